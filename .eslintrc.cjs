@@ -1,0 +1,100 @@
+/* eslint-env node */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const featuresDir = path.join(__dirname, 'src/features');
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
+  : [];
+
+/**
+ * Imports flow one way: components, i18n, config, api → features → app.
+ * A feature may use another feature only through that feature's index.ts (its public face);
+ * features refresh each other's data through cache tags, not imports.
+ */
+const layerZones = [
+  ...['components', 'i18n', 'config', 'api'].map((lower) => ({
+    target: `./src/${lower}`,
+    from: ['./src/features', './src/app'],
+    message: `src/${lower} is a lower layer: it must not import features or app.`,
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    except: ['./hooks.ts', './store.ts'],
+    message: 'Features must not import app composition (only the typed hooks and store types).',
+  },
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./src/features/${feature}`,
+        from: `./src/features/${other}`,
+        except: ['./index.ts'],
+        message: `Import ${other} only through src/features/${other}/index.ts.`,
+      })),
+  ),
+];
+
+module.exports = {
+  root: true,
+  parser: '@typescript-eslint/parser',
+  parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } },
+  env: { browser: true, es2022: true, node: true },
+  settings: {
+    react: { version: 'detect' },
+    'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    'import/internal-regex': '^(src|server)/',
+  },
+  plugins: ['@typescript-eslint', 'react', 'react-hooks', 'jsx-a11y', 'import'],
+  extends: [
+    'eslint:recommended',
+    'plugin:@typescript-eslint/recommended',
+    'plugin:react/recommended',
+    'plugin:react/jsx-runtime',
+    'plugin:react-hooks/recommended',
+    'plugin:jsx-a11y/recommended',
+    'plugin:import/recommended',
+    'plugin:import/typescript',
+  ],
+  ignorePatterns: ['node_modules/', 'dist/', 'data/', 'coverage/', 'test-results/', 'playwright-report/'],
+  rules: {
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    'import/no-cycle': ['error', { maxDepth: 10 }],
+    'import/no-duplicates': 'off',
+    'import/no-named-as-default-member': 'off',
+    'import/order': [
+      'error',
+      {
+        groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+        'newlines-between': 'always',
+      },
+    ],
+    'import/no-restricted-paths': ['error', { zones: layerZones }],
+    'react/prop-types': 'off',
+    'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+  },
+  overrides: [
+    {
+      // Every visible string in the SPA goes through react-intl messages.
+      files: ['src/**/*.tsx'],
+      rules: {
+        'react/jsx-no-literals': [
+          'error',
+          { noStrings: true, ignoreProps: true, allowedStrings: ['·', '…', '/', '|', '-', '—', '×', '(', ')', ':', '%'] },
+        ],
+      },
+    },
+    {
+      files: ['server/**', 'scripts/**', '__tests__/server/**', '__tests__/e2e/**', '*.config.*', '.eslintrc.cjs'],
+      env: { browser: false, node: true },
+      rules: { 'no-console': 'off' },
+    },
+    {
+      files: ['__tests__/**'],
+      env: { jest: true },
+      rules: { 'react/jsx-no-literals': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    },
+  ],
+};

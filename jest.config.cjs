@@ -1,0 +1,49 @@
+/**
+ * Jest runs only __tests__/**/*.test.ts(x): client suites in a browser-like DOM (jsdom with
+ * the fetch globals MSW needs), server suites in Node against real temporary SQLite files.
+ * Helpers under __tests__/support are never suites; e2e specs (*.spec.ts) belong to Playwright.
+ */
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// ESM-only packages in node_modules that jest (CommonJS) must transform.
+const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async'].join('|');
+
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testPathIgnorePatterns: ['/node_modules/', '/__tests__/support/', '/__tests__/e2e/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/client-setup.ts'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/__tests__/support/style-stub.ts',
+        '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/__tests__/support/file-stub.ts',
+      },
+    },
+    {
+      ...shared,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+    },
+  ],
+};

@@ -1,0 +1,16 @@
+import type { TagType } from './api';
+
+export const LIST = 'LIST' as const;
+
+/** Tags for a list query: one per item plus the list tag, so both item and list changes refetch it. */
+export function listTags<T extends TagType>(
+  type: T,
+  items: ReadonlyArray<{ _id?: string; id?: string }> | undefined,
+  listId: string = LIST,
+): Array<{ type: T; id: string }> {
+  const itemTags = (items ?? []).flatMap((item) => {
+    const id = item._id ?? item.id;
+    return id ? [{ type, id }] : [];
+  });
+  return [...itemTags, { type, id: listId }];
+}

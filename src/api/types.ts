@@ -1,0 +1,94 @@
+/** Wire types of SPEC.md §3, as the SPA reads them. */
+
+export interface User {
+  _id: string;
+  username: string;
+  email?: string | null;
+  verified: boolean;
+  walletAddress?: string | null;
+}
+
+export interface SessionCheckResponse {
+  isValid: boolean;
+  user?: User;
+}
+
+export interface ApiMessage {
+  success: boolean;
+  message?: string;
+}
+
+export interface AuthResponse extends ApiMessage {
+  user?: User;
+}
+
+/** A thumbnail of the catalogue provider. */
+export interface CatalogueThumb {
+  size: string;
+  width: number;
+  height: number;
+  src: string;
+}
+
+/** A video of the external catalogue provider (its public v2 API shape). */
+export interface CatalogueVideo {
+  id: string;
+  title: string;
+  keywords: string;
+  views: number;
+  rate: string;
+  url: string;
+  added: string;
+  length_sec: number;
+  length_min: string;
+  embed: string;
+  default_thumb: CatalogueThumb;
+  thumbs: CatalogueThumb[];
+}
+
+export interface CatalogueSearchResponse {
+  count: number;
+  start: number;
+  per_page: number;
+  page: number;
+  time_ms: number;
+  total_count: number;
+  total_pages: number;
+  videos: CatalogueVideo[];
+}
+
+export type Visibility = 'public' | 'private';
+
+export interface SelfieVideo {
+  _id: string;
+  movieId: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+  views: number;
+  cdnUrl: string;
+  thumbnailCdnUrl: string;
+  user: string;
+  username: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Comment {
+  _id: string;
+  content: string;
+  user: { _id: string; username: string };
+  createdAt: string;
+  parentComment: string | null;
+  video: string;
+}
+
+export interface LikeInfo {
+  likes: number;
+  likedByUser: boolean;
+}
+
+export interface DescriptionSubmission {
+  movieId: string;
+  newContext: string;
+}

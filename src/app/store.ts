@@ -1,0 +1,72 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+  type Storage,
+} from 'redux-persist';
+import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+
+import { api } from '../api/api';
+import { authSlice } from '../features/auth/authSlice';
+import { languageSlice } from '../i18n/languageSlice';
+
+import { redactSecrets } from './redact';
+
+/** A storage that keeps nothing, for environments without localStorage (and for tests). */
+const noopStorage: Storage = {
+  getItem: () => Promise.resolve(null),
+  setItem: () => Promise.resolve(),
+  removeItem: () => Promise.resolve(),
+};
+
+function defaultStorage(): Storage {
+  return typeof window !== 'undefined' && window.localStorage ? createWebStorage('local') : noopStorage;
+}
+
+export interface MakeStoreOptions {
+  /** Where persisted slices live; localStorage in the browser. */
+  storage?: Storage;
+  preloadedState?: Partial<PreloadedRootState>;
+}
+
+function makeRootReducer(storage: Storage) {
+  return combineReducers({
+    [api.reducerPath]: api.reducer,
+    // Persisted under localStorage "persist:user" — replaces SPEC's raw `user` key. The
+    // loading flag is per page load and never persisted; the API cache is never persisted.
+    auth: persistReducer({ key: 'user', version: 1, storage, blacklist: ['loading'] }, authSlice.reducer),
+    language: persistReducer({ key: 'language', version: 1, storage }, languageSlice.reducer),
+  });
+}
+
+type RootReducer = ReturnType<typeof makeRootReducer>;
+type PreloadedRootState = Parameters<RootReducer>[0] & object;
+
+export function makeStore({ storage = defaultStorage(), preloadedState }: MakeStoreOptions = {}) {
+  const store = configureStore({
+    reducer: makeRootReducer(storage),
+    preloadedState: preloadedState as PreloadedRootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(api.middleware),
+    devTools:
+      process.env.NODE_ENV === 'production'
+        ? false
+        : { name: 'Video site', actionSanitizer: redactSecrets, stateSanitizer: redactSecrets },
+  });
+  setupListeners(store.dispatch);
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

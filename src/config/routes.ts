@@ -1,0 +1,22 @@
+/** Route paths of SPEC §2, in one place so links and the router cannot drift apart. */
+export const paths = {
+  home: '/',
+  movie: (id: string) => `/movie/${encodeURIComponent(id)}`,
+  register: '/register',
+  login: '/login',
+  upload: '/upload-movie',
+  profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
+  editProfile: (id: string) => `/profile/edit/${encodeURIComponent(id)}`,
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  requestVerification: '/request-verification',
+  selfieVideos: '/selfieVideos',
+  selfieVideo: (id: string) => `/selfieVideos/${encodeURIComponent(id)}`,
+  editSelfieVideo: (id: string) => `/selfieVideos/edit/${encodeURIComponent(id)}`,
+  verify: '/verify',
+} as const;
+
+/** Page size in every search and list mode (SPEC §9). */
+export const PAGE_SIZE = 18;
+/** Pages shown on each side of the current page (SPEC §9). */
+export const PAGINATION_RANGE = 2;

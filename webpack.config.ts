@@ -1,0 +1,90 @@
+import path from 'node:path';
+
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+/** Where the API runs while webpack-dev-server serves the SPA with hot reload (`npm run dev`). */
+const DEV_API_PORT = Number(process.env.DEV_API_PORT ?? 3001);
+const DEV_PORT = Number(process.env.PORT ?? 3000);
+
+export default function config(_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration {
+  const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const dev = mode === 'development';
+  const serving = process.env.WEBPACK_SERVE === 'true';
+
+  const devServer: DevServerConfiguration = {
+    port: DEV_PORT,
+    hot: true,
+    historyApiFallback: true,
+    client: { overlay: { warnings: false, errors: true } },
+    proxy: [
+      {
+        context: ['/v0/api', '/media', '/catalogue', '/health'],
+        target: `http://127.0.0.1:${DEV_API_PORT}`,
+      },
+    ],
+  };
+
+  return {
+    mode,
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: dev ? 'assets/[name].js' : 'assets/[name].[contenthash:10].js',
+      chunkFilename: dev ? 'assets/[name].chunk.js' : 'assets/[name].[contenthash:10].chunk.js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: { react: { runtime: 'automatic', development: dev, refresh: dev && serving } },
+              },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [dev ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'],
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp|ico)$/i, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      ...(dev ? [] : [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' })]),
+      ...(dev && serving ? [new ReactRefreshWebpackPlugin()] : []),
+    ],
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React, Redux and the router change rarely: a long-cached vendor chunk.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|redux|react-redux|redux-persist|immer|reselect)[\\/]/,
+            name: 'framework',
+            priority: 20,
+            chunks: 'initial',
+          },
+        },
+      },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    devServer,
+  };
+}
