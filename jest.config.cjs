@@ -1,5 +1,5 @@
 /**
- * Jest runs only __tests__/**/*.test.ts(x): client suites in a browser-like DOM (jsdom with
+ * Jest runs only __tests__/ **.test.ts(x) files: client suites in a browser-like DOM (jsdom with
  * the fetch globals MSW needs), server suites in Node against real temporary SQLite files.
  * Helpers under __tests__/support are never suites; e2e specs (*.spec.ts) belong to Playwright.
  */
@@ -16,7 +16,7 @@ const swcTransform = [
 ];
 
 // ESM-only packages in node_modules that jest (CommonJS) must transform.
-const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async'].join('|');
+const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async', 'rettime', '@open-draft'].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },

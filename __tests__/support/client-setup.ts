@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom';
 
+import './relative-urls';
+import './form-data';
+
 import { server } from './msw-server';
 
 // Every request a client test makes must be answered by a handler it declared.

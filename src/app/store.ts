@@ -33,7 +33,7 @@ function defaultStorage(): Storage {
 export interface MakeStoreOptions {
   /** Where persisted slices live; localStorage in the browser. */
   storage?: Storage;
-  preloadedState?: Partial<PreloadedRootState>;
+  preloadedState?: PreloadedRootState;
 }
 
 function makeRootReducer(storage: Storage) {
@@ -47,12 +47,14 @@ function makeRootReducer(storage: Storage) {
 }
 
 type RootReducer = ReturnType<typeof makeRootReducer>;
-type PreloadedRootState = Parameters<RootReducer>[0] & object;
+type ReducerState = Parameters<RootReducer>[0] & object;
+/** A starting state (tests, SSR): persisted slices come without `_persist`, which redux-persist adds on start. */
+type PreloadedRootState = { [K in keyof ReducerState]?: Omit<NonNullable<ReducerState[K]>, '_persist'> };
 
 export function makeStore({ storage = defaultStorage(), preloadedState }: MakeStoreOptions = {}) {
   const store = configureStore({
     reducer: makeRootReducer(storage),
-    preloadedState: preloadedState as PreloadedRootState | undefined,
+    preloadedState: preloadedState as ReducerState | undefined,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },

@@ -1,0 +1,17 @@
+/** The auth feature's public face: what other features and the app may import. */
+export { authApi, useCheckSessionQuery, useLogoutMutation } from './authApi';
+export {
+  authSlice,
+  initialAuthState,
+  loggedIn,
+  loggedOut,
+  userUpdated,
+  sessionChecked,
+  sessionCheckFailed,
+  selectIsLoggedIn,
+  selectCurrentUser,
+  selectAuthLoading,
+  type AuthState,
+} from './authSlice';
+export { useLogout } from './useLogout';
+export { useSessionCheck } from './useSessionCheck';
