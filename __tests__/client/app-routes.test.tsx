@@ -1,24 +1,36 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { matchPath } from 'react-router-dom';
 
 import { AppRoutes, routePatterns } from '../../src/app/router';
 import { paths } from '../../src/config/routes';
+import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
 describe('routes (SPEC §2)', () => {
   it.each([
     ['/register', 'Create an Account'],
     ['/login', 'Login'],
-    ['/upload-movie', 'Upload'],
-    ['/profile/u42', 'Profile'],
-    ['/profile/edit/u42', 'Edit Profile'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password?token=t&email=a%40b.c', 'Reset Password'],
     ['/request-verification', 'Request Verification Email'],
+  ])('%s shows its page, titled "%s", under the layout with the header', async (route, title) => {
+    renderWithProviders(<AppRoutes />, { route });
+
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/upload-movie', 'Upload'],
+    ['/profile/u42', 'Profile'],
+    ['/profile/edit/u42', 'Edit Profile'],
     ['/selfieVideos', 'Self-Shot Videos'],
     ['/selfieVideos/v1', 'Video'],
     ['/selfieVideos/edit/v1', 'Edit Video'],
-  ])('%s shows its page, titled "%s", under the layout with the header', async (route, title) => {
+  ])('%s shows its placeholder page, titled "%s", under the layout with the header', async (route, title) => {
     renderWithProviders(<AppRoutes />, { route });
 
     const main = screen.getByRole('main');
@@ -29,6 +41,7 @@ describe('routes (SPEC §2)', () => {
   });
 
   it('shows /verify outside the layout: a main landmark and no header', async () => {
+    server.use(http.post('*/v0/api/auth/verify', () => HttpResponse.json({ success: true, message: 'Verified.' })));
     renderWithProviders(<AppRoutes />, { route: '/verify?token=t&email=a%40b.c' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify Account' })).toBeInTheDocument();
@@ -45,8 +58,8 @@ describe('routes (SPEC §2)', () => {
   });
 
   it('translates the placeholder pages', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/register', locale: 'zh' });
-    expect(await screen.findByRole('heading', { level: 1, name: '创建账户' })).toBeInTheDocument();
+    renderWithProviders(<AppRoutes />, { route: '/upload-movie', locale: 'zh' });
+    expect(await screen.findByRole('heading', { level: 1, name: '上传' })).toBeInTheDocument();
     expect(screen.getByText('此页面即将上线。')).toBeInTheDocument();
   });
 

@@ -21,8 +21,9 @@ function answerSessionCheck(answer: () => Response | Promise<Response>) {
   return calls;
 }
 
-// /login renders a page that makes no requests of its own, so only the session check is in play.
-const START_ROUTE = '/login';
+// /forgot-password renders a page that makes no requests of its own and, unlike /login, does
+// not send a logged-in visitor home, so only the session check is in play.
+const START_ROUTE = '/forgot-password';
 
 describe('session check on start (SPEC §4)', () => {
   it('logs the visitor in with the server\'s user when the session is valid', async () => {

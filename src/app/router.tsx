@@ -5,8 +5,7 @@ import { Layout, StandaloneLayout } from './Layout';
 
 /*
  * Every page is its own chunk (React.lazy); Layout's Suspense shows a spinner while one loads.
- * Pages that later changes will build render ComingSoon with their title until then: auth
- * pages already have their own placeholder modules; the others share the ComingSoon chunk and
+ * Pages not built yet render ComingSoon with their title; they share the ComingSoon chunk and
  * get a `lazy(() => import('../features/<feature>/<Page>'))` line of their own when built.
  */
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../features/catalogue/HomePage'));

@@ -5,7 +5,7 @@ import type { MessageKey } from '../i18n/messages';
 import './ComingSoon.css';
 
 interface ComingSoonProps {
-  /** Message id of the page's title, e.g. "comingSoon.title.register" → "Create an Account". */
+  /** Message id of the page's title, e.g. "comingSoon.title.upload" → "Upload". */
   titleId: MessageKey;
 }
 

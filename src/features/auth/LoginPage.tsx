@@ -1,8 +1,122 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, Navigate } from 'react-router-dom';
 
-/** Placeholder for SPEC §2 "Login" until its page is built; the route and its chunk already exist. */
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../config/routes';
+import { useT } from '../../i18n/useT';
+
+import { useLoginMutation } from './authApi';
+import { AuthField, AuthPage, FormMessages, SubmitButton } from './AuthForm';
+import { selectAuthLoading, selectIsLoggedIn } from './authSlice';
+import { EMAIL_NOT_VERIFIED, errorCode, failureNotice, type Notice, REDIRECT_DELAY_MS, successNotice } from './notices';
+import { useDelayedNavigate } from './useDelayedNavigate';
+import { type FieldRule, useFieldErrors } from './useFieldErrors';
+
+const RULES: Record<'email' | 'password', FieldRule> = {
+  email: { valueMissing: 'auth.validation.emailRequired', typeMismatch: 'auth.validation.emailInvalid' },
+  password: { valueMissing: 'auth.validation.passwordRequired' },
+};
+
+/**
+ * Login (SPEC §2, §5, §8). The login endpoint logs the user in; the page shows the message and
+ * goes home after 1 s. Errors are shown as text — deliberately not as HTML, unlike SPEC §8 — and
+ * an unverified account is offered a new verification email. Logged-in visitors are sent home.
+ */
 export function LoginPage() {
-  return <ComingSoon titleId="comingSoon.title.login" />;
+  const t = useT();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const authLoading = useAppSelector(selectAuthLoading);
+  const [login, { isLoading, isUninitialized }] = useLoginMutation();
+  const navigateLater = useDelayedNavigate();
+  const { errors, validate, clearError } = useFieldErrors(RULES);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<Notice | null>(null);
+  const [notVerified, setNotVerified] = useState(false);
+  const [success, setSuccess] = useState<Notice | null>(null);
+
+  // Only a visitor who arrived logged in is sent away at once; one who has just logged in
+  // sees the message first.
+  if (!authLoading && isLoggedIn && isUninitialized) return <Navigate to={paths.home} replace />;
+
+  const redirecting = success !== null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading || redirecting) return;
+    setError(null);
+    setNotVerified(false);
+    if (!validate(event.currentTarget)) return;
+    try {
+      const answer = await login({ email: email.trim(), password }).unwrap();
+      setSuccess(successNotice(answer, 'auth.login.success'));
+      navigateLater(paths.home, REDIRECT_DELAY_MS.afterLogin);
+    } catch (failure) {
+      setError(failureNotice(failure, 'auth.login.failed'));
+      setNotVerified(errorCode(failure) === EMAIL_NOT_VERIFIED);
+    }
+  };
+
+  return (
+    <AuthPage titleId="auth.login.title">
+      <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading}>
+        <AuthField
+          labelId="auth.email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clearError('email');
+          }}
+          errorId={errors.email}
+          disabled={redirecting}
+        />
+        <AuthField
+          labelId="auth.password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearError('password');
+          }}
+          errorId={errors.password}
+          disabled={redirecting}
+        />
+        <SubmitButton labelId="auth.login.submit" busy={isLoading} disabled={redirecting} />
+      </form>
+      <FormMessages
+        error={error}
+        success={success}
+        errorExtra={
+          notVerified ? (
+            <Link to={paths.requestVerification} state={{ email: email.trim() }}>
+              {t('auth.login.resendVerification')}
+            </Link>
+          ) : null
+        }
+      />
+      <p className="auth-divider">{t('auth.login.or')}</p>
+      {/* Wallet login (SPEC §2 Login) is added here by a later change. */}
+      <div data-slot="wallet-login" />
+      <p className="auth-links">
+        <span>
+          <FormattedMessage
+            id="auth.login.noAccount"
+            values={{ link: (chunks) => <Link to={paths.register}>{chunks}</Link> }}
+          />
+        </span>
+        <Link to={paths.forgotPassword}>{t('auth.login.forgotPassword')}</Link>
+      </p>
+    </AuthPage>
+  );
 }
 
 export default LoginPage;

@@ -1,8 +1,107 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, Navigate } from 'react-router-dom';
 
-/** Placeholder for SPEC §2 "Register" until its page is built; the route and its chunk already exist. */
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../config/routes';
+
+import { useRegisterMutation } from './authApi';
+import { AuthField, AuthPage, FormMessages, SubmitButton } from './AuthForm';
+import { selectAuthLoading, selectIsLoggedIn } from './authSlice';
+import { failureNotice, type Notice, REDIRECT_DELAY_MS, successNotice } from './notices';
+import { useDelayedNavigate } from './useDelayedNavigate';
+import { type FieldRule, useFieldErrors } from './useFieldErrors';
+
+const RULES: Record<'email' | 'password', FieldRule> = {
+  email: { valueMissing: 'auth.validation.emailRequired', typeMismatch: 'auth.validation.emailInvalid' },
+  password: { valueMissing: 'auth.validation.passwordRequired' },
+};
+
+/**
+ * Register (SPEC §2, §4 Registration, §5, §8). A verified user (the server may verify at once)
+ * is logged in by the register endpoint and sent home after 500 ms; otherwise only the success
+ * message shows and the fields are cleared. Logged-in visitors are sent home.
+ */
 export function RegisterPage() {
-  return <ComingSoon titleId="comingSoon.title.register" />;
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const authLoading = useAppSelector(selectAuthLoading);
+  const [register, { isLoading, isUninitialized }] = useRegisterMutation();
+  const navigateLater = useDelayedNavigate();
+  const { errors, validate, clearError } = useFieldErrors(RULES);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<Notice | null>(null);
+  const [success, setSuccess] = useState<Notice | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+
+  // Only a visitor who arrived logged in is sent away at once; one who has just registered
+  // (and was logged in by it) sees the message first.
+  if (!authLoading && isLoggedIn && isUninitialized) return <Navigate to={paths.home} replace />;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading || redirecting) return;
+    setError(null);
+    setSuccess(null);
+    if (!validate(event.currentTarget)) return;
+    try {
+      const answer = await register({ email: email.trim(), password }).unwrap();
+      setSuccess(successNotice(answer, 'auth.register.success'));
+      if (answer.user?.verified) {
+        setRedirecting(true);
+        navigateLater(paths.home, REDIRECT_DELAY_MS.afterRegistration);
+      } else {
+        setEmail('');
+        setPassword('');
+      }
+    } catch (failure) {
+      setError(failureNotice(failure, 'auth.register.failed'));
+    }
+  };
+
+  return (
+    <AuthPage titleId="auth.register.title">
+      <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading}>
+        <AuthField
+          labelId="auth.email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clearError('email');
+          }}
+          errorId={errors.email}
+          disabled={redirecting}
+        />
+        <AuthField
+          labelId="auth.password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearError('password');
+          }}
+          errorId={errors.password}
+          disabled={redirecting}
+        />
+        <SubmitButton labelId="auth.register.submit" busy={isLoading} disabled={redirecting} />
+      </form>
+      <FormMessages error={error} success={success} />
+      <p className="auth-links">
+        <FormattedMessage
+          id="auth.register.haveAccount"
+          values={{ link: (chunks) => <Link to={paths.login}>{chunks}</Link> }}
+        />
+      </p>
+    </AuthPage>
+  );
 }
 
 export default RegisterPage;

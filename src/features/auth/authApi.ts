@@ -1,9 +1,52 @@
-import { api } from '../../api/api';
-import type { SessionCheckResponse } from '../../api/types';
+import { api, type TagType } from '../../api/api';
+import type { ApiMessage, AuthResponse, SessionCheckResponse } from '../../api/types';
 
-import { sessionChecked, sessionCheckFailed } from './authSlice';
+import { loggedIn, sessionChecked, sessionCheckFailed } from './authSlice';
 
-/** Session endpoints (SPEC §7). Login, registration and the rest are injected by their pages. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface VerifyEmailArgs {
+  token: string;
+  email: string;
+}
+
+export interface ResetPasswordArgs {
+  token: string;
+  email: string;
+  newPassword: string;
+}
+
+export interface EmailArgs {
+  email: string;
+}
+
+/**
+ * Answers that depend on who is asking: the session itself, profiles (private videos), video
+ * lists and likes (likedByUser). They are refetched once a visitor becomes a user.
+ */
+const VIEWER_DEPENDENT_TAGS: TagType[] = ['Session', 'User', 'Video', 'VideoList', 'Likes'];
+
+/**
+ * Our API answers `{ success: false, message }` for refusals; SPEC §5 asks that such an answer
+ * be rejected even when its HTTP status is 2xx, so the page shows its message as an error.
+ */
+function acceptSuccessOnly(response: Response, body: unknown): boolean {
+  if (!response.ok) return false;
+  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
+}
+
+function post<Body>(url: string, body: Body) {
+  return { url, method: 'POST', body, validateStatus: acceptSuccessOnly };
+}
+
+/**
+ * Session and account endpoints (SPEC §7). Logging in (login, or a registration the server
+ * verified at once) is recorded here, in one place: the user goes into the auth slice, which
+ * redux-persist stores, and the Session tag is invalidated so the session check confirms it.
+ */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     checkSession: build.query<SessionCheckResponse, void>({
@@ -31,7 +74,54 @@ export const authApi = api.injectEndpoints({
       // A failed logout leaves the session as it is (SPEC §8), so it must not refetch it either.
       invalidatesTags: (_result, error) => (error ? [] : ['Session', 'User']),
     }),
+    /** SPEC §4 Registration: a verified user is logged in at once; an unverified one is not. */
+    register: build.mutation<AuthResponse, Credentials>({
+      query: (credentials) => post('/auth/register', credentials),
+      invalidatesTags: (result) => (result?.user?.verified ? VIEWER_DEPENDENT_TAGS : []),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data.user?.verified) dispatch(loggedIn(data.user));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
+    /** SPEC §4 Auth: a successful login logs the user in (and persists the user). */
+    login: build.mutation<AuthResponse, Credentials>({
+      query: (credentials) => post('/auth/login', credentials),
+      invalidatesTags: (result) => (result?.user ? VIEWER_DEPENDENT_TAGS : []),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data.user) dispatch(loggedIn(data.user));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
+    verifyEmail: build.mutation<ApiMessage, VerifyEmailArgs>({
+      query: (args) => post('/auth/verify', args),
+    }),
+    forgotPassword: build.mutation<ApiMessage, EmailArgs>({
+      query: (args) => post('/auth/forgot-password', args),
+    }),
+    resetPassword: build.mutation<ApiMessage, ResetPasswordArgs>({
+      query: (args) => post('/auth/reset-password', args),
+    }),
+    sendVerification: build.mutation<ApiMessage, EmailArgs>({
+      query: (args) => post('/auth/send-verification', args),
+    }),
   }),
 });
 
-export const { useCheckSessionQuery, useLogoutMutation } = authApi;
+export const {
+  useCheckSessionQuery,
+  useLogoutMutation,
+  useRegisterMutation,
+  useLoginMutation,
+  useVerifyEmailMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useSendVerificationMutation,
+} = authApi;

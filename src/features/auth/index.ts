@@ -1,5 +1,19 @@
 /** The auth feature's public face: what other features and the app may import. */
-export { authApi, useCheckSessionQuery, useLogoutMutation } from './authApi';
+export {
+  authApi,
+  useCheckSessionQuery,
+  useLogoutMutation,
+  useRegisterMutation,
+  useLoginMutation,
+  useVerifyEmailMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useSendVerificationMutation,
+  type Credentials,
+  type VerifyEmailArgs,
+  type ResetPasswordArgs,
+  type EmailArgs,
+} from './authApi';
 export {
   authSlice,
   initialAuthState,
@@ -15,3 +29,4 @@ export {
 } from './authSlice';
 export { useLogout } from './useLogout';
 export { useSessionCheck } from './useSessionCheck';
+export { useDelayedNavigate } from './useDelayedNavigate';
