@@ -92,6 +92,11 @@ module.exports = {
       rules: { 'no-console': 'off' },
     },
     {
+      // CommonJS files (configuration, CI helpers) load modules with require().
+      files: ['*.cjs'],
+      rules: { '@typescript-eslint/no-require-imports': 'off' },
+    },
+    {
       files: ['__tests__/**'],
       env: { jest: true },
       rules: { 'react/jsx-no-literals': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -1,0 +1,78 @@
+import { rm } from 'node:fs/promises';
+
+import { sql } from 'kysely';
+
+import { migrationProvider } from '../../server/db/migrations';
+import { createTestUser, makeTestApp, makeTestDataDir } from '../support/server';
+
+/**
+ * Matches a database error by message. Not toThrow(): better-sqlite3 builds its errors in the
+ * realm of the first test file that loaded it, so `instanceof Error` fails in later suites.
+ */
+const failure = (pattern: RegExp) => ({ message: expect.stringMatching(pattern) });
+
+describe('migrations', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await makeTestDataDir();
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const appliedMigrations = async (t: Awaited<ReturnType<typeof makeTestApp>>) =>
+    (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(t.app.db)).rows.map(
+      (row) => row.name,
+    );
+
+  it('apply once and are a no-op on the next start with the same DATA_DIR', async () => {
+    const first = await makeTestApp({ dataDir });
+    const user = await createTestUser(first.app, { username: 'Persistent' });
+    const applied = await appliedMigrations(first);
+    expect(applied).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+    expect(applied[0]).toBe('0001_initial');
+    await first.close();
+
+    const second = await makeTestApp({ dataDir });
+    expect(await appliedMigrations(second)).toEqual(applied);
+    const users = await second.app.db.selectFrom('users').select(['id', 'username']).execute();
+    expect(users).toEqual([{ id: user.id, username: 'Persistent' }]);
+    await second.close();
+  });
+
+  it('enable SQLite foreign keys and WAL on every connection', async () => {
+    const t = await makeTestApp({ dataDir });
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(t.app.db)).rows[0] as object)[0] as unknown;
+    await expect(pragma('foreign_keys')).resolves.toBe(1);
+    await expect(pragma('journal_mode')).resolves.toBe('wal');
+    await t.close();
+  });
+
+  it('enforce the constraints the data model relies on', async () => {
+    const t = await makeTestApp({ dataDir });
+    await createTestUser(t.app, { username: 'Alice', email: 'alice@example.com' });
+    // Usernames are unique regardless of case; e-mail addresses are unique.
+    await expect(createTestUser(t.app, { username: 'alice' })).rejects.toMatchObject(failure(/UNIQUE/));
+    await expect(createTestUser(t.app, { email: 'alice@example.com' })).rejects.toMatchObject(failure(/UNIQUE/));
+    // A user needs an e-mail address or a wallet.
+    await expect(createTestUser(t.app, { email: null, wallet_address: null })).rejects.toMatchObject(failure(/CHECK/));
+    await expect(createTestUser(t.app, { email: null, wallet_address: '0xabc' })).resolves.toBeTruthy();
+    // A submission's status is one of three words.
+    await expect(
+      t.app.db
+        .insertInto('description_submissions')
+        .values({
+          id: 'x',
+          movie_id: 'abc',
+          new_context: 'text',
+          status: 'maybe' as 'pending',
+          created_at: new Date().toISOString(),
+        })
+        .execute(),
+    ).rejects.toMatchObject(failure(/CHECK/));
+    // Sessions must belong to an existing user.
+    await expect(t.app.sessions.createSession('no-such-user')).rejects.toMatchObject(failure(/FOREIGN KEY/));
+    await t.close();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Production build of the SPA through webpack's Node API, with a content stamp so that
+ * `npm start` rebuilds only when the SPA's sources changed.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { webpack, type Stats } from 'webpack';
+
+import webpackConfig from '../webpack.config';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const DIST_DIR = path.join(ROOT, 'dist');
+const STAMP_FILE = path.join(DIST_DIR, '.build-stamp');
+const STAMPED_INPUTS = ['src', 'public', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function* filesUnder(entry: string): Generator<string> {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isFile()) {
+    yield entry;
+    return;
+  }
+  for (const name of fs.readdirSync(entry).sort()) yield* filesUnder(path.join(entry, name));
+}
+
+/** A hash of everything the SPA build reads from the repository. */
+export function sourceStamp(): string {
+  const hash = createHash('sha256');
+  for (const input of STAMPED_INPUTS) {
+    for (const file of filesUnder(path.join(ROOT, input))) {
+      hash.update(path.relative(ROOT, file));
+      hash.update(fs.readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function isBuildCurrent(): boolean {
+  if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) return false;
+  try {
+    return fs.readFileSync(STAMP_FILE, 'utf8').trim() === sourceStamp();
+  } catch {
+    return false;
+  }
+}
+
+export function buildSpa(): Promise<Stats> {
+  const stamp = sourceStamp();
+  const config = webpackConfig({}, { mode: 'production' });
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (!stats) return reject(new Error('webpack returned no stats'));
+      if (stats.hasErrors()) {
+        return reject(new Error(stats.toString({ colors: false, all: false, errors: true, errorDetails: true })));
+      }
+      fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
+      resolve(stats);
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Builds the whole site as one Fastify app without listening (tests use app.inject):
+ * the API under /v0/api, uploaded media under /media, the catalogue stand-in under /catalogue
+ * (unless CATALOGUE_URL names another provider) and the SPA for everything else.
+ */
+import { mkdir } from 'node:fs/promises';
+
+import { fastifyCookie } from '@fastify/cookie';
+import { fastifyHelmet } from '@fastify/helmet';
+import { fastifyRateLimit } from '@fastify/rate-limit';
+import { registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { AppConfig } from './config';
+import { createDatabase, migrateToLatest, type AppDatabase } from './db';
+import type { Database } from './db/schema';
+import { HttpError, installErrorHandler } from './http/errors';
+import { loggerOptions } from './http/logger';
+import { registerMedia } from './http/media';
+import { helmetOptions } from './http/security';
+import { registerSpa } from './http/spa';
+import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
+import { apiRoutes } from './routes';
+import { healthRoutes } from './routes/health';
+import { createSqlSessionStore, installSessions } from './services/sessions';
+
+/** JSON bodies are small; uploads (multipart) set their own limits. */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  /** Fastify logger setting; defaults to the configured pino logger. */
+  logger?: FastifyServerOptions['logger'];
+  /** An already-open database (migrations still run); its owner closes it. */
+  database?: AppDatabase;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    /** The database handle with its dialect (for the few places SQL differs). */
+    database: AppDatabase;
+    /** Shortcut for database.db: the typed query builder. */
+    db: Kysely<Database>;
+  }
+}
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<AppInstance> {
+  await Promise.all([config.dataDir, config.mediaDir, config.mailDir].map((dir) => mkdir(dir, { recursive: true })));
+
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await createDatabase(config));
+  try {
+    await migrateToLatest(database.db);
+    return await assembleApp(config, database, ownsDatabase, options.logger ?? loggerOptions(config));
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+}
+
+async function assembleApp(
+  config: AppConfig,
+  database: AppDatabase,
+  ownsDatabase: boolean,
+  logger: FastifyServerOptions['logger'],
+): Promise<AppInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    schemaErrorFormatter: formatValidationErrors,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerAjvFormats();
+  app.setValidatorCompiler(typeboxValidatorCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  const sessions = createSqlSessionStore(database.db);
+  installSessions(app, sessions);
+  const purged = await sessions.purgeExpiredSessions();
+  if (purged > 0) app.log.info({ purged }, 'expired sessions removed');
+
+  installErrorHandler(app);
+  await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCookie);
+  // Limits are opt-in per route (config.rateLimit); the in-memory store suits one process.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests, please try again in ${context.after}.`),
+  });
+
+  if (config.catalogue.builtIn) {
+    // Loaded only when used: an external provider never pays for the stand-in's data set.
+    const { default: cataloguePlugin } = await import('./catalogue/plugin');
+    await app.register(cataloguePlugin, { prefix: '/catalogue', publicUrl: config.publicUrl });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(apiRoutes, { prefix: '/v0/api' });
+  await registerMedia(app, config);
+  await registerSpa(app, config);
+
+  return app;
+}

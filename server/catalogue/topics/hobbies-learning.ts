@@ -1,0 +1,171 @@
+import { type Topic } from './types';
+
+export const hobbyAndLearningTopics: readonly Topic[] = [
+  {
+    slug: 'diy',
+    name: 'DIY & woodworking',
+    keywords: ['diy', 'do it yourself', 'woodworking', 'home improvement', 'maker', 'build'],
+    weight: 1.3,
+    typicalLengthSec: 840,
+    palette: ['#e0c3fc', '#8ec5fc', '#6d4c41', '#ff7043'],
+    scene: 'studio',
+    slots: {
+      project: [
+        'bookshelf|shelves,furniture', 'dining table|table,furniture', 'garden bench|bench,outdoor furniture',
+        'floating shelves|shelves,wall', 'cutting board|kitchen,chopping board', 'bird house|birds,garden',
+        'tool wall|workshop,organisation,pegboard', 'bed frame|bed,bedroom,furniture', 'standing desk|desk,office',
+        'kitchen island|kitchen,renovation', 'wooden toy car|toys,kids', 'herb planter|planter,garden',
+        'treehouse|kids,garden', 'rocking chair|chair,furniture',
+      ],
+      material: [
+        'pallet wood|pallets,reclaimed,upcycling', 'oak|hardwood', 'plywood|sheet goods', 'scrap wood|scraps,upcycling',
+        'walnut|hardwood,walnut', 'bamboo|sustainable',
+      ],
+      constraint: [
+        'with hand tools only|hand tools,traditional', 'on a budget|cheap,budget', 'in one weekend|weekend project,quick',
+        'with no experience|beginners,first project', 'in a tiny workshop|small space,apartment',
+      ],
+    },
+    templates: [
+      'Building a {project} from {material} {constraint}|woodworking,build',
+      'How to make a {project} {constraint}|how to,tutorial',
+      '{material} {project}: start to finish|build,project',
+      'Five mistakes I made building a {project}|mistakes,lessons',
+      'Restoring an old {project}|restoration,refinish',
+      'Joinery basics: a {project} without screws|joinery,joints,woodworking',
+      'Upcycling {material} into a {project}|upcycling,recycling',
+      'My first {project} {constraint}|beginners,first time',
+    ],
+  },
+  {
+    slug: 'kids-crafts',
+    name: 'Kids crafts',
+    keywords: ['kids crafts', 'crafts', 'kids', 'children', 'family', 'activities'],
+    weight: 1.0,
+    typicalLengthSec: 300,
+    palette: ['#fbc2eb', '#a6c1ee', '#ff8a80', '#ffeb3b'],
+    scene: 'studio',
+    slots: {
+      craft: [
+        'paper plate animals|paper plates,animals', 'salt dough ornaments|salt dough,christmas', 'cardboard castle|cardboard,castle',
+        'paper lanterns|lanterns,paper', 'sock puppets|puppets,socks', 'homemade slime|slime,sensory play',
+        'origami frogs|origami,paper folding', 'painted rocks|rock painting,painting', 'friendship bracelets|bracelets,threads',
+        'egg carton caterpillars|recycling,bugs', 'paper mache globe|paper mache,geography', 'bird feeders from pinecones|birds,nature',
+        'play dough food|play dough,pretend play', 'cardboard rocket|space,cardboard',
+      ],
+      occasion: [
+        'for a rainy day|rainy day,indoor', 'for Mother\'s Day|gift,mothers day', 'for a birthday party|party,birthday',
+        'for the holidays|holiday,festive', 'for the summer break|summer,holidays', 'for toddlers|toddlers,preschool',
+      ],
+      helper: [
+        'my daughter|family', 'my son|family', 'grandpa|grandparents,family', 'a whole class|classroom,school',
+      ],
+    },
+    templates: [
+      'Easy {craft} {occasion}|easy,simple',
+      'How to make {craft} with recycled materials|recycled,eco,how to',
+      '5-minute {craft} kids can make alone|quick,independent play',
+      '{craft}: a fun family project|family time,fun',
+      'Classroom idea: {craft} {occasion}|teachers,classroom,school',
+      'We made {craft} and it was a mess|funny,messy play',
+      '{craft} with {helper} {occasion}|family time',
+    ],
+  },
+  {
+    slug: 'languages',
+    name: 'Language learning',
+    keywords: ['language learning', 'languages', 'learn a language', 'education', 'vocabulary'],
+    weight: 1.0,
+    typicalLengthSec: 720,
+    palette: ['#4facfe', '#00f2fe', '#1a237e', '#ffffff'],
+    scene: 'studio',
+    slots: {
+      language: [
+        'Spanish|espanol,spain,latin america', 'Japanese|nihongo,japan', 'French|francais,france', 'Mandarin Chinese|chinese,mandarin',
+        'German|deutsch,germany', 'Italian|italiano,italy', 'Korean|hangul,korea', 'Portuguese|portugal,brazil',
+        'Arabic|arabic script', 'Swedish|sweden,scandinavian', 'Turkish|turkey', 'Greek|greece', 'Dutch|netherlands',
+        'Hindi|india', 'sign language|sign,deaf,asl',
+      ],
+      lesson: [
+        '100 common words|vocabulary,words', 'greetings and small talk|greetings,conversation', 'ordering food|restaurant,travel phrases',
+        'numbers and counting|numbers', 'the alphabet|alphabet,writing', 'pronunciation tips|pronunciation,accent',
+        'everyday phrases|phrases,conversation', 'grammar basics|grammar', 'listening practice|listening,comprehension',
+      ],
+    },
+    templates: [
+      '{language} for beginners: {lesson}|beginners,lesson',
+      'Learn {language} in your sleep: {lesson}|sleep learning,listening',
+      'How I learned {language} in six months|fluency,progress,story',
+      '{language} {lesson} with subtitles|subtitles,practice',
+      'Ten {language} phrases every traveller needs|travel,phrases',
+      'Native speaker explains {language} {lesson}|native speaker,explained',
+      '{language} slow story for learners|story,reading,comprehensible input',
+    ],
+  },
+  {
+    slug: 'magic',
+    name: 'Magic tricks',
+    keywords: ['magic', 'magic tricks', 'illusion', 'magician', 'sleight of hand'],
+    weight: 0.8,
+    typicalLengthSec: 240,
+    palette: ['#360033', '#0b8793', '#1a1a1a', '#ffd700'],
+    scene: 'stage',
+    slots: {
+      prop: [
+        'coin|coins,coin magic', 'card|cards,card tricks,playing cards', 'rubber band|rubber bands', 'ring|rings',
+        'rope|rope trick', 'pencil|pencils,everyday objects', 'banknote|money,paper', 'sponge ball|sponge balls',
+        'matchbox|everyday objects', 'mind reading|mentalism,mind reading',
+      ],
+      audience: [
+        'street audience|street magic,reactions', 'grandparents|family,reactions', 'a classroom|kids,school',
+        'a magician friend|magicians,fool us', 'strangers on a train|public,reactions',
+      ],
+      where: [
+        'in a café|cafe', 'on the street|street magic', 'at a wedding|wedding', 'at school|school',
+      ],
+    },
+    templates: [
+      'Easy {prop} trick anyone can learn|tutorial,beginners,easy',
+      '{prop} magic that fooled {audience}|reactions,amazing',
+      'Revealed: how the {prop} illusion works|revealed,secret,explained',
+      'Impossible {prop} trick in slow motion|slow motion,impossible',
+      'Performing {prop} magic for {audience}|performance,live',
+      'Three {prop} tricks for a party|party tricks,fun',
+      'Practising a {prop} routine for 100 days|practice,progress',
+      '{prop} magic {where} for {audience}|performance',
+    ],
+  },
+  {
+    slug: 'board-games',
+    name: 'Board games',
+    keywords: ['board games', 'tabletop', 'games', 'game night', 'strategy'],
+    weight: 0.8,
+    typicalLengthSec: 900,
+    palette: ['#e96443', '#904e95', '#3e2723', '#fff59d'],
+    scene: 'studio',
+    slots: {
+      game: [
+        'chess|chess openings,strategy', 'Go|baduk,weiqi,strategy', 'a cooperative board game|co-op,cooperative',
+        'a deck-building game|deck building,cards', 'a word game|words,scrabble,spelling', 'a trading game|trading,economy',
+        'a dexterity game|dexterity,stacking', 'a party game|party,friends,laughter', 'a railway building game|trains,routes',
+        'backgammon|dice,classic', 'dominoes|classic,tiles', 'a mystery game|mystery,deduction,detective',
+      ],
+      format: [
+        'how to play|rules,tutorial,how to', 'full playthrough|playthrough,gameplay', 'review|review,opinion',
+        'strategy guide|tips,strategy', 'family game night|family,kids',
+      ],
+      who: [
+        'for two players|two player,couples', 'for big groups|party,groups', 'for kids|kids,family', 'for beginners|beginners',
+      ],
+    },
+    templates: [
+      '{game}: {format}|tabletop gaming',
+      'Teaching my family {game}|family,teaching',
+      'Five tips to win at {game}|tips,winning,strategy',
+      'Making {game} from cardboard|diy,homemade,crafts',
+      '{game} tournament final|tournament,competition',
+      'Why everyone should try {game}|recommendation,beginners',
+      '{game} {format} {who}|game night',
+    ],
+  },
+];

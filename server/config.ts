@@ -1,0 +1,223 @@
+/**
+ * The one place configuration is read: environment variables with safe defaults, validated up
+ * front so a bad value stops start-up with a message naming the variable.
+ */
+import path from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute; holds the SQLite file, media/ and mail/. */
+  dataDir: string;
+  mediaDir: string;
+  mailDir: string;
+  /** Origin (and optional path) used in e-mailed links and the wallet message; no trailing slash. */
+  publicUrl: string;
+  /** builtIn: the stand-in served under /catalogue by this process; url has no trailing slash. */
+  catalogue: { builtIn: boolean; url: string };
+  /** null: mail is written to files in mailDir. */
+  smtpUrl: string | null;
+  database: DatabaseConfig;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  autoVerifyAccounts: boolean;
+  /**
+   * log2 of scrypt's cost N for new password hashes (PASSWORD_HASH_COST, default 15 = N 32768).
+   * Tests lower it explicitly; start-up warns when it is below the default outside tests.
+   */
+  passwordHashCost: number;
+  trustProxy: boolean;
+  /** Session cookies get `Secure` when the site is served over https. */
+  cookieSecure: boolean;
+  /** Absolute path of the built SPA (webpack's dist/). */
+  spaDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** The built SPA sits at the project root, whatever the working directory. */
+const DEFAULT_SPA_DIR = path.resolve(__dirname, '..', 'dist');
+
+/** scrypt N = 2^15 (32 MiB per hash): the production default; 2^18 already needs 256 MiB. */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+export const PASSWORD_HASH_COST_RANGE = { min: 10, max: 18 } as const;
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+/**
+ * Reads `env` into an AppConfig. Every problem is collected so one start-up attempt reports them
+ * all; the ConfigError message has one line per bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  /** Empty strings count as unset: `FOO=` in an env file means "use the default". */
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const fail = <T>(message: string, fallback: T): T => {
+    problems.push(message);
+    return fallback;
+  };
+
+  const port = parsePort(read('PORT'), fail);
+  const host = read('HOST') ?? '0.0.0.0';
+  if (/\s/.test(host)) fail(`HOST must be a host name or IP address, got "${host}"`, null);
+
+  const dataDir = path.resolve(read('DATA_DIR') ?? './data');
+
+  const publicUrl = parseHttpUrl('PUBLIC_URL', read('PUBLIC_URL'), fail) ?? `http://localhost:${port}`;
+
+  const catalogueUrl = parseHttpUrl('CATALOGUE_URL', read('CATALOGUE_URL'), fail);
+  const catalogue = catalogueUrl
+    ? { builtIn: false, url: catalogueUrl }
+    : { builtIn: true, url: `${publicUrl}/catalogue` };
+
+  const smtpUrl = parseSmtpUrl(read('SMTP_URL'), fail);
+  const database = parseDatabaseUrl(read('DATABASE_URL'), dataDir, fail);
+
+  const logLevel = parseChoice('LOG_LEVEL', read('LOG_LEVEL'), LOG_LEVELS, 'info', fail);
+  const nodeEnv = parseChoice('NODE_ENV', read('NODE_ENV'), NODE_ENVS, 'production', fail);
+  const autoVerifyAccounts = parseBoolean('AUTO_VERIFY_ACCOUNTS', read('AUTO_VERIFY_ACCOUNTS'), false, fail);
+  const trustProxy = parseBoolean('TRUST_PROXY', read('TRUST_PROXY'), false, fail);
+  const passwordHashCost = parseIntegerInRange(
+    'PASSWORD_HASH_COST',
+    read('PASSWORD_HASH_COST'),
+    PASSWORD_HASH_COST_RANGE,
+    DEFAULT_PASSWORD_HASH_COST,
+    fail,
+  );
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    mailDir: path.join(dataDir, 'mail'),
+    publicUrl,
+    catalogue,
+    smtpUrl,
+    database,
+    logLevel,
+    nodeEnv,
+    autoVerifyAccounts,
+    passwordHashCost,
+    trustProxy,
+    cookieSecure: publicUrl.startsWith('https:'),
+    spaDir: DEFAULT_SPA_DIR,
+  };
+}
+
+type Fail = <T>(message: string, fallback: T) => T;
+
+function parsePort(value: string | undefined, fail: Fail): number {
+  if (value === undefined) return 3000;
+  const port = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return fail(`PORT must be an integer 1-65535, got "${value}"`, 3000);
+  }
+  return port;
+}
+
+/** An absolute http(s) URL without query or fragment, returned without its trailing slash. */
+function parseHttpUrl(name: string, value: string | undefined, fail: Fail): string | undefined {
+  if (value === undefined) return undefined;
+  const expected = `${name} must be an absolute http:// or https:// URL without query or fragment, got "${value}"`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail(expected, undefined);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    return fail(expected, undefined);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function parseSmtpUrl(value: string | undefined, fail: Fail): string | null {
+  if (value === undefined) return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname) return value;
+  } catch {
+    // reported below
+  }
+  // The value may hold a password: name the variable, not its content.
+  return fail('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587', null);
+}
+
+function parseDatabaseUrl(value: string | undefined, dataDir: string, fail: Fail): DatabaseConfig {
+  const defaultSqlite: DatabaseConfig = { dialect: 'sqlite', file: path.join(dataDir, 'app.db') };
+  if (value === undefined) return defaultSqlite;
+  if (/^postgres(ql)?:\/\/[^/]/.test(value)) {
+    try {
+      new URL(value);
+      return { dialect: 'postgres', url: value };
+    } catch {
+      // reported below
+    }
+  }
+  const sqlitePath = /^sqlite:(.+)$/.exec(value)?.[1];
+  if (sqlitePath) {
+    return { dialect: 'sqlite', file: sqlitePath === ':memory:' ? sqlitePath : path.resolve(sqlitePath) };
+  }
+  // The value may hold a password: name the variable, not its content.
+  return fail(
+    'DATABASE_URL must be a postgres:// (or postgresql://) URL, or sqlite:<file path>; leave it unset for DATA_DIR/app.db',
+    defaultSqlite,
+  );
+}
+
+function parseChoice<T extends string>(
+  name: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  fail: Fail,
+): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  return fail(`${name} must be one of ${allowed.join(', ')}, got "${value}"`, fallback);
+}
+
+function parseIntegerInRange(
+  name: string,
+  value: string | undefined,
+  range: { min: number; max: number },
+  fallback: number,
+  fail: Fail,
+): number {
+  if (value === undefined) return fallback;
+  const number = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < range.min || number > range.max) {
+    return fail(`${name} must be an integer ${range.min}-${range.max}, got "${value}"`, fallback);
+  }
+  return number;
+}
+
+function parseBoolean(name: string, value: string | undefined, fallback: boolean, fail: Fail): boolean {
+  if (value === undefined) return fallback;
+  const word = value.toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  return fail(`${name} must be true or false (also 1/0, yes/no, on/off), got "${value}"`, fallback);
+}

@@ -1,0 +1,80 @@
+/**
+ * Opens the database named by the configuration (SQLite by default, PostgreSQL when DATABASE_URL
+ * says so) behind one typed Kysely instance, and brings its schema up to date.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+
+import type { AppConfig, DatabaseConfig } from '../config';
+
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type DialectName = DatabaseConfig['dialect'];
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** How long a SQLite writer waits for another writer's lock before failing (ms). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export async function createDatabase(config: Pick<AppConfig, 'database'>): Promise<AppDatabase> {
+  const settings = config.database;
+  const dialect = settings.dialect === 'sqlite' ? await sqliteDialect(settings.file) : await postgresDialect(settings.url);
+  const db = new Kysely<Database>({ dialect });
+  let closed = false;
+  return {
+    db,
+    dialect: settings.dialect,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Applies every pending migration; a no-op when the schema is current. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${describe(error)}`, { cause: error });
+  }
+}
+
+/** A trivial round trip, for health checks. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+// Drivers load lazily: a PostgreSQL deployment never loads the native SQLite module, and the
+// default SQLite set-up never loads pg.
+
+async function sqliteDialect(file: string): Promise<Dialect> {
+  const { default: SqliteDatabase } = await import('better-sqlite3');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new SqliteDatabase(file);
+  // WAL lets readers proceed while one writer writes; NORMAL sync is safe with WAL.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return new SqliteDialect({ database: connection });
+}
+
+async function postgresDialect(connectionString: string): Promise<Dialect> {
+  const { Pool } = await import('pg');
+  return new PostgresDialect({ pool: new Pool({ connectionString, max: 10 }) });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,40 @@
+/**
+ * Security headers (helmet) with a Content-Security-Policy for the React SPA: scripts only from
+ * this origin (no inline scripts), and media, thumbnails, embeds and API calls only from this
+ * origin and the catalogue provider.
+ */
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+import type { AppConfig } from '../config';
+
+export function helmetOptions(config: Pick<AppConfig, 'catalogue' | 'cookieSecure'>): FastifyHelmetOptions {
+  const self = "'self'";
+  // The stand-in serves absolute URLs built from PUBLIC_URL, which is not necessarily the origin
+  // the browser used; naming that origin explicitly keeps thumbnails and embeds loading.
+  const catalogue = new URL(config.catalogue.url).origin;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: [self],
+        baseUri: [self],
+        scriptSrc: [self],
+        scriptSrcAttr: ["'none'"],
+        // React and libraries set style attributes; inline styles cannot run code.
+        styleSrc: [self, "'unsafe-inline'"],
+        imgSrc: [self, 'data:', 'blob:', catalogue],
+        mediaSrc: [self, 'blob:', catalogue],
+        frameSrc: [self, catalogue],
+        connectSrc: [self, catalogue],
+        fontSrc: [self, 'data:'],
+        objectSrc: ["'none'"],
+        formAction: [self],
+        frameAncestors: [self],
+        // Only over https: on plain-http deployments it would break every sub-resource.
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // https-only hint, pointless (and sticky) when the site is not served over https.
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 15552000, includeSubDomains: false } : false,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Serves the built SPA: hashed files under /assets cached for a year, other files revalidated,
+ * and a history fallback so deep links (/video/123) load index.html, into which the catalogue
+ * provider's base URL is injected — one build works against any CATALOGUE_URL.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+import { fastifyStatic } from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { AppConfig } from '../config';
+
+import { NOT_FOUND_MESSAGE, sendError } from './errors';
+
+/** Paths the history fallback never answers with index.html. */
+export const NON_SPA_PREFIXES = ['/v0/api', '/media', '/catalogue', '/health'];
+
+export const SPA_NOT_BUILT_MESSAGE = 'The SPA is not built yet: run npm run build';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 'spaDir' | 'catalogue'>): Promise<void> {
+  const assetsDir = path.join(config.spaDir, 'assets') + path.sep;
+  const indexPage = createIndexPage(config.spaDir, config.catalogue.builtIn ? '/catalogue' : config.catalogue.url);
+
+  // Wildcard routing (not a file list fixed at start-up) so a rebuild is served without a restart.
+  await app.register(fastifyStatic, {
+    root: config.spaDir,
+    prefix: '/',
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    suppressWarning: true,
+    // index.html always goes through the fallback, which injects the runtime configuration.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  const serveIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = await indexPage.render();
+    if (html === null) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SPA_NOT_BUILT_MESSAGE);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+
+  app.get('/', serveIndex);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isHistoryNavigation(request)) return serveIndex(request, reply);
+    return sendError(reply, 404, NOT_FOUND_MESSAGE);
+  });
+}
+
+/** A browser navigating to a client-side route: GET/HEAD, asks for HTML, not a server path. */
+function isHistoryNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!(request.headers.accept ?? '').includes('text/html')) return false;
+  const pathName = request.url.split('?')[0] ?? '';
+  return !NON_SPA_PREFIXES.some((prefix) => pathName === prefix || pathName.startsWith(`${prefix}/`));
+}
+
+interface IndexPage {
+  /** index.html with the runtime meta tags, or null when the SPA is not built. */
+  render(): Promise<string | null>;
+}
+
+/** Reads index.html once per change (by mtime), so a rebuild is picked up without a restart. */
+function createIndexPage(spaDir: string, catalogueUrl: string): IndexPage {
+  const file = path.join(spaDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return {
+    async render() {
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      if (cached?.mtimeMs !== info.mtimeMs) {
+        cached = { mtimeMs: info.mtimeMs, html: injectMeta(await readFile(file, 'utf8'), 'catalogue-url', catalogueUrl) };
+      }
+      return cached.html;
+    },
+  };
+}
+
+/** Sets `<meta name="…" content="…">`, replacing a tag of that name or inserting it before </head>. */
+export function injectMeta(html: string, name: string, content: string): string {
+  const tag = `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`;
+  const existing = new RegExp(`<meta\\s+[^>]*name=["']${name}["'][^>]*>`, 'i');
+  if (existing.test(html)) return html.replace(existing, () => tag);
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd === -1) return tag + html;
+  return `${html.slice(0, headEnd)}${tag}${html.slice(headEnd)}`;
+}
+
+export function escapeAttribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}

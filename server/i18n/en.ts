@@ -1,0 +1,67 @@
+/**
+ * English server messages: the reference catalogue. Every other language must define every key
+ * (zh.ts is typed against this object). `{name}` marks a value filled in by t().
+ */
+export const en = {
+  // ---- generic errors (server/http/errors.ts) ----
+  'error.server': 'Something went wrong. Please try again later.',
+  'error.badRequest': 'The request is not valid.',
+  'error.unauthorized': 'Please log in to continue.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.notFound': 'Not found.',
+  'error.methodNotAllowed': 'This method is not allowed here.',
+  'error.notAcceptable': 'No acceptable representation is available.',
+  'error.bodyTooLarge': 'The request body is too large.',
+  'error.unsupportedMediaType': 'This content type is not supported here.',
+  'error.rangeNotSatisfiable': 'The requested range cannot be satisfied.',
+  'error.tooManyRequests': 'Too many requests, please try again later.',
+  'error.invalidJson': 'The request body is not valid JSON.',
+  'error.emptyJson': 'The request body is empty although it is declared as JSON.',
+  'error.contentLength': 'The request body does not match its Content-Length.',
+
+  // ---- request validation (auth forms) ----
+  'validation.invalidRequest': 'The request is not valid.',
+  'validation.emailRequired': 'Email is required.',
+  'validation.emailInvalid': 'Please enter a valid email address.',
+  'validation.passwordRequired': 'Password is required.',
+  'validation.passwordTooShort': 'Password must be at least {min} characters long.',
+  'validation.passwordTooLong': 'Password must be at most {max} characters long.',
+
+  // ---- accounts ----
+  'auth.registered': 'Registration successful. Please check your email to verify your account.',
+  'auth.registeredVerified': 'Registration successful. You are now logged in.',
+  'auth.emailTaken': 'An account with this email address already exists.',
+  'auth.loggedIn': 'Logged in successfully.',
+  'auth.invalidCredentials': 'Invalid email or password.',
+  'auth.emailNotVerified':
+    'Please verify your email address before logging in. Use the link in the verification email we sent you, or request a new one on the Request Verification page (/request-verification).',
+  'auth.loggedOut': 'Logged out successfully.',
+  'auth.verified': 'Your email address has been verified. You can now log in.',
+  'auth.verifyLinkInvalid':
+    'This verification link is invalid or has expired. Please request a new verification email.',
+  'auth.resetLinkSent': 'If an account exists for this email address, we have sent a password reset link to it.',
+  'auth.verificationSent':
+    'If this email address belongs to an account that is not verified yet, we have sent a new verification link to it.',
+  'auth.passwordReset': 'Your password has been reset. You can now log in with your new password.',
+  'auth.resetLinkInvalid': 'This password reset link is invalid or has expired. Please request a new one.',
+  'auth.tooManyRequests': 'Too many requests, please try again in a minute.',
+  'auth.tooManyLoginAttempts': 'Too many failed login attempts. Please try again later.',
+  'auth.tooManyRegistrations': 'Too many registrations from your network. Please try again later.',
+
+  // ---- e-mails ----
+  'mail.siteName': 'Video Site',
+  'mail.greeting': 'Hello,',
+  'mail.verify.subject': 'Verify your email address',
+  'mail.verify.intro': 'Thank you for signing up. Please confirm your email address by opening this link:',
+  'mail.verify.button': 'Verify my email address',
+  'mail.verify.expiry': 'The link is valid for 24 hours and works once.',
+  'mail.verify.ignore': 'If you did not create an account, you can ignore this email.',
+  'mail.reset.subject': 'Reset your password',
+  'mail.reset.intro': 'Someone (hopefully you) asked to reset the password of your account. Open this link to choose a new password:',
+  'mail.reset.button': 'Choose a new password',
+  'mail.reset.expiry': 'The link is valid for 1 hour and works once.',
+  'mail.reset.ignore': 'If you did not ask for this, you can ignore this email: your password stays unchanged.',
+  'mail.linkFallback': 'If the button does not work, copy this address into your browser:',
+} as const;
+
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,59 @@
+/**
+ * Starts the server: configuration, app, listen, and a graceful stop on SIGINT/SIGTERM
+ * (in-flight requests finish, the database closes). Importing this module starts it.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+
+/** A stuck request must not keep a stopping process alive for ever. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error:\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const app = await buildApp(config);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Unref'd: it fires only if something still holds the process open after the grace period.
+    setTimeout(() => {
+      app.log.error('shutdown timed out: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // No process.exit on success: the process ends once idle, after the logger has flushed.
+    app.close().then(
+      () => app.log.info('stopped'),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Site ready at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,469 @@
+/**
+ * E-mail/password accounts (SPEC §7 /auth/…): register, login, logout, verify, forgot-password,
+ * reset-password and send-verification. Every answer is `{ success, message }` (plus `user` on
+ * register and login), messages in the request's language (server/i18n).
+ *
+ * Abuse limits use @fastify/rate-limit's store through `app.createRateLimit` (so they move to
+ * Redis with the plugin's store): mail-sending requests per address and per IP, registrations per
+ * IP, and *failed* logins per address and per IP — read before checking a password, counted only
+ * when the check fails. Requests that must not reveal whether an address has an account
+ * (forgot-password, send-verification) answer before any account-specific work: tokens and mail
+ * are made after the response.
+ */
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+
+import { DEFAULT_PASSWORD_HASH_COST } from '../config';
+import { toTimestamp } from '../db/ids';
+import type { AuthTokenPurpose, UserRow } from '../db/schema';
+import { errorBody, sendError } from '../http/errors';
+import { requestLanguage, t, type Language, type MessageKey } from '../i18n';
+import { EMAIL_MAX_LENGTH, EmailTakenError, createAccount, findUserByEmail, isValidEmail, normalizeEmail } from '../services/accounts';
+import { createMailer } from '../services/mail';
+import { renderAccountMail } from '../services/mailTemplates';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  createDummyHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../services/passwords';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../services/sessions';
+import { consumeToken, hashToken, isWellFormedToken, issueToken, purgeExpiredTokens } from '../services/tokens';
+import { toPublicUser } from '../services/users';
+
+import { PublicUserSchema } from './session';
+
+// ---- limits ----
+
+const MINUTE = 60 * 1000;
+
+export const AUTH_LIMITS = {
+  /** forgot-password and send-verification, each: one request a minute per address. */
+  mailPerAddress: { max: 1, timeWindow: MINUTE },
+  /** forgot-password and send-verification together: a burst limit per IP. */
+  mailPerIp: { max: 10, timeWindow: 10 * MINUTE },
+  /** Failed logins (wrong e-mail or password) per address, against guessing one account. */
+  loginFailuresPerAddress: { max: 10, timeWindow: 15 * MINUTE },
+  /** Failed logins per IP, against guessing across accounts. */
+  loginFailuresPerIp: { max: 50, timeWindow: 15 * MINUTE },
+  /** Registrations (each a scrypt hash and an e-mail) per IP. */
+  registrationsPerIp: { max: 50, timeWindow: 10 * MINUTE },
+} as const;
+
+// ---- schemas ----
+
+/** Generous: the address is trimmed before its real limit (254) is checked. */
+const EMAIL_FIELD_MAX_LENGTH = EMAIL_MAX_LENGTH + 64;
+/** Tokens are 43 characters; anything much longer is not worth reading. */
+const TOKEN_FIELD_MAX_LENGTH = 128;
+
+const Email = Type.String({ maxLength: EMAIL_FIELD_MAX_LENGTH });
+const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+/** At login the rules of the day do not matter: anything non-empty is simply checked. */
+const AnyPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
+const Token = Type.String({ maxLength: TOKEN_FIELD_MAX_LENGTH });
+
+const strict = { additionalProperties: false } as const;
+const CredentialsBody = Type.Object({ email: Email, password: NewPassword }, strict);
+const LoginBody = Type.Object({ email: Email, password: AnyPassword }, strict);
+const LogoutBody = Type.Union([Type.Object({}, strict), Type.Null()]);
+const TokenBody = Type.Object({ token: Token, email: Email }, strict);
+const EmailBody = Type.Object({ email: Email }, strict);
+const ResetBody = Type.Object({ token: Token, email: Email, newPassword: NewPassword }, strict);
+
+const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+const UserResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), user: PublicUserSchema });
+const CodedErrorResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), code: Type.String() });
+
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+// ---- validation answers ----
+
+/** Keywords that only summarise other errors. */
+const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'boolean', 'if', 'not']);
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+/**
+ * A failed body validation in the visitor's language: e-mail and password problems get their
+ * own sentence; a bad token is a bad link. Anything else (extra fields, wrong body type) keeps
+ * validation.ts's precise English sentence, or a generic one in other languages.
+ */
+function validationMessage(request: FastifyRequest, error: FastifyError, badToken: MessageKey): string {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const issue = issues.find((candidate) => !SUMMARY_KEYWORDS.has(candidate.keyword)) ?? issues[0];
+  const field =
+    issue?.keyword === 'required'
+      ? (firstString(issue.params.requiredProperties) ?? firstString(issue.params.missingProperty))
+      : issue?.instancePath.split('/')[1];
+  const keyword = issue?.keyword;
+  switch (field) {
+    case 'email':
+      return t(request, keyword === 'required' || keyword === 'type' ? 'validation.emailRequired' : 'validation.emailInvalid');
+    case 'password':
+    case 'newPassword':
+      if (keyword === 'maxLength') return t(request, 'validation.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
+      if (keyword === 'minLength' && issue?.params.limit !== 1) {
+        return t(request, 'validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+      }
+      return t(request, 'validation.passwordRequired');
+    case 'token':
+      return t(request, badToken);
+    default:
+      return requestLanguage(request) === 'en' ? error.message : t(request, 'validation.invalidRequest');
+  }
+}
+
+/** The 400 answer when the body failed validation (routes use attachValidation), else undefined. */
+function rejectInvalidBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  badToken: MessageKey = 'validation.invalidRequest',
+): FastifyReply | undefined {
+  const error = request.validationError as FastifyError | undefined;
+  if (!error) return undefined;
+  request.log.info({ reason: error.message }, 'request rejected');
+  return sendError(reply, 400, validationMessage(request, error, badToken));
+}
+
+/** The normalized address, or a 400 answer when it is empty or not an address. */
+function parseEmail(request: FastifyRequest, reply: FastifyReply, raw: string): string | FastifyReply {
+  const email = normalizeEmail(raw);
+  if (email === '') return sendError(reply, 400, t(request, 'validation.emailRequired'));
+  if (!isValidEmail(email)) return sendError(reply, 400, t(request, 'validation.emailInvalid'));
+  return email;
+}
+
+function bodyEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? normalizeEmail(email) : '';
+}
+
+function clientKey(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  return reply
+    .code(429)
+    .header('retry-after', String(Math.max(1, retryAfterSeconds)))
+    .send(errorBody(message));
+}
+
+function sessionMeta(request: FastifyRequest) {
+  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
+}
+
+// ---- routes ----
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app;
+  const hashOptions = { cost: config.passwordHashCost };
+  const dummyHash = createDummyHash(hashOptions);
+  // Made before the first request, so the first unknown-address login costs one hash like any other.
+  app.addHook('onReady', async () => {
+    await dummyHash();
+  });
+  const mailer = createMailer(config, app.log);
+
+  if (config.passwordHashCost < DEFAULT_PASSWORD_HASH_COST && config.nodeEnv !== 'test') {
+    app.log.warn(
+      { passwordHashCost: config.passwordHashCost, default: DEFAULT_PASSWORD_HASH_COST },
+      'PASSWORD_HASH_COST is below the default: new password hashes are weaker than intended (meant for tests only)',
+    );
+  }
+  const purged = await purgeExpiredTokens(app.db);
+  if (purged > 0) app.log.info({ purged }, 'expired account tokens removed');
+
+  // Limiters share the plugin's store; every key names its purpose, so one shared store
+  // (e.g. Redis) keeps them apart.
+  const limiters = {
+    resetPerAddress: app.createRateLimit({
+      ...AUTH_LIMITS.mailPerAddress,
+      keyGenerator: (request) => `auth:forgot-password:email:${bodyEmail(request)}`,
+    }),
+    verificationPerAddress: app.createRateLimit({
+      ...AUTH_LIMITS.mailPerAddress,
+      keyGenerator: (request) => `auth:send-verification:email:${bodyEmail(request)}`,
+    }),
+    mailPerIp: app.createRateLimit({ ...AUTH_LIMITS.mailPerIp, keyGenerator: (request) => `auth:mail:ip:${clientKey(request)}` }),
+    loginFailuresPerAddress: app.createRateLimit({
+      ...AUTH_LIMITS.loginFailuresPerAddress,
+      keyGenerator: (request) => `auth:login-failures:email:${bodyEmail(request)}`,
+    }),
+    loginFailuresPerIp: app.createRateLimit({
+      ...AUTH_LIMITS.loginFailuresPerIp,
+      keyGenerator: (request) => `auth:login-failures:ip:${clientKey(request)}`,
+    }),
+    registrationsPerIp: app.createRateLimit({
+      ...AUTH_LIMITS.registrationsPerIp,
+      keyGenerator: (request) => `auth:register:ip:${clientKey(request)}`,
+    }),
+  };
+  type Limiter = (typeof limiters)[keyof typeof limiters];
+
+  /** Counts this request; the seconds to wait when that went over the limit, else undefined. */
+  const count = async (limiter: Limiter, request: FastifyRequest): Promise<number | undefined> => {
+    const state = await limiter(request);
+    return !state.isAllowed && state.isExceeded ? state.ttlInSeconds : undefined;
+  };
+  /** Without counting: the seconds to wait when the limit is already used up, else undefined. */
+  const exhausted = async (limiter: Limiter, request: FastifyRequest): Promise<number | undefined> => {
+    const state = await limiter(request, { increment: false });
+    return !state.isAllowed && state.remaining <= 0 ? state.ttlInSeconds : undefined;
+  };
+
+  // ---- work after the response ----
+
+  const pending = new Set<Promise<void>>();
+  /** Runs `task` once the current response is on its way; app.close() waits for it. */
+  const afterResponse = (label: string, task: () => Promise<void>) => {
+    const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((error: unknown) => app.log.error({ err: error }, `${label} failed`))
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    mailer.close();
+  });
+
+  const LINK_PATHS: Record<AuthTokenPurpose, string> = { verify: '/verify', reset: '/reset-password' };
+
+  /** Issues a fresh token (older ones stop working) and mails its link, after the response. */
+  const mailTokenLater = (user: UserRow, purpose: AuthTokenPurpose, language: Language) => {
+    const email = user.email;
+    if (!email) return;
+    afterResponse(`${purpose} mail`, async () => {
+      const { token } = await issueToken(app.db, user.id, purpose);
+      const query = new URLSearchParams({ token, email }).toString();
+      const link = `${config.publicUrl}${LINK_PATHS[purpose]}?${query}`;
+      await mailer.send({ to: email, purpose, link, ...renderAccountMail(purpose, language, { link }) });
+    });
+  };
+
+  // ---- register ----
+
+  app.post(
+    '/auth/register',
+    { attachValidation: true, schema: { body: CredentialsBody, response: { 201: UserResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply);
+      if (invalid) return invalid;
+      const email = parseEmail(request, reply, request.body.email);
+      if (typeof email !== 'string') return email;
+
+      const wait = await count(limiters.registrationsPerIp, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyRegistrations'));
+
+      const verified = config.autoVerifyAccounts;
+      let user: UserRow;
+      try {
+        user = await createAccount(app.db, {
+          email,
+          passwordHash: await hashPassword(request.body.password, hashOptions),
+          verified,
+        });
+      } catch (error) {
+        if (error instanceof EmailTakenError) return sendError(reply, 409, t(request, 'auth.emailTaken'));
+        throw error;
+      }
+      request.log.info({ userId: user.id, verified }, 'account registered');
+
+      if (verified) {
+        // Nothing to confirm: the account is usable at once, so the visitor is logged in.
+        setSessionCookie(reply, await app.sessions.createSession(user.id, sessionMeta(request)));
+        return reply
+          .code(201)
+          .send({ success: true, message: t(request, 'auth.registeredVerified'), user: toPublicUser(user) });
+      }
+      mailTokenLater(user, 'verify', requestLanguage(request));
+      return reply.code(201).send({ success: true, message: t(request, 'auth.registered'), user: toPublicUser(user) });
+    },
+  );
+
+  // ---- login ----
+
+  app.post(
+    '/auth/login',
+    { attachValidation: true, schema: { body: LoginBody, response: { 200: UserResponse, 403: CodedErrorResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply);
+      if (invalid) return invalid;
+      const email = parseEmail(request, reply, request.body.email);
+      if (typeof email !== 'string') return email;
+
+      const wait =
+        (await exhausted(limiters.loginFailuresPerAddress, request)) ?? (await exhausted(limiters.loginFailuresPerIp, request));
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyLoginAttempts'));
+
+      const user = await findUserByEmail(app.db, email);
+      // Unknown address or no password: the same work and the same answer as a wrong password.
+      const stored = user?.password_hash ?? (await dummyHash());
+      const matches = (await verifyPassword(stored, request.body.password)) && Boolean(user?.password_hash);
+      if (!user || !matches) {
+        await Promise.all([limiters.loginFailuresPerAddress(request), limiters.loginFailuresPerIp(request)]);
+        request.log.info({ userId: user?.id ?? null }, 'login failed');
+        return sendError(reply, 401, t(request, 'auth.invalidCredentials'));
+      }
+      if (user.verified !== 1) {
+        return reply.code(403).send({ ...errorBody(t(request, 'auth.emailNotVerified')), code: EMAIL_NOT_VERIFIED });
+      }
+
+      if (needsRehash(stored, hashOptions)) {
+        const upgraded = await hashPassword(request.body.password, hashOptions);
+        await app.db
+          .updateTable('users')
+          .set({ password_hash: upgraded, updated_at: toTimestamp() })
+          .where('id', '=', user.id)
+          .execute();
+      }
+      // A new session id at every login; the one the browser came with (if any) ends here.
+      const previous = readSessionToken(request);
+      if (previous) await app.sessions.destroySession(previous);
+      setSessionCookie(reply, await app.sessions.createSession(user.id, sessionMeta(request)));
+      request.log.info({ userId: user.id }, 'logged in');
+      return { success: true, message: t(request, 'auth.loggedIn'), user: toPublicUser(user) };
+    },
+  );
+
+  // ---- logout ----
+
+  app.post(
+    '/auth/logout',
+    { attachValidation: true, schema: { body: LogoutBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply);
+      if (invalid) return invalid;
+      const token = readSessionToken(request);
+      if (token) {
+        await app.sessions.destroySession(token);
+        clearSessionCookie(reply);
+      }
+      return { success: true, message: t(request, 'auth.loggedOut') };
+    },
+  );
+
+  // ---- verify ----
+
+  app.post(
+    '/auth/verify',
+    { attachValidation: true, schema: { body: TokenBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply, 'auth.verifyLinkInvalid');
+      if (invalid) return invalid;
+      const email = normalizeEmail(request.body.email);
+      const user = await consumeToken(app.db, request.body.token, 'verify', email, async (trx, owner) => {
+        await trx.updateTable('users').set({ verified: 1, updated_at: toTimestamp() }).where('id', '=', owner.id).execute();
+      });
+      if (!user) return sendError(reply, 400, t(request, 'auth.verifyLinkInvalid'));
+      request.log.info({ userId: user.id }, 'e-mail address verified');
+      return { success: true, message: t(request, 'auth.verified') };
+    },
+  );
+
+  // ---- forgot-password and send-verification: identical answers for every address ----
+
+  /** Rate limits (per IP, then per address); the 429 answer or undefined. */
+  const limitMailRequest = async (request: FastifyRequest, reply: FastifyReply, perAddress: Limiter) => {
+    const wait = (await count(limiters.mailPerIp, request)) ?? (await count(perAddress, request));
+    return wait === undefined ? undefined : tooManyRequests(reply, wait, t(request, 'auth.tooManyRequests'));
+  };
+
+  app.post(
+    '/auth/forgot-password',
+    { attachValidation: true, schema: { body: EmailBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply);
+      if (invalid) return invalid;
+      const email = parseEmail(request, reply, request.body.email);
+      if (typeof email !== 'string') return email;
+      const limited = await limitMailRequest(request, reply, limiters.resetPerAddress);
+      if (limited) return limited;
+
+      // The lookup is done for every address; the token and the mail come after the response.
+      const user = await findUserByEmail(app.db, email);
+      if (user) mailTokenLater(user, 'reset', requestLanguage(request));
+      return { success: true, message: t(request, 'auth.resetLinkSent') };
+    },
+  );
+
+  app.post(
+    '/auth/send-verification',
+    { attachValidation: true, schema: { body: EmailBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply);
+      if (invalid) return invalid;
+      const email = parseEmail(request, reply, request.body.email);
+      if (typeof email !== 'string') return email;
+      const limited = await limitMailRequest(request, reply, limiters.verificationPerAddress);
+      if (limited) return limited;
+
+      const user = await findUserByEmail(app.db, email);
+      if (user && user.verified !== 1) mailTokenLater(user, 'verify', requestLanguage(request));
+      return { success: true, message: t(request, 'auth.verificationSent') };
+    },
+  );
+
+  // ---- reset-password ----
+
+  app.post(
+    '/auth/reset-password',
+    { attachValidation: true, schema: { body: ResetBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidBody(request, reply, 'auth.resetLinkInvalid');
+      if (invalid) return invalid;
+      const { token, newPassword } = request.body;
+      const email = normalizeEmail(request.body.email);
+      const badLink = () => sendError(reply, 400, t(request, 'auth.resetLinkInvalid'));
+
+      // A cheap look first, so junk tokens never cost a password hash.
+      if (!isWellFormedToken(token)) return badLink();
+      const live = await app.db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('token_hash', '=', hashToken(token))
+        .where('purpose', '=', 'reset')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', toTimestamp())
+        .executeTakeFirst();
+      if (!live) return badLink();
+
+      // Hashed outside the transaction, which must not hold the database during scrypt.
+      const passwordHash = await hashPassword(newPassword, hashOptions);
+      const requester = await request.currentUser();
+      const user = await consumeToken(app.db, token, 'reset', email, async (trx, owner) => {
+        const now = toTimestamp();
+        // The link reached this inbox, which proves the address as a verification link would.
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, verified: 1, updated_at: now })
+          .where('id', '=', owner.id)
+          .execute();
+        await trx.deleteFrom('auth_tokens').where('user_id', '=', owner.id).where('used_at', 'is', null).execute();
+      });
+      if (!user) return badLink();
+
+      // Whoever knew the old password is logged out everywhere.
+      await app.sessions.destroyUserSessions(user.id);
+      if (requester?.id === user.id) clearSessionCookie(reply);
+      request.log.info({ userId: user.id }, 'password reset');
+      return { success: true, message: t(request, 'auth.passwordReset') };
+    },
+  );
+};

@@ -1,0 +1,18 @@
+/** Everything under /v0/api: one plugin per area, and the API's own 404 in the error shape. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
+
+import { actionRoutes } from './actions';
+import { authRoutes } from './auth';
+import { healthRoutes } from './health';
+import { sessionRoutes } from './session';
+
+export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
+  await api.register(healthRoutes);
+  await api.register(sessionRoutes);
+  await api.register(actionRoutes);
+  await api.register(authRoutes);
+
+  api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));
+};

@@ -1,0 +1,33 @@
+/** The SPA's start-up question: "am I logged in, and as whom?" (SPEC §7 GET /check-session). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+import { clearSessionCookie, readSessionToken } from '../services/sessions';
+import { toPublicUser } from '../services/users';
+
+export const PublicUserSchema = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  verified: Type.Boolean(),
+  walletAddress: Type.Union([Type.String(), Type.Null()]),
+});
+
+const CheckSessionResponse = Type.Object({
+  isValid: Type.Boolean(),
+  user: Type.Optional(PublicUserSchema),
+});
+
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/check-session', { schema: { response: { 200: CheckSessionResponse } } }, async (request, reply) => {
+    // Per-user answer: never cached by the browser or a proxy.
+    reply.header('cache-control', 'no-store');
+    const user = await request.currentUser();
+    if (!user) {
+      // An unknown or expired token is useless: drop it so the browser stops sending it.
+      if (readSessionToken(request)) clearSessionCookie(reply);
+      return { isValid: false };
+    }
+    return { isValid: true, user: toPublicUser(user) };
+  });
+};

@@ -1,0 +1,177 @@
+/**
+ * Server-side sessions. The browser holds an opaque random token in the `sid` cookie; the
+ * database holds only its SHA-256, so a leaked database cannot be replayed as cookies.
+ * The store is an interface so a shared store (Redis) can replace the SQL one when scaling out.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { AppConfig } from '../config';
+import { toTimestamp } from '../db/ids';
+import type { Database, UserRow } from '../db/schema';
+import { sendError } from '../http/errors';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
+
+/** Refresh last_seen_at at most this often, so reads do not each cost a write. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/** 32 random bytes in base64url: exactly 43 characters of [A-Za-z0-9_-]. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionMeta {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export interface SessionStore {
+  createSession(userId: string, meta?: SessionMeta): Promise<NewSession>;
+  /** The user of a live session, or null (unknown, malformed or expired token). */
+  findSessionUser(token: string): Promise<UserRow | null>;
+  destroySession(token: string): Promise<void>;
+  /** Logs a user out everywhere, e.g. after a password reset. */
+  destroyUserSessions(userId: string): Promise<void>;
+  /** Deletes expired rows; returns how many. */
+  purgeExpiredSessions(): Promise<number>;
+}
+
+export interface SessionStoreOptions {
+  ttlMs?: number;
+  now?: () => Date;
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSqlSessionStore(db: Kysely<Database>, options: SessionStoreOptions = {}): SessionStore {
+  const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
+  const now = options.now ?? (() => new Date());
+
+  return {
+    async createSession(userId, meta = {}) {
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + ttlMs);
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: hashSessionToken(token),
+          user_id: userId,
+          created_at: toTimestamp(createdAt),
+          expires_at: toTimestamp(expiresAt),
+          last_seen_at: toTimestamp(createdAt),
+          user_agent: meta.userAgent?.slice(0, 512) ?? null,
+          ip: meta.ip ?? null,
+        })
+        .execute();
+      return { token, expiresAt };
+    },
+
+    async findSessionUser(token) {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const idHash = hashSessionToken(token);
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+        .where('sessions.id_hash', '=', idHash)
+        .executeTakeFirst();
+      if (!row) return null;
+
+      const { session_expires_at: expiresAt, session_last_seen_at: lastSeenAt, ...user } = row;
+      const current = now();
+      if (expiresAt <= toTimestamp(current)) {
+        await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+        return null;
+      }
+      if (current.getTime() - Date.parse(lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
+        await db.updateTable('sessions').set({ last_seen_at: toTimestamp(current) }).where('id_hash', '=', idHash).execute();
+      }
+      return user;
+    },
+
+    async destroySession(token) {
+      await db.deleteFrom('sessions').where('id_hash', '=', hashSessionToken(token)).execute();
+    },
+
+    async destroyUserSessions(userId) {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
+    async purgeExpiredSessions() {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', toTimestamp(now())).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+// ---- cookies ----
+
+export function sessionCookieOptions(config: Pick<AppConfig, 'cookieSecure'>, expiresAt?: Date): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  };
+}
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, session: NewSession): FastifyReply {
+  return reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(reply.server.config, session.expiresAt));
+}
+
+export function clearSessionCookie(reply: FastifyReply): FastifyReply {
+  return reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply.server.config));
+}
+
+// ---- request integration ----
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    /** The logged-in user, resolved from the session cookie at most once per request. */
+    currentUser(): Promise<UserRow | null>;
+  }
+}
+
+/** Decorates the root instance: `app.sessions` and `request.currentUser()`. */
+export function installSessions(app: FastifyInstance, store: SessionStore): void {
+  const resolved = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+  app.decorate('sessions', store);
+  app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
+    let user = resolved.get(this);
+    if (!user) {
+      const token = readSessionToken(this);
+      user = token ? store.findSessionUser(token) : Promise.resolve(null);
+      resolved.set(this, user);
+    }
+    return user;
+  });
+}
+
+/** preHandler for routes that need a logged-in user: 401 in the standard error shape otherwise. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const user = await request.currentUser();
+  // Returning the reply tells Fastify the hook answered; the handler does not run.
+  if (!user) return sendError(reply, 401, LOGIN_REQUIRED_MESSAGE);
+  return undefined;
+}

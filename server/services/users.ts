@@ -1,0 +1,20 @@
+/** How a user row is shown to the SPA (SPEC §3 User). Never includes secrets. */
+import type { UserRow } from '../db/schema';
+
+export interface PublicUser {
+  _id: string;
+  username: string;
+  email: string | null;
+  verified: boolean;
+  walletAddress: string | null;
+}
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    verified: user.verified === 1,
+    walletAddress: user.wallet_address,
+  };
+}
