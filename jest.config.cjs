@@ -16,7 +16,7 @@ const swcTransform = [
 ];
 
 // ESM-only packages in node_modules that jest (CommonJS) must transform.
-const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async', 'rettime', '@open-draft', 'typebox'].join('|');
+const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async', 'rettime', '@open-draft', 'typebox', 'wagmi', '@wagmi'].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },

@@ -80,6 +80,13 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
             priority: 20,
             chunks: 'initial',
           },
+          // Wallet sign-in libraries load only when someone clicks the wallet button.
+          walletVendor: {
+            test: /[\\/]node_modules[\\/](wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|mipd|eventemitter3|zustand|use-sync-external-store)[\\/]/,
+            name: 'wallet-vendor',
+            priority: 10,
+            chunks: 'async',
+          },
         },
       },
       runtimeChunk: 'single',

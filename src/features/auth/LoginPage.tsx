@@ -3,8 +3,10 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/hooks';
+import type { AuthResponse } from '../../api/types';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
+import { WalletLoginButton } from '../wallet';
 
 import { useLoginMutation } from './authApi';
 import { AuthField, AuthPage, FormMessages, SubmitButton } from './AuthForm';
@@ -36,23 +38,29 @@ export function LoginPage() {
   const [error, setError] = useState<Notice | null>(null);
   const [notVerified, setNotVerified] = useState(false);
   const [success, setSuccess] = useState<Notice | null>(null);
+  // The wallet login has been clicked (it logs in through its own endpoint) / is working.
+  const [walletUsed, setWalletUsed] = useState(false);
+  const [walletBusy, setWalletBusy] = useState(false);
 
   // Only a visitor who arrived logged in is sent away at once; one who has just logged in
-  // sees the message first.
-  if (!authLoading && isLoggedIn && isUninitialized) return <Navigate to={paths.home} replace />;
+  // (with the password or the wallet) sees the message first.
+  if (!authLoading && isLoggedIn && isUninitialized && !walletUsed) return <Navigate to={paths.home} replace />;
 
   const redirecting = success !== null;
 
+  const loggedInWith = (answer: AuthResponse) => {
+    setSuccess(successNotice(answer, 'auth.login.success'));
+    navigateLater(paths.home, REDIRECT_DELAY_MS.afterLogin);
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isLoading || redirecting) return;
+    if (isLoading || redirecting || walletBusy) return;
     setError(null);
     setNotVerified(false);
     if (!validate(event.currentTarget)) return;
     try {
-      const answer = await login({ email: email.trim(), password }).unwrap();
-      setSuccess(successNotice(answer, 'auth.login.success'));
-      navigateLater(paths.home, REDIRECT_DELAY_MS.afterLogin);
+      loggedInWith(await login({ email: email.trim(), password }).unwrap());
     } catch (failure) {
       setError(failureNotice(failure, 'auth.login.failed'));
       setNotVerified(errorCode(failure) === EMAIL_NOT_VERIFIED);
@@ -90,7 +98,7 @@ export function LoginPage() {
           errorId={errors.password}
           disabled={redirecting}
         />
-        <SubmitButton labelId="auth.login.submit" busy={isLoading} disabled={redirecting} />
+        <SubmitButton labelId="auth.login.submit" busy={isLoading} disabled={redirecting || walletBusy} />
       </form>
       <FormMessages
         error={error}
@@ -104,8 +112,26 @@ export function LoginPage() {
         }
       />
       <p className="auth-divider">{t('auth.login.or')}</p>
-      {/* Wallet login (SPEC §2 Login) is added here by a later change. */}
-      <div data-slot="wallet-login" />
+      {/* Wallet login (SPEC §2 Login): light until clicked; its messages use the areas above. */}
+      <div data-slot="wallet-login">
+        <WalletLoginButton
+          disabled={isLoading || redirecting}
+          onStart={() => {
+            setWalletUsed(true);
+            setWalletBusy(true);
+            setError(null);
+            setNotVerified(false);
+          }}
+          onSuccess={(answer) => {
+            setWalletBusy(false);
+            loggedInWith(answer);
+          }}
+          onFailure={(notice) => {
+            setWalletBusy(false);
+            setError(notice);
+          }}
+        />
+      </div>
       <p className="auth-links">
         <span>
           <FormattedMessage

@@ -27,7 +27,7 @@ export interface EmailArgs {
  * Answers that depend on who is asking: the session itself, profiles (private videos), video
  * lists and likes (likedByUser). They are refetched once a visitor becomes a user.
  */
-const VIEWER_DEPENDENT_TAGS: TagType[] = ['Session', 'User', 'Video', 'VideoList', 'Likes'];
+export const VIEWER_DEPENDENT_TAGS: TagType[] = ['Session', 'User', 'Video', 'VideoList', 'Likes'];
 
 /**
  * Our API answers `{ success: false, message }` for refusals; SPEC §5 asks that such an answer

@@ -1,6 +1,7 @@
 /** The auth feature's public face: what other features and the app may import. */
 export {
   authApi,
+  VIEWER_DEPENDENT_TAGS,
   useCheckSessionQuery,
   useLogoutMutation,
   useRegisterMutation,

@@ -127,6 +127,15 @@ export const en = {
   'auth.requestVerification.success': 'Verification email sent. Please check your inbox.',
   'auth.requestVerification.failed': 'Failed to send verification email.',
   // --- end auth ---
+
+  // --- wallet: sign-in with an injected wallet (MetaMask) ---
+  'wallet.login': 'Login with MetaMask',
+  'wallet.notInstalled': 'Metamask is not installed. Please install Metamask to use this login method.',
+  'wallet.failed': 'Metamask login failed.',
+  'wallet.rejected': 'You cancelled the request in your wallet.',
+  'wallet.requestPending': 'MetaMask already has a request waiting. Open MetaMask to continue.',
+  'wallet.loadFailed': 'Could not load the wallet login. Please check your connection and try again.',
+  // --- end wallet ---
 } as const;
 
 export type MessageKey = keyof typeof en;

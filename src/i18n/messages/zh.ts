@@ -125,4 +125,13 @@ export const zh: Record<MessageKey, string> = {
   'auth.requestVerification.success': '验证邮件已发送，请查收。',
   'auth.requestVerification.failed': '验证邮件发送失败。',
   // --- end auth ---
+
+  // --- wallet: sign-in with an injected wallet (MetaMask) ---
+  'wallet.login': '使用 MetaMask 登录',
+  'wallet.notInstalled': '未安装 MetaMask。请先安装 MetaMask 再使用此登录方式。',
+  'wallet.failed': 'MetaMask 登录失败。',
+  'wallet.rejected': '您已在钱包中取消了该请求。',
+  'wallet.requestPending': 'MetaMask 中已有一个待处理的请求，请打开 MetaMask 继续。',
+  'wallet.loadFailed': '无法加载钱包登录，请检查网络连接后重试。',
+  // --- end wallet ---
 };

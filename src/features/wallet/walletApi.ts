@@ -1,0 +1,52 @@
+import { api } from '../../api/api';
+import type { ApiMessage, AuthResponse } from '../../api/types';
+import { loggedIn, VIEWER_DEPENDENT_TAGS } from '../auth';
+
+export interface WalletChallengeResponse {
+  /** An EIP-4361 (Sign-In with Ethereum) message with a single-use nonce, to be signed as is. */
+  challenge: string;
+}
+
+export interface WalletLoginArgs {
+  address: string;
+  signature: string;
+}
+
+/** A refusal may come as `{ success: false, message }` with a 2xx status: reject it too (as auth does). */
+function acceptSuccessOnly(response: Response, body: unknown): boolean {
+  if (!response.ok) return false;
+  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
+}
+
+/**
+ * Wallet sign-in endpoints (SPEC §7), injected into the one API slice from the lazily loaded
+ * wallet chunk. The challenge is a GET that must never be answered from cache (each nonce is
+ * single-use), so it is a mutation: RTK Query never caches or dedupes mutations.
+ */
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getWalletChallenge: build.mutation<WalletChallengeResponse, { address: string }>({
+      query: ({ address }) => ({
+        url: '/auth/metamask/challenge',
+        method: 'GET',
+        params: { address },
+        cache: 'no-store',
+      }),
+    }),
+    /** Logs the user in exactly like the password login: auth slice + viewer-dependent tags. */
+    walletLogin: build.mutation<AuthResponse, WalletLoginArgs>({
+      query: (body) => ({ url: '/auth/metamask/login', method: 'POST', body, validateStatus: acceptSuccessOnly }),
+      invalidatesTags: (result) => (result?.user ? VIEWER_DEPENDENT_TAGS : []),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data.user) dispatch(loggedIn(data.user));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetWalletChallengeMutation, useWalletLoginMutation } = walletApi;
