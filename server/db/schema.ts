@@ -67,11 +67,77 @@ export interface AuthTokensTable {
   created_at: Timestamp;
 }
 
+/** Wallet sign-in (EIP-4361) messages handed out, each with a single-use nonce. */
+export interface WalletChallengesTable {
+  /** The message's nonce: alphanumeric, single use. */
+  nonce: string;
+  /** The wallet the message names, lower-case. */
+  address: string;
+  /** The exact EIP-4361 text the wallet is asked to sign. */
+  message: string;
+  expires_at: Timestamp;
+  /** Set when a login spends the nonce; a spent nonce never works again. */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** A self-shot video. Files live in storage under the two keys. */
+export interface VideosTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  visibility: ColumnType<Visibility, Visibility | undefined, Visibility>;
+  views: ColumnType<number, number | undefined, number>;
+  video_key: string;
+  video_type: string;
+  /** Bytes; bigint in the schema (up to 1 GB today, more later). */
+  video_size: ColumnType<number, number, number>;
+  thumbnail_key: string;
+  thumbnail_type: string;
+  thumbnail_size: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoLikesTable {
+  video_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: string;
+  video_id: string;
+  user_id: string;
+  /** The comment replied to; null for a top-level comment. */
+  parent_id: string | null;
+  content: string;
+  created_at: Timestamp;
+}
+
+/** One row per viewer per video per hour, so reloads do not inflate the view count. */
+export interface VideoViewsTable {
+  video_id: string;
+  /** `u:<user id>` for a signed-in viewer, else `a:<hash of ip and user agent>`. */
+  viewer_key: string;
+  /** The hour the view fell in, e.g. 2026-11-21T18. */
+  hour: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   description_submissions: DescriptionSubmissionsTable;
   auth_tokens: AuthTokensTable;
+  wallet_challenges: WalletChallengesTable;
+  videos: VideosTable;
+  video_likes: VideoLikesTable;
+  comments: CommentsTable;
+  video_views: VideoViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -80,3 +146,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type DescriptionSubmissionRow = Selectable<DescriptionSubmissionsTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;
+export type WalletChallengeRow = Selectable<WalletChallengesTable>;
+export type VideoRow = Selectable<VideosTable>;
+export type CommentRow = Selectable<CommentsTable>;

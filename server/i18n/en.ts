@@ -48,6 +48,16 @@ export const en = {
   'auth.tooManyLoginAttempts': 'Too many failed login attempts. Please try again later.',
   'auth.tooManyRegistrations': 'Too many registrations from your network. Please try again later.',
 
+  // ---- wallet sign-in (routes/wallet.ts) ----
+  'wallet.invalidAddress': 'Please provide a valid wallet address.',
+  'wallet.invalidSignature': 'The signature is missing or not in the expected format.',
+  'wallet.challengeExpired': 'Your sign-in request has expired. Please try again.',
+  'wallet.signatureMismatch': 'Signature verification failed.',
+  'wallet.messageInvalid': 'This sign-in request is not valid for this site. Please try again.',
+  'wallet.loggedIn': 'Logged in with your wallet.',
+  'wallet.tooManyChallenges': 'Too many sign-in requests. Please wait a minute and try again.',
+  'wallet.tooManyLoginAttempts': 'Too many failed wallet sign-in attempts. Please try again later.',
+
   // ---- e-mails ----
   'mail.siteName': 'Video Site',
   'mail.greeting': 'Hello,',

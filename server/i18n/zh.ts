@@ -42,6 +42,15 @@ export const zh: Record<MessageKey, string> = {
   'auth.tooManyLoginAttempts': '登录失败次数过多，请稍后再试。',
   'auth.tooManyRegistrations': '您的网络注册次数过多，请稍后再试。',
 
+  'wallet.invalidAddress': '请提供有效的钱包地址。',
+  'wallet.invalidSignature': '签名缺失或格式不正确。',
+  'wallet.challengeExpired': '您的登录请求已过期，请重试。',
+  'wallet.signatureMismatch': '签名验证失败。',
+  'wallet.messageInvalid': '此登录请求对本网站无效，请重试。',
+  'wallet.loggedIn': '已使用钱包登录。',
+  'wallet.tooManyChallenges': '登录请求过于频繁，请一分钟后再试。',
+  'wallet.tooManyLoginAttempts': '钱包登录失败次数过多，请稍后再试。',
+
   'mail.siteName': '视频网站',
   'mail.greeting': '您好：',
   'mail.verify.subject': '验证您的电子邮件地址',

@@ -7,12 +7,14 @@ import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { sessionRoutes } from './session';
+import { walletRoutes } from './wallet';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(healthRoutes);
   await api.register(sessionRoutes);
   await api.register(actionRoutes);
   await api.register(authRoutes);
+  await api.register(walletRoutes);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));
 };

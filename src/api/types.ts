@@ -92,3 +92,44 @@ export interface DescriptionSubmission {
   movieId: string;
   newContext: string;
 }
+
+export interface SelfieVideoListResponse {
+  videos: SelfieVideo[];
+  total: number;
+}
+
+export interface SelfieVideoResponse extends ApiMessage {
+  video: SelfieVideo;
+}
+
+export interface ToggleLikeResponse extends ApiMessage {
+  liked: boolean;
+  likes: number;
+}
+
+export interface CommentsResponse {
+  comments: Comment[];
+}
+
+export interface CreateCommentResponse extends ApiMessage {
+  comment: Comment;
+}
+
+export interface DeleteCommentResponse extends ApiMessage {
+  /** The comment and its replies, all removed. */
+  deletedIds: string[];
+}
+
+export interface UserProfileResponse extends ApiMessage {
+  user: { _id: string; username: string; email?: string | null };
+  videos: SelfieVideo[];
+  likedVideos: SelfieVideo[];
+}
+
+export interface UpdateProfileResponse extends ApiMessage {
+  user: User;
+}
+
+export interface UploadVideoResponse extends ApiMessage {
+  video: SelfieVideo;
+}

@@ -6,10 +6,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 
 import * as initial from './0001_initial';
 import * as accounts from './0002_accounts';
+import * as wallet from './0003_wallet';
+import * as videos from './0004_videos';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_accounts': accounts,
+  '0003_wallet': wallet,
+  '0004_videos': videos,
 };
 
 export const migrationProvider: MigrationProvider = {
