@@ -80,6 +80,12 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
             priority: 20,
             chunks: 'initial',
           },
+          intl: {
+            test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/,
+            name: 'intl',
+            priority: 15,
+            chunks: 'initial',
+          },
           // Wallet sign-in libraries load only when someone clicks the wallet button.
           walletVendor: {
             test: /[\\/]node_modules[\\/](wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|mipd|eventemitter3|zustand|use-sync-external-store)[\\/]/,
