@@ -23,23 +23,6 @@ describe('routes (SPEC §2)', () => {
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['/upload-movie', 'Upload'],
-    ['/profile/u42', 'Profile'],
-    ['/profile/edit/u42', 'Edit Profile'],
-    ['/selfieVideos', 'Self-Shot Videos'],
-    ['/selfieVideos/v1', 'Video'],
-    ['/selfieVideos/edit/v1', 'Edit Video'],
-  ])('%s shows its placeholder page, titled "%s", under the layout with the header', async (route, title) => {
-    renderWithProviders(<AppRoutes />, { route });
-
-    const main = screen.getByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(within(main).getByText('This page is coming soon.')).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
-  });
-
   it('shows /verify outside the layout: a main landmark and no header', async () => {
     server.use(http.post('*/v0/api/auth/verify', () => HttpResponse.json({ success: true, message: 'Verified.' })));
     renderWithProviders(<AppRoutes />, { route: '/verify?token=t&email=a%40b.c' });
@@ -55,12 +38,6 @@ describe('routes (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('banner')).toBeInTheDocument();
-  });
-
-  it('translates the placeholder pages', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/upload-movie', locale: 'zh' });
-    expect(await screen.findByRole('heading', { level: 1, name: '上传' })).toBeInTheDocument();
-    expect(screen.getByText('此页面即将上线。')).toBeInTheDocument();
   });
 
   it('offers a skip link to the main content', () => {

@@ -5,8 +5,7 @@ import { Layout, StandaloneLayout } from './Layout';
 
 /*
  * Every page is its own chunk (React.lazy); Layout's Suspense shows a spinner while one loads.
- * Pages not built yet render ComingSoon with their title; they share the ComingSoon chunk and
- * get a `lazy(() => import('../features/<feature>/<Page>'))` line of their own when built.
+ * Each page has a `lazy(() => import('../features/<feature>/<Page>'))` line of its own.
  */
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../features/catalogue/HomePage'));
 const MovieDetailPage = lazy(
@@ -24,7 +23,16 @@ const RequestVerificationPage = lazy(
   () => import(/* webpackChunkName: "page-request-verification" */ '../features/auth/RequestVerificationPage'),
 );
 const VerifyPage = lazy(() => import(/* webpackChunkName: "page-verify" */ '../features/auth/VerifyPage'));
-const ComingSoonPage = lazy(() => import(/* webpackChunkName: "page-coming-soon" */ '../components/ComingSoon'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '../features/profile/ProfilePage'));
+const EditProfilePage = lazy(
+  () => import(/* webpackChunkName: "page-edit-profile" */ '../features/profile/EditProfilePage'),
+);
+const UploadPage = lazy(() => import(/* webpackChunkName: "page-upload" */ '../features/videos/UploadPage'));
+const SelfieVideosPage = lazy(
+  () => import(/* webpackChunkName: "page-selfie-videos" */ '../features/videos/SelfieVideosPage'),
+);
+const VideoPage = lazy(() => import(/* webpackChunkName: "page-video" */ '../features/videos/VideoPage'));
+const EditVideoPage = lazy(() => import(/* webpackChunkName: "page-edit-video" */ '../features/videos/EditVideoPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
@@ -57,18 +65,15 @@ export function AppRoutes() {
         <Route path={routePatterns.movie} element={<MovieDetailPage />} />
         <Route path={routePatterns.register} element={<RegisterPage />} />
         <Route path={routePatterns.login} element={<LoginPage />} />
-        <Route path={routePatterns.upload} element={<ComingSoonPage titleId="comingSoon.title.upload" />} />
-        <Route path={routePatterns.profile} element={<ComingSoonPage titleId="comingSoon.title.profile" />} />
-        <Route path={routePatterns.editProfile} element={<ComingSoonPage titleId="comingSoon.title.editProfile" />} />
+        <Route path={routePatterns.upload} element={<UploadPage />} />
+        <Route path={routePatterns.profile} element={<ProfilePage />} />
+        <Route path={routePatterns.editProfile} element={<EditProfilePage />} />
         <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
         <Route path={routePatterns.requestVerification} element={<RequestVerificationPage />} />
-        <Route path={routePatterns.selfieVideos} element={<ComingSoonPage titleId="comingSoon.title.selfieVideos" />} />
-        <Route path={routePatterns.selfieVideo} element={<ComingSoonPage titleId="comingSoon.title.selfieVideo" />} />
-        <Route
-          path={routePatterns.editSelfieVideo}
-          element={<ComingSoonPage titleId="comingSoon.title.editVideo" />}
-        />
+        <Route path={routePatterns.selfieVideos} element={<SelfieVideosPage />} />
+        <Route path={routePatterns.selfieVideo} element={<VideoPage />} />
+        <Route path={routePatterns.editSelfieVideo} element={<EditVideoPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<StandaloneLayout />}>

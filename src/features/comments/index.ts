@@ -1,0 +1,13 @@
+/**
+ * The comments feature's public face: the Comments thread for a video page and its endpoints.
+ */
+export { Comments, type CommentsProps } from './Comments';
+export {
+  commentsApi,
+  isPendingComment,
+  useGetCommentsQuery,
+  useCreateCommentMutation,
+  useDeleteCommentMutation,
+  type CreateCommentArgs,
+  type DeleteCommentArgs,
+} from './commentsApi';

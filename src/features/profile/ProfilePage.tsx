@@ -1,0 +1,195 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+
+import { errorStatus, serverMessage } from '../../api/errors';
+import type { SelfieVideo } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/Spinner';
+import { VideoCard } from '../../components/VideoCard';
+import { paths } from '../../config/routes';
+import { type Translate, useT } from '../../i18n/useT';
+import { selectCurrentUser } from '../auth';
+import { useDeleteVideoMutation } from '../videos';
+
+import { useGetUserProfileQuery } from './profileApi';
+import './profile.css';
+
+/**
+ * Which text a failed profile load shows (SPEC §8):
+ * - 404: "User not found.";
+ * - any other answer from the server: its message, else "Failed to load profile.";
+ * - no answer (network): "Could not load profile. Please try again later." with a retry.
+ */
+function loadErrorText(error: unknown, t: Translate): { text: string; canRetry: boolean } {
+  const status = errorStatus(error) ?? (error as { status?: unknown } | null)?.status;
+  if (status === 404) return { text: t('profile.notFound'), canRetry: false };
+  if (typeof status === 'number' || status === 'PARSING_ERROR') {
+    return { text: serverMessage(error) ?? t('profile.loadFailed'), canRetry: true };
+  }
+  return { text: t('profile.loadError'), canRetry: true };
+}
+
+/** /profile/:id (SPEC §2 Profile): who the user is and their uploaded and liked videos. */
+export function ProfilePage() {
+  const t = useT();
+  const headingId = useId();
+  const { id } = useParams<{ id: string }>();
+  const currentUser = useAppSelector(selectCurrentUser);
+  // currentData belongs to this id only: another user's profile never shows while one loads.
+  const { currentData: profile, error, isFetching, refetch } = useGetUserProfileQuery(id || skipToken);
+
+  useEffect(() => {
+    if (error) console.error('Failed to load profile:', error);
+  }, [error]);
+
+  if (!profile && (isFetching || (!error && id))) {
+    return (
+      <div className="page">
+        <Spinner label={t('profile.loading')} />
+      </div>
+    );
+  }
+
+  if (!profile) {
+    const { text, canRetry } = id ? loadErrorText(error, t) : { text: t('profile.notFound'), canRetry: false };
+    return (
+      <div className="page profile-status">
+        <p className="alert alert--error" role="alert">
+          {text}
+        </p>
+        {canRetry ? (
+          <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+            {t('profile.retry')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const { user } = profile;
+  const isOwner = Boolean(currentUser && currentUser._id === user._id);
+
+  return (
+    <article className="page profile" aria-labelledby={headingId}>
+      <header className="profile__header card">
+        <div className="profile__identity">
+          <h1 id={headingId} className="profile__name">
+            {user.username}
+          </h1>
+          {user.email ? (
+            <dl className="profile__facts">
+              <dt>{t('profile.email')}</dt>
+              <dd>{user.email}</dd>
+            </dl>
+          ) : null}
+        </div>
+        {isOwner ? (
+          <Link className="btn btn--primary" to={paths.editProfile(user._id)}>
+            {t('profile.editProfile')}
+          </Link>
+        ) : null}
+      </header>
+
+      <VideoSection
+        title={t('profile.uploadedVideos')}
+        emptyText={t('profile.noUploadedVideos')}
+        videos={profile.videos}
+        showActions={Boolean(currentUser)}
+      />
+      <VideoSection
+        title={t('profile.likedVideos')}
+        emptyText={t('profile.noLikedVideos')}
+        videos={profile.likedVideos}
+        showActions={Boolean(currentUser)}
+      />
+    </article>
+  );
+}
+
+interface VideoSectionProps {
+  title: string;
+  emptyText: string;
+  videos: SelfieVideo[];
+  /** SPEC §6: Edit and Delete show to any logged-in user; the server enforces ownership. */
+  showActions: boolean;
+}
+
+function VideoSection({ title, emptyText, videos, showActions }: VideoSectionProps) {
+  const t = useT();
+  const headingId = useId();
+  const [deleteVideo] = useDeleteVideoMutation();
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
+
+  const remove = async (video: SelfieVideo) => {
+    if (!window.confirm(t('profile.deleteConfirm'))) return;
+    setDeleting((current) => new Set(current).add(video._id));
+    try {
+      // Success invalidates this profile (the owner's User), which refetches without the video.
+      await deleteVideo({ id: video._id, ownerId: video.user }).unwrap();
+    } catch (failure) {
+      console.error('Failed to delete video:', failure);
+      // SPEC §8: an alert; a non-owner sees the server's refusal.
+      window.alert(serverMessage(failure) ?? t('profile.deleteFailed'));
+    } finally {
+      setDeleting((current) => {
+        const next = new Set(current);
+        next.delete(video._id);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <section className="profile__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="profile__section-title">
+        {title}
+      </h2>
+      {videos.length === 0 ? (
+        <p className="profile__empty">{emptyText}</p>
+      ) : (
+        <ul className="profile-grid">
+          {videos.map((video) => (
+            <li key={video._id}>
+              <VideoCard
+                to={paths.selfieVideo(video._id)}
+                title={video.title}
+                thumbnailUrl={video.thumbnailCdnUrl || undefined}
+                views={video.views}
+                badge={
+                  <span className={`profile__visibility profile__visibility--${video.visibility}`}>
+                    {video.visibility === 'private' ? t('profile.private') : t('profile.public')}
+                  </span>
+                }
+                footer={
+                  showActions ? (
+                    <div className="profile__card-actions">
+                      <Link
+                        className="btn btn--ghost btn--small"
+                        to={paths.editSelfieVideo(video._id)}
+                        aria-label={t('profile.editVideoLabel', { title: video.title })}
+                      >
+                        {t('profile.editVideo')}
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--small profile__delete"
+                        aria-label={t('profile.deleteVideoLabel', { title: video.title })}
+                        disabled={deleting.has(video._id)}
+                        onClick={() => void remove(video)}
+                      >
+                        {t('profile.deleteVideo')}
+                      </button>
+                    </div>
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default ProfilePage;

@@ -1,0 +1,167 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useId } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+
+import { errorStatus, serverMessage } from '../../api/errors';
+import type { SelfieVideo } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../config/routes';
+import { useT } from '../../i18n/useT';
+import { selectCurrentUser } from '../auth';
+import { Comments } from '../comments';
+
+import { LikeButton } from './LikeButton';
+import { UploaderLink, VisibilityBadge } from './VideoCardForSelfie';
+import { VideoPlayer } from './VideoPlayer';
+import { useDeleteVideoMutation, useGetSelfieVideoQuery } from './videosApi';
+import './videos.css';
+
+/** The date a video was uploaded, as an ISO string, when it has one. */
+function uploadDate(video: SelfieVideo): string | undefined {
+  const value = video.createdAt || video.updatedAt;
+  return value && !Number.isNaN(Date.parse(value)) ? value : undefined;
+}
+
+/**
+ * /selfieVideos/:id (SPEC §2 Video page): player, title, views, upload date, description, likes
+ * and comments; Edit and Delete for the owner. The video comes from the cache when it was opened
+ * in the last 5 minutes, so coming back does not count another view.
+ */
+export function VideoPage() {
+  const intl = useIntl();
+  const { id } = useParams<{ id: string }>();
+  // currentData, not data: while another id loads, the previous video must not show.
+  const { currentData, error, isFetching, refetch } = useGetSelfieVideoQuery(id || skipToken);
+  const video = currentData?.video;
+
+  useEffect(() => {
+    if (error) console.error('Failed to load video:', error);
+  }, [error]);
+
+  if (id && !video && (isFetching || !error)) {
+    return (
+      <div className="page">
+        <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
+      </div>
+    );
+  }
+
+  if (!video) {
+    const status = errorStatus(error);
+    const notFound = !id || status === 404;
+    const text = notFound
+      ? (serverMessage(error) ?? intl.formatMessage({ id: 'videos.page.notFound' }))
+      : (serverMessage(error) ?? intl.formatMessage({ id: 'videos.page.loadFailed' }));
+    return (
+      <div className="page videos-status">
+        <p className="alert alert--error" role="alert">
+          {text}
+        </p>
+        {notFound ? (
+          <Link to={paths.selfieVideos} className="btn btn--ghost">
+            {intl.formatMessage({ id: 'videos.page.backToList' })}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+            {intl.formatMessage({ id: 'videos.retry' })}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return <VideoDetails key={video._id} video={video} />;
+}
+
+function VideoDetails({ video }: { video: SelfieVideo }) {
+  const t = useT();
+  const headingId = useId();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectCurrentUser);
+  const isOwner = Boolean(user && user._id === video.user);
+  const [deleteVideo, { isLoading: deleting }] = useDeleteVideoMutation();
+  const uploaded = uploadDate(video);
+
+  const onDelete = async () => {
+    if (deleting || !window.confirm(t('videos.delete.confirm'))) return;
+    try {
+      await deleteVideo({ id: video._id, ownerId: video.user }).unwrap();
+      // The video is gone: its page must not stay in history.
+      void navigate(paths.profile(video.user), { replace: true });
+    } catch (failure) {
+      console.error('Failed to delete video:', failure);
+      window.alert(serverMessage(failure) ?? t('videos.delete.failed'));
+    }
+  };
+
+  return (
+    <article className="page video-page" aria-labelledby={headingId}>
+      <VideoPlayer src={video.cdnUrl} poster={video.thumbnailCdnUrl} title={video.title} />
+
+      <div className="video-page__header">
+        <div className="video-page__heading">
+          <h1 id={headingId} className="video-page__title">
+            {video.title}
+          </h1>
+          {video.visibility === 'private' ? (
+            <span className="badge">
+              <VisibilityBadge visibility={video.visibility} />
+            </span>
+          ) : null}
+        </div>
+        {isOwner ? (
+          <div className="video-page__owner-actions">
+            <Link to={paths.editSelfieVideo(video._id)} className="btn btn--small">
+              <FormattedMessage id="videos.page.edit" />
+            </Link>
+            <button type="button" className="btn btn--small btn--danger" disabled={deleting} onClick={() => void onDelete()}>
+              <FormattedMessage id={deleting ? 'videos.page.deleting' : 'videos.page.delete'} />
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="video-page__meta">
+        <p className="video-page__stats">
+          <span>
+            <FormattedMessage id="videos.views" values={{ views: video.views }} />
+          </span>
+          {uploaded ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>
+                <FormattedMessage
+                  id="videos.page.uploadedOn"
+                  values={{
+                    date: (
+                      <time dateTime={uploaded}>
+                        <FormattedDate value={uploaded} dateStyle="long" timeStyle="short" />
+                      </time>
+                    ),
+                  }}
+                />
+              </span>
+            </>
+          ) : null}
+          <span aria-hidden="true">·</span>
+          <span>
+            <UploaderLink video={video} />
+          </span>
+        </p>
+        <LikeButton videoId={video._id} />
+      </div>
+
+      {video.description?.trim() ? (
+        <section className="video-page__description" aria-label={t('videos.field.description')}>
+          <p>{video.description}</p>
+        </section>
+      ) : null}
+
+      <Comments videoId={video._id} ownerId={video.user} />
+    </article>
+  );
+}
+
+export default VideoPage;

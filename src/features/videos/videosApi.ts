@@ -1,0 +1,229 @@
+import { api } from '../../api/api';
+import { LIST } from '../../api/tags';
+import type {
+  ApiMessage,
+  LikeInfo,
+  SelfieVideo,
+  SelfieVideoListResponse,
+  SelfieVideoResponse,
+  ToggleLikeResponse,
+  UploadVideoResponse,
+  Visibility,
+} from '../../api/types';
+import { PAGE_SIZE } from '../../config/routes';
+
+import { sendUpload, type UploadVideoArgs } from './uploadRequest';
+
+export interface SelfieVideosArgs {
+  /** 1-based. */
+  page: number;
+}
+
+export interface ToggleLikeArgs {
+  videoId: string;
+  /** The logged-in user who likes: their profile's liked list is refetched. */
+  likerId: string;
+}
+
+export interface UpdateVideoArgs {
+  id: string;
+  /** The owner, whose profile lists are refetched (also sent as `userId`, SPEC §7). */
+  ownerId: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+}
+
+export interface DeleteVideoArgs {
+  id: string;
+  /** The owner, whose profile lists are refetched. */
+  ownerId: string;
+}
+
+/** The part of the root state the upload reads; typed structurally to keep imports one-way. */
+interface StateWithLanguage {
+  language?: { locale?: string };
+}
+
+/** Our API answers refusals `{ success: false, message }`; such an answer is an error even with a 2xx status. */
+function acceptSuccessOnly(response: Response, body: unknown): boolean {
+  if (!response.ok) return false;
+  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
+}
+
+const videoUrl = (id: string) => `/videos/selfieVideos/${encodeURIComponent(id)}`;
+
+/**
+ * Toggles in flight per video. A rapid double toggle must end in the server's state: the answer
+ * of the last toggle sent is written into the cache, and when toggles overlapped and one of
+ * them failed, the likes are refetched once all have settled.
+ */
+const togglesInFlight = new Map<string, { count: number; latest: string; stale: boolean }>();
+
+/**
+ * Self-shot videos (SPEC §7; cache tags of ARCHITECTURE.md "The data layer"):
+ * - the list provides `{VideoList,'LIST'}` and `{Video,id}` per item; a video `{Video,id}`;
+ *   its likes `{Likes,id}`;
+ * - a like updates the likes at once (undone on failure) and invalidates only that video's
+ *   Likes and the liker's User (their liked list);
+ * - an edit or delete invalidates the Video, the owner's User and the list; an upload the list
+ *   and the uploader's User.
+ */
+export const videosApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSelfieVideos: build.query<SelfieVideoListResponse, SelfieVideosArgs>({
+      query: ({ page }) => ({
+        url: '/videos/selfieVideos',
+        params: { page: Math.max(1, Math.floor(page) || 1), perPage: PAGE_SIZE },
+      }),
+      transformResponse: (raw: unknown): SelfieVideoListResponse => {
+        const body = (raw && typeof raw === 'object' ? raw : {}) as Partial<SelfieVideoListResponse>;
+        const videos = Array.isArray(body.videos) ? body.videos : [];
+        const total = Number(body.total);
+        return { videos, total: Number.isFinite(total) && total > 0 ? total : videos.length };
+      },
+      providesTags: (result) => [
+        ...(result?.videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
+        { type: 'VideoList' as const, id: LIST },
+      ],
+    }),
+
+    /** Counts a view on the server (once per viewer per hour); served from cache for 5 minutes. */
+    getSelfieVideo: build.query<SelfieVideoResponse, string>({
+      query: (id) => ({ url: videoUrl(id), validateStatus: acceptSuccessOnly }),
+      providesTags: (_result, _error, id) => [{ type: 'Video', id }],
+    }),
+
+    getVideoLikes: build.query<LikeInfo, string>({
+      query: (id) => `${videoUrl(id)}/likes`,
+      transformResponse: (raw: Partial<LikeInfo> | undefined): LikeInfo => ({
+        likes: Math.max(0, Number(raw?.likes) || 0),
+        likedByUser: raw?.likedByUser === true,
+      }),
+      providesTags: (_result, _error, id) => [{ type: 'Likes', id }],
+    }),
+
+    toggleLike: build.mutation<ToggleLikeResponse, ToggleLikeArgs>({
+      query: ({ videoId }) => ({
+        url: `${videoUrl(videoId)}/toggle-like`,
+        method: 'POST',
+        body: {},
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: (result, _error, { videoId, likerId }) =>
+        result
+          ? [
+              { type: 'Likes', id: videoId },
+              { type: 'User', id: likerId },
+            ]
+          : [],
+      async onQueryStarted({ videoId }, { dispatch, queryFulfilled, requestId }) {
+        const entry = togglesInFlight.get(videoId) ?? { count: 0, latest: requestId, stale: false };
+        entry.count += 1;
+        entry.latest = requestId;
+        togglesInFlight.set(videoId, entry);
+
+        // Optimistic: flip likedByUser and move the count by one, as the server will.
+        const patch = dispatch(
+          videosApi.util.updateQueryData('getVideoLikes', videoId, (draft) => {
+            draft.likedByUser = !draft.likedByUser;
+            draft.likes = Math.max(0, draft.likes + (draft.likedByUser ? 1 : -1));
+          }),
+        );
+
+        let answer: ToggleLikeResponse | undefined;
+        try {
+          answer = (await queryFulfilled).data;
+        } catch (failure) {
+          console.error('Failed to toggle like:', (failure as { error?: unknown })?.error ?? failure);
+        }
+        entry.count -= 1;
+        const alone = entry.count === 0;
+
+        if (answer) {
+          // The server's word wins. An earlier toggle's answer is already outdated by a later one.
+          if (entry.latest === requestId && typeof answer.liked === 'boolean' && Number.isFinite(answer.likes)) {
+            const { liked, likes } = answer;
+            dispatch(
+              videosApi.util.updateQueryData('getVideoLikes', videoId, (draft) => {
+                draft.likedByUser = liked;
+                draft.likes = Math.max(0, likes);
+              }),
+            );
+          }
+        } else if (alone && !entry.stale) {
+          // The common case: a single toggle failed, so its snapshot is exactly what to restore.
+          patch.undo();
+        } else {
+          // Overlapping toggles: restoring a snapshot could clobber another toggle's change, so
+          // the server is asked once all have settled.
+          entry.stale = true;
+        }
+
+        if (alone) {
+          togglesInFlight.delete(videoId);
+          if (entry.stale) dispatch(videosApi.util.invalidateTags([{ type: 'Likes', id: videoId }]));
+        }
+      },
+    }),
+
+    updateVideo: build.mutation<SelfieVideoResponse, UpdateVideoArgs>({
+      query: ({ id, ownerId, title, description, visibility }) => ({
+        url: videoUrl(id),
+        method: 'PATCH',
+        body: { title, description, visibility, userId: ownerId },
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: (result, _error, { id, ownerId }) =>
+        result
+          ? [
+              { type: 'Video', id },
+              { type: 'User', id: result.video?.user ?? ownerId },
+              { type: 'VideoList', id: LIST },
+            ]
+          : [],
+    }),
+
+    deleteVideo: build.mutation<ApiMessage, DeleteVideoArgs>({
+      query: ({ id }) => ({ url: videoUrl(id), method: 'DELETE', validateStatus: acceptSuccessOnly }),
+      invalidatesTags: (result, _error, { id, ownerId }) =>
+        result
+          ? [
+              { type: 'Video', id },
+              { type: 'User', id: ownerId },
+              { type: 'VideoList', id: LIST },
+            ]
+          : [],
+    }),
+
+    /** Multipart upload over XMLHttpRequest so the page can show progress (fetch cannot report it). */
+    uploadVideo: build.mutation<UploadVideoResponse, UploadVideoArgs>({
+      queryFn: (args, { signal, getState }) =>
+        sendUpload(args, { signal, locale: (getState() as StateWithLanguage).language?.locale }),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'VideoList', id: LIST },
+              ...(result.video?.user ? [{ type: 'User' as const, id: result.video.user }] : []),
+            ]
+          : [],
+    }),
+  }),
+});
+
+export const {
+  useGetSelfieVideosQuery,
+  useGetSelfieVideoQuery,
+  useGetVideoLikesQuery,
+  useToggleLikeMutation,
+  useUpdateVideoMutation,
+  useDeleteVideoMutation,
+  useUploadVideoMutation,
+} = videosApi;
+
+/** Page count of a list of `total` videos, `PAGE_SIZE` per page (SPEC §9). */
+export function pageCount(total: number): number {
+  return total > 0 ? Math.ceil(total / PAGE_SIZE) : 0;
+}
+
+export type { SelfieVideo };
