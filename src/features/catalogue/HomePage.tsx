@@ -1,27 +1,56 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { shallowEqual } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
-import { paths } from '../../config/routes';
+import { PAGE_SIZE, paths } from '../../config/routes';
+import { SearchForm, searchPageCount, useAiSearchQuery } from '../search';
 
-import { useSearchCatalogueQuery } from './catalogueApi';
-import { homeSearchParams, readHomeSearch } from './homeSearchParams';
+import { catalogueApi, useGetCatalogueVideoQuery, useSearchCatalogueQuery } from './catalogueApi';
+import { type HomeSearchMode, homeSearchParams, readHomeSearch } from './homeSearchParams';
 import './catalogue.css';
 
+/** Where the AI grid's per-id catalogue queries stand. */
+interface AiCardsState {
+  pending: number;
+  shown: number;
+  /** Ids whose catalogue query failed, newline-joined (a primitive, for a cheap comparison). */
+  failed: string;
+}
+
+function aiCardsState(state: RootState, ids: readonly string[]): AiCardsState {
+  let pending = 0;
+  let shown = 0;
+  const failed: string[] = [];
+  for (const id of ids) {
+    const entry = catalogueApi.endpoints.getCatalogueVideo.select(id)(state);
+    if (entry.data) shown += 1;
+    else if (entry.isError) failed.push(id);
+    else if (!entry.isSuccess) pending += 1;
+  }
+  return { pending, shown, failed: failed.join('\n') };
+}
+
 /**
- * Home (SPEC §2 Home, §4 "Home search mode"): a keyword search over the external catalogue and
- * a paged grid of its videos. The committed search (query and page) lives in the URL; the text
- * box holds a draft until Search is pressed.
+ * Home (SPEC §2 Home, §4 "Home search mode"): a keyword or AI search over the external catalogue
+ * and a paged grid of its videos. The committed search (query, mode and page) lives in the URL;
+ * the text box holds a draft until Search or AI Search is pressed.
+ *
+ * AI mode asks our API for catalogue ids; each card then reads its video through the catalogue's
+ * per-id query (ARCHITECTURE.md "The data layer"), so a card's detail page opens from the cache.
  */
 export function HomePage() {
   const intl = useIntl();
-  const inputId = useId();
+  const dispatch = useAppDispatch();
   const resultsRef = useRef<HTMLElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { query, page } = readHomeSearch(searchParams);
+  const { query, page, mode } = readHomeSearch(searchParams);
+  const aiMode = mode === 'ai';
 
   const [draft, setDraft] = useState(query);
   // When the URL's query changes under us (back/forward, a link), show it in the box.
@@ -32,71 +61,101 @@ export function HomePage() {
   }
 
   // currentData belongs to this query and page only: a failed page shows no stale videos.
-  const { currentData, error, isFetching, refetch } = useSearchCatalogueQuery({ query, page });
-  const videos = currentData?.videos ?? [];
-  const totalPages = currentData?.total_pages ?? 0;
+  const catalogue = useSearchCatalogueQuery({ query, page }, { skip: aiMode });
+  const ai = useAiSearchQuery({ query, page, perPage: PAGE_SIZE }, { skip: !aiMode });
+  const { error, isFetching } = aiMode ? ai : catalogue;
+
+  const videos = aiMode ? [] : (catalogue.currentData?.videos ?? []);
+  const aiIds = aiMode ? (ai.currentData?.structuredResponse.data.map((item) => item.id) ?? []) : [];
+  const totalPages = aiMode
+    ? searchPageCount(ai.currentData?.structuredResponse.total ?? 0)
+    : (catalogue.currentData?.total_pages ?? 0);
+
+  const cards = useAppSelector((state) => aiCardsState(state, aiIds), shallowEqual);
+  const failedCards = cards.failed ? cards.failed.split('\n') : [];
+  const cardsSettled = cards.pending === 0;
 
   useEffect(() => {
-    if (error) console.error('Failed to fetch movies:', error);
-  }, [error]);
+    if (catalogue.error) console.error('Failed to fetch movies:', catalogue.error);
+  }, [catalogue.error]);
+  useEffect(() => {
+    if (ai.error) console.error('Failed to fetch AI movies:', ai.error);
+  }, [ai.error]);
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = { query: draft.trim(), page: 1 };
-    // SPEC §4: Search always fetches, even when it would not change the URL.
-    if (next.query === query && page === 1) void refetch();
+  const refetchSearch = () => {
+    if (aiMode) void ai.refetch();
+    else void catalogue.refetch();
+  };
+
+  const retry = () => {
+    if (error) refetchSearch();
+    else if (failedCards.length > 0) {
+      // A failed card keeps its (error) cache entry and tag: invalidating refetches just those.
+      dispatch(catalogueApi.util.invalidateTags(failedCards.map((id) => ({ type: 'CatalogueVideo' as const, id }))));
+    }
+  };
+
+  const search = (nextMode: HomeSearchMode) => {
+    const nextQuery = draft.trim();
+    // AI mode needs something to search for; an empty box browses the catalogue.
+    const next = { query: nextQuery, page: 1, mode: nextQuery ? nextMode : ('normal' as const) };
+    // SPEC §4: Search and AI Search always fetch, even when they would not change the URL.
+    if (next.query === query && next.mode === mode && page === 1) refetchSearch();
     else setSearchParams(homeSearchParams(next));
   };
 
   const changePage = (nextPage: number) => {
-    setSearchParams(homeSearchParams({ query, page: nextPage }));
+    setSearchParams(homeSearchParams({ query, page: nextPage, mode }));
     const results = resultsRef.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
   };
 
+  const showError = Boolean(error) || (aiMode && cardsSettled && failedCards.length > 0);
+  const empty = aiMode ? cardsSettled && cards.shown === 0 : videos.length === 0;
+
   return (
     <div className="page catalogue-home">
       <h1 className="visually-hidden">{intl.formatMessage({ id: 'catalogue.heading' })}</h1>
-      <form className="catalogue-search" role="search" onSubmit={search}>
-        <label htmlFor={inputId} className="visually-hidden">
-          {intl.formatMessage({ id: 'catalogue.searchLabel' })}
-        </label>
-        <input
-          id={inputId}
-          className="catalogue-search__input"
-          type="search"
-          name="q"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={intl.formatMessage({ id: 'catalogue.searchPlaceholder' })}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <button type="submit" className="btn btn--primary" disabled={isFetching}>
-          {intl.formatMessage({ id: 'catalogue.search' })}
-        </button>
-      </form>
+      <SearchForm
+        className="catalogue-search"
+        value={draft}
+        onChange={setDraft}
+        onSearch={() => search('normal')}
+        onAiSearch={() => search('ai')}
+        aiActive={aiMode}
+        busy={isFetching}
+        aiSearching={aiMode && isFetching}
+        label={intl.formatMessage({ id: 'catalogue.searchLabel' })}
+        placeholder={intl.formatMessage({ id: 'catalogue.searchPlaceholder' })}
+        submitLabel={intl.formatMessage({ id: 'catalogue.search' })}
+      />
 
       <section
         ref={resultsRef}
         className="catalogue-results"
         aria-label={intl.formatMessage({ id: 'catalogue.results' })}
-        aria-busy={isFetching}
+        aria-busy={isFetching || (aiMode && !cardsSettled)}
       >
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'catalogue.loading' })} />
         ) : (
           <>
-            {error ? (
+            {showError ? (
               <div className="catalogue-error alert alert--error" role="alert">
                 <p>{intl.formatMessage({ id: 'catalogue.loadFailed' })}</p>
-                <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+                <button type="button" className="btn btn--ghost" onClick={retry}>
                   {intl.formatMessage({ id: 'catalogue.retry' })}
                 </button>
               </div>
             ) : null}
-            {videos.length === 0 ? (
+            {empty ? (
               <p className="catalogue-empty">{intl.formatMessage({ id: 'catalogue.empty' })}</p>
+            ) : aiMode ? (
+              <ul className="catalogue-grid">
+                {aiIds.map((id) => (
+                  <AiResultCard key={id} id={id} />
+                ))}
+              </ul>
             ) : (
               <ul className="catalogue-grid">
                 {videos.map((video) => (
@@ -119,6 +178,43 @@ export function HomePage() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * One AI search hit: its catalogue video, read through the per-id query (so the detail page
+ * opens from this cache entry). A skeleton while it loads; nothing for an id the catalogue does
+ * not know (it answers `[]`) or could not deliver (logged; the page offers a retry).
+ */
+function AiResultCard({ id }: { id: string }) {
+  const { data: video, error } = useGetCatalogueVideoQuery(id);
+
+  useEffect(() => {
+    if (error) console.error('Failed to fetch AI movies:', error);
+  }, [error]);
+
+  if (video === undefined && !error) {
+    return (
+      <li className="catalogue-grid__pending" aria-hidden="true" data-testid="ai-card-skeleton">
+        <div className="card-skeleton">
+          <div className="card-skeleton__thumb" />
+          <div className="card-skeleton__line" />
+          <div className="card-skeleton__line card-skeleton__line--short" />
+        </div>
+      </li>
+    );
+  }
+  if (!video) return null;
+  return (
+    <li>
+      <VideoCard
+        to={paths.movie(video.id)}
+        title={video.title}
+        thumbnailUrl={video.default_thumb?.src}
+        views={video.views}
+        badge={video.length_min || undefined}
+      />
+    </li>
   );
 }
 

@@ -1,37 +1,98 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
+import { serverMessage } from '../../api/errors';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
+import { PAGE_SIZE } from '../../config/routes';
+import { SearchForm, searchPageCount, useAiSearchQuery, useNormalSearchQuery } from '../search';
 
-import { readSelfieList, selfieListParams } from './selfieListParams';
+import { readSelfieList, type SelfieListMode, selfieListParams } from './selfieListParams';
 import { VideoCardForSelfie } from './VideoCardForSelfie';
 import { pageCount, useGetSelfieVideosQuery } from './videosApi';
 import './videos.css';
 
 /**
- * /selfieVideos (SPEC §2 Selfie videos list): the public self-shot videos, newest first, 18 per
- * page, each card linking to its video page and its uploader's profile. The page is in the URL.
+ * /selfieVideos (SPEC §2 Selfie videos list, §4 "Selfie list search mode"): the public self-shot
+ * videos, 18 per page, each card linking to its video page and its uploader's profile, with a
+ * search box. Three modes, all in the URL: browse (newest first, paged), normal search (paged)
+ * and AI search (the server's first 18 results, no pagination).
  */
 export function SelfieVideosPage() {
   const intl = useIntl();
   const headingId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { page } = readSelfieList(searchParams);
+  const { query, mode, page } = readSelfieList(searchParams);
 
-  // currentData belongs to this page only: a failed page shows no stale videos.
-  const { currentData, error, isFetching, refetch } = useGetSelfieVideosQuery({ page });
-  const videos = currentData?.videos ?? [];
-  const totalPages = pageCount(currentData?.total ?? 0);
+  const [draft, setDraft] = useState(query);
+  // When the URL's query changes under us (back/forward, a link, clearing), show it in the box.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setDraft(query);
+  }
+
+  // currentData belongs to these arguments only: a failed page shows no stale videos.
+  const list = useGetSelfieVideosQuery({ page }, { skip: mode !== 'browse' });
+  const normal = useNormalSearchQuery({ query, page }, { skip: mode !== 'normal' });
+  const ai = useAiSearchQuery({ query, page: 1, perPage: PAGE_SIZE }, { skip: mode !== 'ai' });
+
+  const active = mode === 'ai' ? ai : mode === 'normal' ? normal : list;
+  const { error, isFetching } = active;
+  const videos =
+    mode === 'ai'
+      ? (ai.currentData?.results ?? [])
+      : mode === 'normal'
+        ? (normal.currentData?.results ?? [])
+        : (list.currentData?.videos ?? []);
+  // SPEC §2/§4: AI mode shows no pagination.
+  const totalPages =
+    mode === 'ai'
+      ? 0
+      : mode === 'normal'
+        ? searchPageCount(normal.currentData?.total ?? 0)
+        : pageCount(list.currentData?.total ?? 0);
 
   useEffect(() => {
-    if (error) console.error('Failed to fetch selfie videos:', error);
-  }, [error]);
+    if (list.error) console.error('Failed to fetch selfie videos:', list.error);
+  }, [list.error]);
+  useEffect(() => {
+    if (normal.error) console.error('Failed to perform search:', normal.error);
+  }, [normal.error]);
+  useEffect(() => {
+    if (ai.error) console.error('Failed to perform AI search:', ai.error);
+  }, [ai.error]);
+
+  const refetch = () => {
+    if (mode === 'ai') void ai.refetch();
+    else if (mode === 'normal') void normal.refetch();
+    else void list.refetch();
+  };
+
+  const errorText =
+    mode === 'ai'
+      ? (serverMessage(ai.error) ?? intl.formatMessage({ id: 'search.aiFailed' }))
+      : mode === 'normal'
+        ? (serverMessage(normal.error) ?? intl.formatMessage({ id: 'search.failed' }))
+        : intl.formatMessage({ id: 'videos.list.loadFailed' });
+
+  const search = (nextMode: Exclude<SelfieListMode, 'browse'>) => {
+    const nextParams = selfieListParams({ query: draft, mode: nextMode, page: 1 });
+    const next = readSelfieList(nextParams);
+    // A search always fetches, even when it would not change the URL.
+    if (next.query === query && next.mode === mode && page === 1) refetch();
+    else setSearchParams(nextParams);
+  };
+
+  const clearSearch = () => {
+    setDraft('');
+    setSearchParams(selfieListParams({ page: 1 }));
+  };
 
   const changePage = (nextPage: number) => {
-    setSearchParams(selfieListParams({ page: nextPage }));
+    setSearchParams(selfieListParams({ query, mode, page: nextPage }));
     const results = resultsRef.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
   };
@@ -47,11 +108,24 @@ export function SelfieVideosPage() {
         </h1>
       </div>
 
-      {/*
-        The search box (normal and AI search, SPEC §2) goes here in a later change. It will keep
-        its query and mode in the URL next to `page` (selfieListParams.ts), and hide the
-        pagination in AI mode.
-      */}
+      <SearchForm
+        className="selfie-list__search"
+        value={draft}
+        onChange={setDraft}
+        onSearch={() => search('normal')}
+        onAiSearch={() => search('ai')}
+        aiActive={mode === 'ai'}
+        busy={isFetching}
+        aiSearching={mode === 'ai' && isFetching}
+        label={intl.formatMessage({ id: 'search.selfie.label' })}
+        placeholder={intl.formatMessage({ id: 'search.selfie.placeholder' })}
+      >
+        {mode !== 'browse' ? (
+          <button type="button" className="btn btn--ghost" onClick={clearSearch}>
+            {intl.formatMessage({ id: 'search.clear' })}
+          </button>
+        ) : null}
+      </SearchForm>
 
       <section
         ref={resultsRef}
@@ -63,8 +137,8 @@ export function SelfieVideosPage() {
           <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
         ) : error ? (
           <div className="videos-status alert alert--error" role="alert">
-            <p>{intl.formatMessage({ id: 'videos.list.loadFailed' })}</p>
-            <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+            <p>{errorText}</p>
+            <button type="button" className="btn btn--ghost" onClick={refetch}>
               {intl.formatMessage({ id: 'videos.retry' })}
             </button>
           </div>

@@ -256,6 +256,17 @@ export const en = {
   'videos.edit.loadFailed': 'Failed to load video details.',
   'videos.edit.loadError': 'Could not load video details. Please try again later.',
   // --- end videos ---
+
+  // --- search: search box (Search, AI Search), self-shot search results ---
+  'search.submit': 'Search',
+  'search.ai': 'AI Search',
+  'search.aiHint': 'AI search might take a bit longer...',
+  'search.clear': 'Clear search',
+  'search.failed': 'Failed to perform search.',
+  'search.aiFailed': 'Failed to perform AI search.',
+  'search.selfie.label': 'Search self-shot videos',
+  'search.selfie.placeholder': 'Search self-shot videos...',
+  // --- end search ---
 } as const;
 
 export type MessageKey = keyof typeof en;

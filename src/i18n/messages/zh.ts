@@ -254,4 +254,15 @@ export const zh: Record<MessageKey, string> = {
   'videos.edit.loadFailed': '加载视频详情失败。',
   'videos.edit.loadError': '无法加载视频详情，请稍后再试。',
   // --- end videos ---
+
+  // --- search: search box (Search, AI Search), self-shot search results ---
+  'search.submit': '搜索',
+  'search.ai': 'AI 搜索',
+  'search.aiHint': 'AI 搜索可能需要更长时间...',
+  'search.clear': '清除搜索',
+  'search.failed': '搜索失败。',
+  'search.aiFailed': 'AI 搜索失败。',
+  'search.selfie.label': '搜索自拍视频',
+  'search.selfie.placeholder': '搜索自拍视频...',
+  // --- end search ---
 };

@@ -1,0 +1,144 @@
+import { api } from '../../api/api';
+import { LIST } from '../../api/tags';
+import type { SelfieVideo } from '../../api/types';
+import { PAGE_SIZE } from '../../config/routes';
+
+/** Keyword search over the public self-shot videos (SPEC §7 POST /search/normal-search). */
+export interface NormalSearchArgs {
+  query: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface NormalSearchResponse {
+  results: SelfieVideo[];
+  /** All matches over all pages (18 per page). */
+  total: number;
+}
+
+/** AI-assisted search (SPEC §7 POST /search/ai-search): the text goes as `chat_history`. */
+export interface AiSearchArgs {
+  query: string;
+  /** 1-based. */
+  page: number;
+  /** SPEC §9: 18. */
+  perPage?: number;
+}
+
+/** One hit of the AI index: a catalogue id (the home grid reads these). */
+export interface AiSearchItem {
+  id: string;
+  title?: string;
+  score?: number;
+}
+
+export interface AiSearchResponse {
+  /** Self-shot videos the server matched (the self-shot list shows these). */
+  results: SelfieVideo[];
+  structuredResponse: {
+    data: AiSearchItem[];
+    /** The server's total when it sent one, else the number of items (SPEC §9). */
+    total: number;
+  };
+}
+
+/** Our API answers refusals `{ success: false, error, message }`; such an answer is an error even with a 2xx status. */
+function acceptSearchAnswer(response: Response, body: unknown): boolean {
+  if (!response.ok) return false;
+  if (!body || typeof body !== 'object') return true;
+  const { success, error } = body as { success?: unknown; error?: unknown };
+  return success !== false && !error;
+}
+
+const asObject = (raw: unknown): Record<string, unknown> =>
+  raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+
+const isSelfieVideo = (value: unknown): value is SelfieVideo =>
+  Boolean(value && typeof value === 'object' && typeof (value as SelfieVideo)._id === 'string');
+
+function selfieResults(raw: unknown): SelfieVideo[] {
+  return Array.isArray(raw) ? raw.filter(isSelfieVideo) : [];
+}
+
+const nonNegativeInt = (value: unknown): number | undefined => {
+  const number = Number(value);
+  return value !== null && value !== undefined && value !== '' && Number.isFinite(number) && number >= 0
+    ? Math.floor(number)
+    : undefined;
+};
+
+export function normalizeNormalSearch(raw: unknown): NormalSearchResponse {
+  const body = asObject(raw);
+  const results = selfieResults(body.results);
+  return { results, total: Math.max(nonNegativeInt(body.total) ?? 0, results.length) };
+}
+
+/** Keeps the items that carry an id (numbers become strings), each id once, in the server's order. */
+export function normalizeAiSearch(raw: unknown): AiSearchResponse {
+  const body = asObject(raw);
+  const structured = asObject(body.structuredResponse);
+  const seen = new Set<string>();
+  const data: AiSearchItem[] = [];
+  for (const entry of Array.isArray(structured.data) ? structured.data : []) {
+    const item = asObject(entry);
+    const id = typeof item.id === 'number' ? String(item.id) : item.id;
+    if (typeof id !== 'string' || !id || seen.has(id)) continue;
+    seen.add(id);
+    data.push({
+      id,
+      ...(typeof item.title === 'string' ? { title: item.title } : {}),
+      ...(typeof item.score === 'number' ? { score: item.score } : {}),
+    });
+  }
+  return {
+    results: selfieResults(body.results),
+    structuredResponse: { data, total: nonNegativeInt(structured.total) ?? data.length },
+  };
+}
+
+/** Pages for `total` results at 18 per page (SPEC §9); 0 when there is nothing. */
+export function searchPageCount(total: number): number {
+  return total > 0 ? Math.ceil(total / PAGE_SIZE) : 0;
+}
+
+/**
+ * The search endpoints. Both are POSTs that only read, so they are queries (cached per
+ * arguments, tagged `Search`). The AI search seeds nothing: the home grid fills each card from
+ * the catalogue's per-id query, which is what the movie detail page reads too.
+ */
+export const searchApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    normalSearch: build.query<NormalSearchResponse, NormalSearchArgs>({
+      query: ({ query, page }) => ({
+        url: '/search/normal-search',
+        method: 'POST',
+        body: { query: query.trim(), page: Math.max(1, Math.floor(page) || 1) },
+        validateStatus: acceptSearchAnswer,
+      }),
+      transformResponse: normalizeNormalSearch,
+      // Each hit is a self-shot video: editing one refreshes the results that show it.
+      providesTags: (result) => [
+        ...(result?.results ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
+        { type: 'Search' as const, id: LIST },
+      ],
+    }),
+
+    aiSearch: build.query<AiSearchResponse, AiSearchArgs>({
+      query: ({ query, page, perPage = PAGE_SIZE }) => ({
+        url: '/search/ai-search',
+        method: 'POST',
+        body: {
+          chat_history: query.trim(),
+          per_page: perPage,
+          page: Math.max(1, Math.floor(page) || 1),
+        },
+        validateStatus: acceptSearchAnswer,
+      }),
+      transformResponse: normalizeAiSearch,
+      // Only the Search tag: an AI search is slow, so no video edit should trigger one again.
+      providesTags: [{ type: 'Search', id: 'AI' }],
+    }),
+  }),
+});
+
+export const { useNormalSearchQuery, useAiSearchQuery } = searchApi;
