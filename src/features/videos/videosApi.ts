@@ -180,6 +180,8 @@ export const videosApi = api.injectEndpoints({
               { type: 'Video', id },
               { type: 'User', id: result.video?.user ?? ownerId },
               { type: 'VideoList', id: LIST },
+              // A title or visibility change can move the video into or out of search results.
+              { type: 'Search', id: LIST },
             ]
           : [],
     }),
@@ -204,6 +206,7 @@ export const videosApi = api.injectEndpoints({
         result
           ? [
               { type: 'VideoList', id: LIST },
+              { type: 'Search', id: LIST },
               ...(result.video?.user ? [{ type: 'User' as const, id: result.video.user }] : []),
             ]
           : [],
