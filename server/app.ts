@@ -24,13 +24,14 @@ import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
 import { HttpError, installErrorHandler } from './http/errors';
 import { loggerOptions } from './http/logger';
-import { registerMedia } from './http/media';
 import { helmetOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
 import { createSqlSessionStore, installSessions } from './services/sessions';
+import { createLocalStorage, type Storage } from './services/storage';
 
 /** JSON bodies are small; uploads (multipart) set their own limits. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already-open database (migrations still run); its owner closes it. */
   database?: AppDatabase;
+  /** Where uploads are stored; defaults to files under config.mediaDir. */
+  storage?: Storage;
 }
 
 export type AppInstance = FastifyInstance<
@@ -67,7 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? (await createDatabase(config));
   try {
     await migrateToLatest(database.db);
-    return await assembleApp(config, database, ownsDatabase, options.logger ?? loggerOptions(config));
+    const storage = options.storage ?? createLocalStorage(config.mediaDir);
+    return await assembleApp(config, database, ownsDatabase, storage, options.logger ?? loggerOptions(config));
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -78,6 +82,7 @@ async function assembleApp(
   config: AppConfig,
   database: AppDatabase,
   ownsDatabase: boolean,
+  storage: Storage,
   logger: FastifyServerOptions['logger'],
 ): Promise<AppInstance> {
   const app = Fastify({
@@ -93,6 +98,7 @@ async function assembleApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('storage', storage);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   const sessions = createSqlSessionStore(database.db);
@@ -118,7 +124,7 @@ async function assembleApp(
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/v0/api' });
-  await registerMedia(app, config);
+  await app.register(mediaRoutes);
   await registerSpa(app, config);
 
   return app;

@@ -41,6 +41,22 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Absolute path of the built SPA (webpack's dist/). */
   spaDir: string;
+  /** Largest accepted video upload in bytes (MAX_VIDEO_BYTES, default 1 GiB). */
+  maxVideoBytes: number;
+  /** Largest accepted thumbnail upload in bytes (MAX_THUMBNAIL_BYTES, default 2 MiB). */
+  maxThumbnailBytes: number;
+  /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
+  search: SearchConfig;
+}
+
+export interface SearchConfig {
+  /**
+   * SEARCH_REFRESH_HOURS (default 6; 0 under NODE_ENV=test): the catalogue is re-ingested this
+   * often, and at start-up when the index is empty or older. 0 turns all background indexing off.
+   */
+  refreshHours: number;
+  /** AI_SEARCH_URL + AI_SEARCH_MODEL (+ AI_SEARCH_API_KEY, AI_SEARCH_TIMEOUT_MS); null: embedded parser only. */
+  ai: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -56,6 +72,11 @@ const DEFAULT_SPA_DIR = path.resolve(__dirname, '..', 'dist');
 /** scrypt N = 2^15 (32 MiB per hash): the production default; 2^18 already needs 256 MiB. */
 export const DEFAULT_PASSWORD_HASH_COST = 15;
 export const PASSWORD_HASH_COST_RANGE = { min: 10, max: 18 } as const;
+
+/** Upload limits (SPEC §9: video max 1GB, thumbnail max 2MB); lowered in tests through the env. */
+export const DEFAULT_MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
+export const DEFAULT_MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
+const UPLOAD_BYTES_RANGE = { min: 1, max: Number.MAX_SAFE_INTEGER } as const;
 
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
@@ -103,6 +124,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     DEFAULT_PASSWORD_HASH_COST,
     fail,
   );
+  const maxVideoBytes = parseIntegerInRange(
+    'MAX_VIDEO_BYTES',
+    read('MAX_VIDEO_BYTES'),
+    UPLOAD_BYTES_RANGE,
+    DEFAULT_MAX_VIDEO_BYTES,
+    fail,
+  );
+  const maxThumbnailBytes = parseIntegerInRange(
+    'MAX_THUMBNAIL_BYTES',
+    read('MAX_THUMBNAIL_BYTES'),
+    UPLOAD_BYTES_RANGE,
+    DEFAULT_MAX_THUMBNAIL_BYTES,
+    fail,
+  );
+
+  const search = parseSearchConfig(read, nodeEnv, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -123,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     cookieSecure: publicUrl.startsWith('https:'),
     spaDir: DEFAULT_SPA_DIR,
+    maxVideoBytes,
+    maxThumbnailBytes,
+    search,
   };
 }
 
@@ -220,4 +260,28 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
   if (TRUE_WORDS.includes(word)) return true;
   if (FALSE_WORDS.includes(word)) return false;
   return fail(`${name} must be true or false (also 1/0, yes/no, on/off), got "${value}"`, fallback);
+}
+
+/** 0 turns background indexing off; 720 hours is a month. */
+const SEARCH_REFRESH_HOURS_RANGE = { min: 0, max: 720 } as const;
+const AI_SEARCH_TIMEOUT_RANGE = { min: 100, max: 60_000 } as const;
+
+function parseSearchConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): SearchConfig {
+  // Tests build many apps: none of them should ingest the catalogue or build embeddings unasked.
+  const refreshHours = parseIntegerInRange(
+    'SEARCH_REFRESH_HOURS',
+    read('SEARCH_REFRESH_HOURS'),
+    SEARCH_REFRESH_HOURS_RANGE,
+    nodeEnv === 'test' ? 0 : 6,
+    fail,
+  );
+  const url = parseHttpUrl('AI_SEARCH_URL', read('AI_SEARCH_URL'), fail);
+  const model = read('AI_SEARCH_MODEL');
+  const timeoutMs = parseIntegerInRange('AI_SEARCH_TIMEOUT_MS', read('AI_SEARCH_TIMEOUT_MS'), AI_SEARCH_TIMEOUT_RANGE, 2000, fail);
+  if (url === undefined) {
+    if (model !== undefined) fail('AI_SEARCH_MODEL is set but AI_SEARCH_URL is not; set both (or neither)', null);
+    return { refreshHours, ai: null };
+  }
+  if (model === undefined) return fail('AI_SEARCH_URL is set but AI_SEARCH_MODEL is not; set both (or neither)', { refreshHours, ai: null });
+  return { refreshHours, ai: { url, model, apiKey: read('AI_SEARCH_API_KEY') ?? null, timeoutMs } };
 }

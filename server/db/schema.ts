@@ -50,6 +50,8 @@ export interface DescriptionSubmissionsTable {
   ip: string | null;
   created_at: Timestamp;
   reviewed_at: Timestamp | null;
+  /** When the server copied this approved text into the AI search index (0005_search). */
+  applied_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export const AUTH_TOKEN_PURPOSES = ['verify', 'reset'] as const;
@@ -128,6 +130,34 @@ export interface VideoViewsTable {
   hour: string;
 }
 
+export const SEARCH_SOURCES = ['catalogue', 'selfie'] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+
+/** A document of the AI search index (services/search): a catalogue video or a public self-shot video. */
+export interface SearchDocumentsTable {
+  source: SearchSource;
+  /** The catalogue's video id, or videos.id. */
+  ref_id: string;
+  title: string;
+  /** Comma-separated keyword phrases. */
+  keywords: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  /** Approved description submissions, joined by newlines. */
+  extra: ColumnType<string, string | undefined, string>;
+  views: ColumnType<number, number | undefined, number>;
+  rating: number | null;
+  length_sec: number | null;
+  added_at: Timestamp | null;
+  seen_at: Timestamp;
+}
+
+/** Small named values of the search index (e.g. when the catalogue was last ingested). */
+export interface SearchStateTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,6 +168,8 @@ export interface Database {
   video_likes: VideoLikesTable;
   comments: CommentsTable;
   video_views: VideoViewsTable;
+  search_documents: SearchDocumentsTable;
+  search_state: SearchStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -149,3 +181,4 @@ export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type WalletChallengeRow = Selectable<WalletChallengesTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type SearchDocumentRow = Selectable<SearchDocumentsTable>;

@@ -5,8 +5,13 @@ import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
 
 import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
+import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
+import { likeRoutes } from './likes';
 import { sessionRoutes } from './session';
+import { uploadRoutes } from './upload';
+import { videoRoutes } from './videos';
+import { userRoutes } from './users';
 import { walletRoutes } from './wallet';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
@@ -15,6 +20,11 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(actionRoutes);
   await api.register(authRoutes);
   await api.register(walletRoutes);
+  await api.register(uploadRoutes);
+  await api.register(videoRoutes);
+  await api.register(likeRoutes);
+  await api.register(commentRoutes);
+  await api.register(userRoutes);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));
 };

@@ -1,0 +1,150 @@
+/**
+ * Helpers for the upload, video and media suites: multipart bodies built by hand (so tests
+ * control part order, declared types, and can cut a body short), the tiny media fixtures, and
+ * a look at what the storage directory holds.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+import type { LightMyRequestResponse } from 'fastify';
+
+import type { AppInstance } from '../../server/app';
+import type { Visibility } from '../../server/db/schema';
+import {
+  receiveFile,
+  saveVideo,
+  thumbnailFileRule,
+  videoFileRule,
+  type ReceivedFile,
+  type VideoWithOwner,
+} from '../../server/services/uploads';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+
+/** Real media: 1-second 160×90 clips and 160×90 images (see __tests__/fixtures/README.md). */
+export const fixtures = {
+  mp4: readFileSync(path.join(FIXTURES, 'tiny.mp4')),
+  webm: readFileSync(path.join(FIXTURES, 'tiny.webm')),
+  png: readFileSync(path.join(FIXTURES, 'tiny.png')),
+  jpg: readFileSync(path.join(FIXTURES, 'tiny.jpg')),
+};
+
+export interface FieldPart {
+  name: string;
+  value: string;
+}
+
+export interface FilePart {
+  name: string;
+  filename: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+export type Part = FieldPart | FilePart;
+
+export interface MultipartBody {
+  body: Buffer;
+  contentType: string;
+}
+
+/** A multipart/form-data body with the parts in the given order. */
+export function multipart(parts: Part[]): MultipartBody {
+  const boundary = `----jest${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('data' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface UploadForm {
+  /** null leaves the field out. */
+  title?: string | null;
+  description?: string;
+  visibility?: string;
+  video?: FilePart | null;
+  thumbnail?: FilePart | null;
+}
+
+export function videoPart(data: Buffer = fixtures.mp4, filename = 'clip.mp4', contentType = 'video/mp4'): FilePart {
+  return { name: 'movieFile', filename, contentType, data };
+}
+
+export function thumbnailPart(data: Buffer = fixtures.png, filename = 'thumb.png', contentType = 'image/png'): FilePart {
+  return { name: 'thumbnailFile', filename, contentType, data };
+}
+
+/** The SPA's form: fields first, then the files; `null` leaves a file out, undefined uses a fixture. */
+export function uploadParts(form: UploadForm = {}): Part[] {
+  const parts: Part[] = [];
+  if (form.title !== null) parts.push({ name: 'title', value: form.title ?? 'My clip' });
+  if (form.description !== undefined) parts.push({ name: 'description', value: form.description });
+  if (form.visibility !== undefined) parts.push({ name: 'visibility', value: form.visibility });
+  const video = form.video === undefined ? videoPart() : form.video;
+  const thumbnail = form.thumbnail === undefined ? thumbnailPart() : form.thumbnail;
+  if (video) parts.push(video);
+  if (thumbnail) parts.push(thumbnail);
+  return parts;
+}
+
+export function postUpload(app: AppInstance, cookie: string | undefined, body: MultipartBody | Part[]): Promise<LightMyRequestResponse> {
+  const { body: payload, contentType } = Array.isArray(body) ? multipart(body) : body;
+  return app.inject({
+    method: 'POST',
+    url: '/v0/api/movies/upload',
+    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+}
+
+/** Every file under `dir`, hidden ones (temporary writes) included, relative and sorted. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+export interface TestVideoFields {
+  title?: string;
+  description?: string;
+  visibility?: Visibility;
+  createdAt?: Date;
+  video?: Buffer;
+  thumbnail?: Buffer;
+}
+
+/** A video stored the way uploads store it (services, not HTTP): files in storage and its row. */
+export async function createTestVideo(app: AppInstance, userId: string, fields: TestVideoFields = {}): Promise<VideoWithOwner> {
+  const receive = async (data: Buffer, rule: Parameters<typeof receiveFile>[2]): Promise<ReceivedFile> => {
+    const file = await receiveFile(app.storage, Readable.from([data]), rule);
+    if (!file) throw new Error('empty test file');
+    return file;
+  };
+  return saveVideo(app.db, app.storage, {
+    userId,
+    title: fields.title ?? 'Test video',
+    description: fields.description ?? '',
+    visibility: fields.visibility ?? 'public',
+    video: await receive(fields.video ?? fixtures.mp4, videoFileRule(Number.MAX_SAFE_INTEGER)),
+    thumbnail: await receive(fields.thumbnail ?? fixtures.png, thumbnailFileRule(Number.MAX_SAFE_INTEGER)),
+    ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
+  });
+}

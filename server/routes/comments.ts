@@ -1,0 +1,165 @@
+/**
+ * Threaded comments on self-shot videos (SPEC §7 /comments/…): a video's comments, posting a
+ * comment or a reply, and deleting a comment with all its replies. A private video's comments
+ * exist for its owner only (404 to everyone else). Posting is rate-limited per user.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+import { sendError } from '../http/errors';
+import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import { t, type MessageKey } from '../i18n';
+import {
+  COMMENT_MAX_LENGTH,
+  checkCommentContent,
+  createComment,
+  deleteComment,
+  listComments,
+  type CreateCommentResult,
+} from '../services/comments';
+import { requireUser } from '../services/sessions';
+import { findViewableVideo } from '../services/video-access';
+
+const MINUTE = 60 * 1000;
+
+export const COMMENT_LIMITS = {
+  /** New comments and replies per user. */
+  createPerUser: { max: 20, timeWindow: MINUTE },
+} as const;
+
+/** Ids are 24 hex characters: in a body, anything much longer is refused (400). */
+const ID_MAX_LENGTH = 64;
+const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH });
+/** In the URL, any id is looked up: one that names nothing is simply not found (404). */
+const PathId = Type.String({ minLength: 1 });
+
+const VideoParams = Type.Object({ videoId: PathId });
+const CommentParams = Type.Object({ commentId: PathId });
+const CreateBody = Type.Object(
+  {
+    // Generous: the real limit applies to the trimmed text, counted in characters.
+    content: Type.String({ maxLength: COMMENT_MAX_LENGTH * 4 }),
+    videoId: Id,
+    // null or "" (or absent): a top-level comment.
+    parentComment: Type.Optional(Type.Union([Type.String({ maxLength: ID_MAX_LENGTH }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+const CommentSchema = Type.Object({
+  _id: Type.String(),
+  content: Type.String(),
+  user: Type.Object({ _id: Type.String(), username: Type.String() }),
+  createdAt: Type.String(),
+  parentComment: Type.Union([Type.String(), Type.Null()]),
+  video: Type.String(),
+});
+const CommentsResponse = Type.Object({ comments: Type.Array(CommentSchema) });
+const CreateCommentResponse = Type.Object({ success: Type.Boolean(), comment: CommentSchema, message: Type.String() });
+const DeleteCommentResponse = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  deletedIds: Type.Array(Type.String()),
+});
+
+type CreateFailure = Extract<CreateCommentResult, { ok: false }>['reason'];
+const CREATE_FAILURES: Record<CreateFailure, { status: number; key: MessageKey }> = {
+  videoNotFound: { status: 404, key: 'video.notFound' },
+  parentNotFound: { status: 404, key: 'comments.parentNotFound' },
+  parentOnOtherVideo: { status: 400, key: 'comments.parentOtherVideo' },
+  threadTooDeep: { status: 400, key: 'comments.threadTooDeep' },
+};
+
+export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const createPerUser = app.createRateLimit({
+    ...COMMENT_LIMITS.createPerUser,
+    keyGenerator: async (request) => `comments:create:user:${(await request.currentUser())?.id ?? ''}`,
+  });
+
+  app.get(
+    '/comments/:videoId',
+    { attachValidation: true, schema: { params: VideoParams, response: { 200: CommentsResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      // A private video's comments are the owner's business: not for shared caches.
+      reply.header('cache-control', 'no-store');
+      const viewer = await request.currentUser();
+      const video = await findViewableVideo(app.db, request.params.videoId, viewer?.id);
+      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      return { comments: await listComments(app.db, video.id) };
+    },
+  );
+
+  app.post(
+    '/comments/create',
+    {
+      attachValidation: true,
+      preHandler: requireUser,
+      schema: { body: CreateBody, response: { 201: CreateCommentResponse } },
+    },
+    async (request, reply) => {
+      const contentMessage = (issue: FieldIssue): string | undefined => {
+        if (issue.part !== 'body' || issue.field !== 'content') return undefined;
+        if (issue.keyword === 'maxLength') return t(request, 'comments.contentTooLong', { max: COMMENT_MAX_LENGTH });
+        return t(request, 'comments.contentRequired');
+      };
+      const invalid = rejectInvalidRequest(request, reply, contentMessage);
+      if (invalid) return invalid;
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+
+      const checked = checkCommentContent(request.body.content);
+      if ('problem' in checked) {
+        const message =
+          checked.problem === 'empty'
+            ? t(request, 'comments.contentRequired')
+            : t(request, 'comments.contentTooLong', { max: COMMENT_MAX_LENGTH });
+        return sendError(reply, 400, message);
+      }
+
+      const limit = await createPerUser(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
+        return sendError(reply, 429, t(request, 'comments.tooManyRequests'));
+      }
+
+      const result = await createComment(app.db, {
+        videoId: request.body.videoId,
+        userId: user.id,
+        content: checked.content,
+        parentId: request.body.parentComment || null,
+      });
+      if (!result.ok) {
+        const failure = CREATE_FAILURES[result.reason];
+        return sendError(reply, failure.status, t(request, failure.key));
+      }
+      request.log.info({ commentId: result.comment._id, videoId: result.comment.video }, 'comment created');
+      return reply.code(201).send({ success: true, comment: result.comment, message: t(request, 'comments.created') });
+    },
+  );
+
+  app.delete(
+    '/comments/:commentId',
+    {
+      attachValidation: true,
+      preHandler: requireUser,
+      schema: { params: CommentParams, response: { 200: DeleteCommentResponse } },
+    },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+
+      const result = await deleteComment(app.db, request.params.commentId, user.id);
+      if (!result.ok) {
+        return result.reason === 'forbidden'
+          ? sendError(reply, 403, t(request, 'comments.deleteForbidden'))
+          : sendError(reply, 404, t(request, 'comments.notFound'));
+      }
+      request.log.info({ commentId: request.params.commentId, deleted: result.deletedIds.length }, 'comment deleted');
+      return { success: true, message: t(request, 'comments.deleted'), deletedIds: result.deletedIds };
+    },
+  );
+};

@@ -1,0 +1,90 @@
+/**
+ * Likes on self-shot videos (SPEC §7): the count and whether the viewer liked it, and the toggle.
+ * A private video is answered 404 to everyone but its owner. The toggle's outcome under
+ * concurrency is decided by the database (services/likes.ts); answers are per viewer, never cached.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+import { sendError } from '../http/errors';
+import { rejectInvalidRequest } from '../http/localized-validation';
+import { t } from '../i18n';
+import { likeInfo, toggleLike } from '../services/likes';
+import { requireUser } from '../services/sessions';
+import { findViewableVideo } from '../services/video-access';
+
+const MINUTE = 60 * 1000;
+
+export const LIKE_LIMITS = {
+  /** Toggles per user: far above what a person clicks, well below a script hammering the table. */
+  togglesPerUser: { max: 60, timeWindow: MINUTE },
+} as const;
+
+/** Any id is looked up: one that names nothing is simply not found (404). */
+const VideoParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+/** `{}`, `null`, or no body at all (an empty body declared as JSON included). */
+const ToggleBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
+
+const LikeInfoResponse = Type.Object({ likes: Type.Integer(), likedByUser: Type.Boolean() });
+const ToggleLikeResponse = Type.Object({ success: Type.Boolean(), liked: Type.Boolean(), likes: Type.Integer() });
+
+export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // In this plugin only: a JSON content type with an empty body is no body, not a 400 — the
+  // toggle carries nothing, and clients differ in what they send for "nothing".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  const togglesPerUser = app.createRateLimit({
+    ...LIKE_LIMITS.togglesPerUser,
+    keyGenerator: async (request) => `likes:toggle:user:${(await request.currentUser())?.id ?? ''}`,
+  });
+
+  app.get(
+    '/videos/selfieVideos/:id/likes',
+    { attachValidation: true, schema: { params: VideoParams, response: { 200: LikeInfoResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      reply.header('cache-control', 'no-store');
+      const viewer = await request.currentUser();
+      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      return likeInfo(app.db, video.id, viewer?.id ?? null);
+    },
+  );
+
+  app.post(
+    '/videos/selfieVideos/:id/toggle-like',
+    {
+      attachValidation: true,
+      preHandler: requireUser,
+      schema: { params: VideoParams, body: ToggleBody, response: { 200: ToggleLikeResponse } },
+    },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+
+      const limit = await togglesPerUser(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
+        return sendError(reply, 429, t(request, 'likes.tooManyToggles'));
+      }
+
+      const result = await toggleLike(app.db, request.params.id, user.id);
+      if (!result) return sendError(reply, 404, t(request, 'video.notFound'));
+      request.log.info({ videoId: request.params.id, userId: user.id, liked: result.liked }, 'like toggled');
+      return { success: true, ...result };
+    },
+  );
+};

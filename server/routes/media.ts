@@ -1,0 +1,137 @@
+/**
+ * GET/HEAD /media/<key>: uploaded videos and thumbnails, straight from storage.
+ *
+ * - Only keys of the strict storage pattern are looked up (no path can name anything else), and
+ *   only keys a video row holds are served, with the type detected at upload.
+ * - A private video's files go to its owner only; everyone else gets the same 404 as for a key
+ *   that does not exist.
+ * - HTTP Range (one range; players seek with it): 206 with Content-Range, 416 when the range lies
+ *   beyond the file, the whole file (200) without a Range or for a multi-range request.
+ * - Caching: public files `public, max-age=3600` (keys never change content, but a video may turn
+ *   private), private ones `private, no-store`; ETag and Last-Modified with 304 answers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { sendError } from '../http/errors';
+import { t } from '../i18n';
+import { isStorageKey, type StoredObjectInfo } from '../services/storage';
+import { MEDIA_PREFIX } from '../services/videos';
+
+export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=3600';
+export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
+
+/** The first byte to the last, inclusive. */
+export interface ResolvedRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Reads a Range header against a file of `size` bytes: a single satisfiable range, 'unsatisfiable'
+ * (answer 416), or undefined to ignore the header and send everything (absent, malformed, not
+ * bytes, or several ranges — which HTTP allows a server to ignore).
+ */
+export function parseRange(header: string | undefined, size: number): ResolvedRange | 'unsatisfiable' | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    // Suffix: the last N bytes.
+    const length = Number(last);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (last !== '' && end < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+function etagOf(info: StoredObjectInfo): string {
+  return `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
+}
+
+/** If-None-Match (or, without it, If-Modified-Since) says the client's copy is current. */
+function isNotModified(request: FastifyRequest, etag: string, modifiedAt: Date): boolean {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    return noneMatch.split(',').some((tag) => {
+      const value = tag.trim();
+      return value === '*' || value.replace(/^W\//, '') === etag;
+    });
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modifiedAt.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+/** A Range applies unless If-Range names another version. */
+function rangeStillApplies(request: FastifyRequest, etag: string, modifiedAt: Date): boolean {
+  const header = request.headers['if-range'];
+  if (header === undefined) return true;
+  const ifRange = (Array.isArray(header) ? header.join(',') : header).trim();
+  if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === etag;
+  const date = Date.parse(ifRange);
+  return Number.isFinite(date) && Math.floor(modifiedAt.getTime() / 1000) === Math.floor(date / 1000);
+}
+
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    // Never stored by caches: the owner of a private video must not get someone else's 404.
+    sendError(reply.header('cache-control', 'no-store'), 404, t(request, 'error.notFound'));
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${MEDIA_PREFIX}/*`,
+    handler: async (request, reply) => {
+      const key = (request.params as { '*'?: string })['*'] ?? '';
+      if (!isStorageKey(key)) return notFound(request, reply);
+
+      const owner = await app.db
+        .selectFrom('videos')
+        .select(['user_id', 'visibility', 'video_key', 'video_type', 'thumbnail_type'])
+        .where((eb) => eb.or([eb('video_key', '=', key), eb('thumbnail_key', '=', key)]))
+        .executeTakeFirst();
+      if (!owner) return notFound(request, reply);
+      const isPublic = owner.visibility === 'public';
+      if (!isPublic) {
+        const viewer = await request.currentUser();
+        if (viewer?.id !== owner.user_id) return notFound(request, reply);
+      }
+
+      const info = await app.storage.stat(key);
+      if (!info) {
+        request.log.warn({ key }, 'media file missing from storage');
+        return notFound(request, reply);
+      }
+
+      const etag = etagOf(info);
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', isPublic ? PUBLIC_MEDIA_CACHE_CONTROL : PRIVATE_MEDIA_CACHE_CONTROL)
+        .header('etag', etag)
+        .header('last-modified', info.modifiedAt.toUTCString());
+      if (isNotModified(request, etag, info.modifiedAt)) return reply.code(304).send();
+
+      const type = key === owner.video_key ? owner.video_type : owner.thumbnail_type;
+      const range = rangeStillApplies(request, etag, info.modifiedAt) ? parseRange(request.headers.range, info.size) : undefined;
+      if (range === 'unsatisfiable') {
+        return sendError(reply.header('content-range', `bytes */${info.size}`), 416, t(request, 'error.rangeNotSatisfiable'));
+      }
+
+      reply.type(type);
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+          .header('content-length', String(range.end - range.start + 1));
+      } else {
+        reply.header('content-length', String(info.size));
+      }
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(app.storage.createReadStream(key, range));
+    },
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * POST /movies/upload (SPEC §7): a multipart form with title, description, visibility, movieFile
+ * and thumbnailFile, from a logged-in user.
+ *
+ * Files are streamed into storage as they arrive (services/uploads.ts): their type comes from
+ * their content (415 otherwise), their size is counted while streaming (413 past the limit), and
+ * nothing is held whole in memory. Text fields are small and buffered, so they may come before or
+ * after the files. Whatever goes wrong — a bad field, a missing or refused file, the client going
+ * away — no file and no row remain: files are written under temporary names and committed, then
+ * the row inserted, only once everything is in.
+ */
+import { fastifyMultipart, type Multipart } from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+
+import { sendError } from '../http/errors';
+import { t } from '../i18n';
+import { requireUser } from '../services/sessions';
+import {
+  UploadRejection,
+  UploadSourceError,
+  checkVideoFields,
+  receiveFile,
+  saveVideo,
+  thumbnailFileRule,
+  videoFileRule,
+  type ReceivedFile,
+} from '../services/uploads';
+import { toPublicVideo } from '../services/videos';
+
+import { SelfieVideoSchema, tooManyRequests } from './videos';
+
+const MINUTE = 60 * 1000;
+
+export const UPLOAD_LIMITS = {
+  /** Upload attempts per user: plenty for a person, a brake on scripts filling the disk. */
+  uploadsPerUser: { max: 20, timeWindow: 60 * MINUTE },
+} as const;
+
+/** A client that sends nothing for this long is dropped (its partial files are removed). */
+export const UPLOAD_IDLE_TIMEOUT_MS = 2 * MINUTE;
+
+/** Leftovers of uploads cut short by a crash are swept at start-up once this old. */
+const STALE_WRITE_AGE_MS = 24 * 60 * MINUTE;
+
+const TEXT_FIELDS = new Set(['title', 'description', 'visibility']);
+const FIELD_MAX_BYTES = 64 * 1024;
+
+const UploadResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), video: SelfieVideoSchema });
+
+/** Errors @fastify/multipart raises while parsing, as answers. */
+const PARSER_ERRORS: Record<string, UploadRejection> = {
+  FST_PARTS_LIMIT: new UploadRejection(400, 'upload.tooManyParts'),
+  FST_FILES_LIMIT: new UploadRejection(400, 'upload.tooManyParts'),
+  FST_FIELDS_LIMIT: new UploadRejection(400, 'upload.tooManyParts'),
+  FST_PROTO_VIOLATION: new UploadRejection(400, 'validation.invalidRequest'),
+  FST_INVALID_JSON_FIELD_ERROR: new UploadRejection(400, 'validation.invalidRequest'),
+};
+
+export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Registered here, so only this plugin's routes accept multipart bodies.
+  await app.register(fastifyMultipart);
+  const { config, storage } = app;
+
+  if (storage.sweepIncompleteWrites) {
+    const swept = await storage.sweepIncompleteWrites(STALE_WRITE_AGE_MS);
+    if (swept > 0) app.log.info({ swept }, 'leftovers of interrupted uploads removed');
+  }
+
+  const uploadsPerUser = app.createRateLimit({
+    ...UPLOAD_LIMITS.uploadsPerUser,
+    keyGenerator: async (request) => `upload:user:${(await request.currentUser())?.id ?? request.ip}`,
+  });
+
+  const busboyLimits = {
+    fields: 10,
+    fieldSize: FIELD_MAX_BYTES,
+    files: 2,
+    parts: 12,
+    headerPairs: 100,
+    // A backstop only: each file's own limit is enforced while streaming it (services/uploads.ts).
+    fileSize: Math.max(config.maxVideoBytes, config.maxThumbnailBytes) + 1,
+  };
+
+  app.post(
+    '/movies/upload',
+    { preHandler: requireUser, schema: { response: { 200: UploadResponse } } },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
+      const limit = await uploadsPerUser(request);
+      if (!limit.isAllowed && limit.isExceeded) return tooManyRequests(reply, limit.ttlInSeconds, t(request, 'upload.tooMany'));
+
+      const fields = new Map<string, string>();
+      const seenFiles = new Set<string>();
+      let video: ReceivedFile | undefined;
+      let thumbnail: ReceivedFile | undefined;
+      const stopIdleTimer = startIdleTimer(request);
+      try {
+        const parts = request.parts({ limits: busboyLimits });
+        for (;;) {
+          const part = await nextPart(parts);
+          if (!part) break;
+          if (part.type === 'field') {
+            acceptField(fields, part.fieldname, part.value, part.valueTruncated);
+            continue;
+          }
+          const { fieldname } = part;
+          if (fieldname !== 'movieFile' && fieldname !== 'thumbnailFile') {
+            part.file.destroy();
+            throw new UploadRejection(400, 'upload.unexpectedFile', { name: fieldname.slice(0, 50) });
+          }
+          if (seenFiles.has(fieldname)) {
+            part.file.destroy();
+            throw new UploadRejection(400, 'upload.duplicateField', { name: fieldname });
+          }
+          seenFiles.add(fieldname);
+          if (fieldname === 'movieFile') video = await receiveFile(storage, part.file, videoFileRule(config.maxVideoBytes));
+          else thumbnail = await receiveFile(storage, part.file, thumbnailFileRule(config.maxThumbnailBytes));
+        }
+
+        const checked = checkVideoFields({
+          title: fields.get('title'),
+          description: fields.get('description'),
+          visibility: fields.get('visibility'),
+        });
+        if ('problem' in checked) throw new UploadRejection(400, checked.problem, checked.vars);
+        if (!video) throw new UploadRejection(400, 'upload.videoMissing');
+        if (!thumbnail) throw new UploadRejection(400, 'upload.thumbnailMissing');
+
+        const saved = await saveVideo(app.db, storage, { userId: user.id, ...checked, video, thumbnail });
+        request.log.info({ videoId: saved.id, videoBytes: saved.video_size, videoType: saved.video_type }, 'video uploaded');
+        return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved) };
+      } catch (error) {
+        await Promise.allSettled([video?.write.abort(), thumbnail?.write.abort()]);
+        return answerFailure(request, reply, error);
+      } finally {
+        stopIdleTimer();
+      }
+    },
+  );
+};
+
+/** The next part; parser failures become UploadRejections or UploadSourceErrors. */
+async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multipart | undefined> {
+  try {
+    const { value, done } = await parts.next();
+    return done ? undefined : value;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const known = typeof code === 'string' ? PARSER_ERRORS[code] : undefined;
+    throw known ?? new UploadSourceError(error);
+  }
+}
+
+/** Keeps the form's text fields; anything wrong with a known field is refused at once. */
+function acceptField(fields: Map<string, string>, name: string, value: unknown, truncated: boolean): void {
+  if (!TEXT_FIELDS.has(name)) return;
+  if (fields.has(name)) throw new UploadRejection(400, 'upload.duplicateField', { name });
+  if (truncated) throw new UploadRejection(400, 'upload.fieldTooLong', { name });
+  if (typeof value !== 'string') throw new UploadRejection(400, 'validation.invalidRequest');
+  fields.set(name, value);
+  // Refuse early, before any file is read: a blank or overlong title, an unknown visibility…
+  const checked = checkVideoFields({
+    title: name === 'title' ? value : 'x',
+    description: name === 'description' ? value : '',
+    visibility: name === 'visibility' ? value : '',
+  });
+  if ('problem' in checked) throw new UploadRejection(400, checked.problem, checked.vars);
+}
+
+/**
+ * Drops the connection when the client stalls mid-upload; returns the function that stops
+ * watching. (Absent under app.inject, whose fake socket has no timers.)
+ */
+function startIdleTimer(request: FastifyRequest): () => void {
+  const socket = request.raw.socket as (typeof request.raw.socket & { setTimeout?: unknown }) | null;
+  if (!socket || typeof socket.setTimeout !== 'function') return () => undefined;
+  const onIdle = () => {
+    request.log.info('upload idle for too long: closing the connection');
+    socket.destroy();
+  };
+  socket.setTimeout(UPLOAD_IDLE_TIMEOUT_MS, onIdle);
+  return () => {
+    socket.setTimeout(0);
+    socket.removeListener('timeout', onIdle);
+  };
+}
+
+function answerFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  let rejection: UploadRejection | undefined;
+  if (error instanceof UploadRejection) rejection = error;
+  else if (error instanceof UploadSourceError) rejection = new UploadRejection(400, 'upload.incomplete');
+  if (!rejection) throw error;
+
+  const cause = error instanceof UploadSourceError ? (error.cause as Error | undefined)?.message : undefined;
+  request.log.info({ statusCode: rejection.statusCode, reason: rejection.messageKey, cause }, 'upload rejected');
+  // The rest of a refused body is not worth reading: close the connection after answering.
+  if (!request.raw.readableEnded) reply.header('connection', 'close');
+  return sendError(reply, rejection.statusCode, t(request, rejection.messageKey, rejection.vars));
+}

@@ -1,0 +1,134 @@
+/**
+ * Profiles (SPEC §7 /users/…): a user's public face with uploads and liked videos, and changing
+ * one's own username. The e-mail address and private videos are shown to the owner only; the
+ * username rules are in services/profiles.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+import { sendError } from '../http/errors';
+import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import { t } from '../i18n';
+import {
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  changeUsername,
+  checkUsername,
+  loadProfile,
+  type UsernameProblem,
+} from '../services/profiles';
+import { requireUser } from '../services/sessions';
+import { toPublicUser } from '../services/users';
+
+import { PublicUserSchema } from './session';
+
+const MINUTE = 60 * 1000;
+
+export const PROFILE_LIMITS = {
+  /** Username changes per user (requests that pass validation), against squatting sprees. */
+  updatesPerUser: { max: 10, timeWindow: 10 * MINUTE },
+} as const;
+
+/** Any id is looked up: one that names nothing is simply not found (404). */
+const UserParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+/** Only the username: the e-mail address (or anything else) cannot be changed here. */
+const UpdateProfileBody = Type.Object(
+  // Generous: the real limit applies to the trimmed name, counted in characters.
+  { username: Type.String({ maxLength: USERNAME_MAX_LENGTH * 4 }) },
+  { additionalProperties: false },
+);
+
+const VideoSchema = Type.Object({
+  _id: Type.String(),
+  movieId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+  views: Type.Integer(),
+  cdnUrl: Type.String(),
+  thumbnailCdnUrl: Type.String(),
+  user: Type.String(),
+  username: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+const ProfileResponse = Type.Object({
+  success: Type.Boolean(),
+  user: Type.Object({
+    _id: Type.String(),
+    username: Type.String(),
+    email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  }),
+  videos: Type.Array(VideoSchema),
+  likedVideos: Type.Array(VideoSchema),
+});
+const UpdateProfileResponse = Type.Object({ success: Type.Boolean(), user: PublicUserSchema, message: Type.String() });
+
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const updatesPerUser = app.createRateLimit({
+    ...PROFILE_LIMITS.updatesPerUser,
+    keyGenerator: async (request) => `profile:update:user:${(await request.currentUser())?.id ?? ''}`,
+  });
+
+  app.get(
+    '/users/:id',
+    { attachValidation: true, schema: { params: UserParams, response: { 200: ProfileResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      // The owner's view holds their e-mail address and private videos.
+      reply.header('cache-control', 'no-store');
+      const viewer = await request.currentUser();
+      const profile = await loadProfile(app.db, request.params.id, viewer?.id);
+      if (!profile) return sendError(reply, 404, t(request, 'profile.userNotFound'));
+      return { success: true, ...profile };
+    },
+  );
+
+  app.patch(
+    '/users/profile',
+    {
+      attachValidation: true,
+      preHandler: requireUser,
+      schema: { body: UpdateProfileBody, response: { 200: UpdateProfileResponse } },
+    },
+    async (request, reply) => {
+      const usernameMessage = (problem: UsernameProblem): string => {
+        if (problem === 'required') return t(request, 'profile.usernameRequired');
+        if (problem === 'length') {
+          return t(request, 'profile.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH });
+        }
+        return t(request, 'profile.usernameInvalid');
+      };
+      const fieldMessage = (issue: FieldIssue): string | undefined => {
+        if (issue.part !== 'body') return undefined;
+        if (issue.field === 'email' && issue.keyword === 'additionalProperties') return t(request, 'profile.emailReadOnly');
+        if (issue.field !== 'username') return undefined;
+        return usernameMessage(issue.keyword === 'maxLength' ? 'length' : 'required');
+      };
+      const invalid = rejectInvalidRequest(request, reply, fieldMessage);
+      if (invalid) return invalid;
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+
+      const checked = checkUsername(request.body.username);
+      if ('problem' in checked) return sendError(reply, 400, usernameMessage(checked.problem));
+
+      const limit = await updatesPerUser(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
+        return sendError(reply, 429, t(request, 'profile.tooManyUpdates'));
+      }
+
+      const result = await changeUsername(app.db, user.id, checked.username);
+      if (!result.ok) {
+        return result.reason === 'taken'
+          ? sendError(reply, 409, t(request, 'profile.usernameTaken'))
+          : sendError(reply, 401, t(request, 'error.unauthorized'));
+      }
+      request.log.info({ userId: user.id }, 'username changed');
+      return { success: true, user: toPublicUser(result.user), message: t(request, 'profile.updated') };
+    },
+  );
+};

@@ -1,0 +1,224 @@
+/**
+ * Self-shot videos (SPEC §7 /videos/selfieVideos…): the public list, one video (counting a view),
+ * and the owner's edit and delete. Likes live in routes/likes.ts.
+ *
+ * Private videos exist only for their owner: everyone else gets the same 404 as for a video that
+ * does not exist. For a public video, editing or deleting as another user is a 403.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+
+import { toTimestamp } from '../db/ids';
+import type { UserRow } from '../db/schema';
+import { errorBody, sendError } from '../http/errors';
+import { t, type MessageKey } from '../i18n';
+import { requireUser } from '../services/sessions';
+import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
+import {
+  canView,
+  countView,
+  deleteVideo,
+  findVideo,
+  listPublicVideos,
+  purgeOldViews,
+  viewerKey,
+} from '../services/video-records';
+import { toPublicVideo } from '../services/videos';
+
+const MINUTE = 60 * 1000;
+
+export const VIDEO_LIMITS = {
+  /** Edits (PATCH) per user. */
+  editsPerUser: { max: 10, timeWindow: MINUTE },
+} as const;
+
+export const DEFAULT_PER_PAGE = 18;
+export const MAX_PER_PAGE = 100;
+/** Far beyond any real list; keeps the offset a safe integer. */
+export const MAX_PAGE = 1_000_000;
+
+/** Old view rows are deleted while counting views, at most this often. */
+const VIEW_PURGE_INTERVAL_MS = 10 * MINUTE;
+
+// ---- schemas ----
+
+/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it. */
+export const SelfieVideoSchema = Type.Object({
+  _id: Type.String(),
+  movieId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+  views: Type.Number(),
+  cdnUrl: Type.String(),
+  thumbnailCdnUrl: Type.String(),
+  user: Type.String(),
+  username: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+const ListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+  perPage: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
+});
+
+/** Any string: ids that cannot exist simply find nothing (404). */
+const IdParams = Type.Object({ id: Type.String() });
+
+/** Lengths are checked after trimming, in the handler; these bounds only stop absurd bodies. */
+const UpdateBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: TITLE_MAX_LENGTH * 4 })),
+    description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH * 4 })),
+    visibility: Type.Optional(Type.String({ maxLength: 32 })),
+    /** Sent by the SPA (SPEC §7); the owner is always the session's user, so it is ignored. */
+    userId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+const ListResponse = Type.Object({ videos: Type.Array(SelfieVideoSchema), total: Type.Integer() });
+const VideoResponse = Type.Object({ success: Type.Boolean(), video: SelfieVideoSchema });
+const UpdateResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), video: SelfieVideoSchema });
+const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  return reply
+    .code(429)
+    .header('retry-after', String(Math.max(1, retryAfterSeconds)))
+    .send(errorBody(message));
+}
+
+/** A failed edit body validation, in the request's language where it concerns a known field. */
+function editValidationMessage(request: FastifyRequest, error: Pick<FastifyError, 'message' | 'validation'>): string {
+  const issue = error.validation?.[0];
+  const field = issue?.instancePath.split('/')[1];
+  const tooLong = issue?.keyword === 'maxLength';
+  if (field === 'title') {
+    return tooLong ? t(request, 'video.titleTooLong', { max: TITLE_MAX_LENGTH }) : t(request, 'video.titleRequired');
+  }
+  if (field === 'description' && tooLong) return t(request, 'video.descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH });
+  if (field === 'visibility') return t(request, 'video.visibilityInvalid');
+  return error.message;
+}
+
+// ---- routes ----
+
+export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const editsPerUser = app.createRateLimit({
+    ...VIDEO_LIMITS.editsPerUser,
+    keyGenerator: async (request) => `videos:edit:user:${(await request.currentUser())?.id ?? request.ip}`,
+  });
+
+  let lastViewPurge = 0;
+  const purgeViewsNowAndThen = (now: Date) => {
+    if (now.getTime() - lastViewPurge < VIEW_PURGE_INTERVAL_MS) return;
+    lastViewPurge = now.getTime();
+    purgeOldViews(app.db, now).catch((error: unknown) => app.log.error({ err: error }, 'could not purge old video views'));
+  };
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendError(reply, 404, t(request, 'video.notFound'));
+
+  /**
+   * The video for an owner-only action: 404 when it does not exist or is private to someone
+   * else, 403 when it is someone else's public video.
+   */
+  const ownedVideo = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    forbidden: MessageKey,
+  ): Promise<{ video: VideoWithOwner; user: UserRow } | FastifyReply> => {
+    const user = (await request.currentUser()) as UserRow;
+    const video = await findVideo(app.db, id);
+    if (!video || !canView(video, user.id)) return notFound(request, reply);
+    if (video.user_id !== user.id) return sendError(reply, 403, t(request, forbidden));
+    return { video, user };
+  };
+
+  app.get(
+    '/videos/selfieVideos',
+    { schema: { querystring: ListQuery, response: { 200: ListResponse } } },
+    async (request) => {
+      const { page, perPage } = request.query;
+      const { videos, total } = await listPublicVideos(app.db, page, perPage);
+      return { videos: videos.map(toPublicVideo), total };
+    },
+  );
+
+  app.get(
+    '/videos/selfieVideos/:id',
+    { schema: { params: IdParams, response: { 200: VideoResponse } } },
+    async (request, reply) => {
+      // Per viewer (private videos, the view just counted): never cached.
+      reply.header('cache-control', 'no-store');
+      const viewer = await request.currentUser();
+      const video = await findVideo(app.db, request.params.id);
+      if (!video || !canView(video, viewer?.id)) return notFound(request, reply);
+
+      // A HEAD request (Fastify answers it with this handler) is nobody watching.
+      const now = new Date();
+      const counted =
+        request.method === 'GET' &&
+        (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, request.headers['user-agent']), now));
+      purgeViewsNowAndThen(now);
+      return { success: true, video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video) };
+    },
+  );
+
+  app.patch(
+    '/videos/selfieVideos/:id',
+    {
+      preHandler: requireUser,
+      attachValidation: true,
+      schema: { params: IdParams, body: UpdateBody, response: { 200: UpdateResponse } },
+    },
+    async (request, reply) => {
+      const limit = await editsPerUser(request);
+      if (!limit.isAllowed && limit.isExceeded) return tooManyRequests(reply, limit.ttlInSeconds, t(request, 'video.editTooFast'));
+      if (request.validationError) {
+        request.log.info({ reason: request.validationError.message }, 'request rejected');
+        return sendError(reply, 400, editValidationMessage(request, request.validationError));
+      }
+
+      const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedEdit');
+      if (!('video' in owned)) return owned;
+      const { video } = owned;
+
+      const fields = checkVideoFields({
+        title: request.body.title,
+        description: request.body.description ?? video.description,
+        visibility: request.body.visibility ?? video.visibility,
+      });
+      if ('problem' in fields) return sendError(reply, 400, t(request, fields.problem, fields.vars));
+
+      const updated = await app.db
+        .updateTable('videos')
+        .set({ ...fields, updated_at: toTimestamp() })
+        .where('id', '=', video.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return notFound(request, reply);
+      request.log.info({ videoId: video.id }, 'video updated');
+      return {
+        success: true,
+        message: t(request, 'video.updated'),
+        video: toPublicVideo({ ...updated, username: video.username }),
+      };
+    },
+  );
+
+  app.delete(
+    '/videos/selfieVideos/:id',
+    { preHandler: requireUser, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedDelete');
+      if (!('video' in owned)) return owned;
+      await deleteVideo(app.db, app.storage, owned.video, request.log);
+      request.log.info({ videoId: owned.video.id }, 'video deleted');
+      return { success: true, message: t(request, 'video.deleted') };
+    },
+  );
+};

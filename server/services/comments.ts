@@ -1,0 +1,171 @@
+/**
+ * Threaded comments on self-shot videos. A reply names its direct parent (parent_id), which must
+ * be on the same video; deleting a comment removes its whole subtree through the foreign key's
+ * ON DELETE CASCADE. Threads are at most MAX_THREAD_DEPTH levels deep: SQLite runs cascades like
+ * nested triggers and refuses more than 1,000 levels, so an unbounded reply chain could never be
+ * deleted (nor could its video or its author). Routes translate the outcomes into answers.
+ */
+import { sql, type Kysely } from 'kysely';
+
+import { newId, toTimestamp } from '../db/ids';
+import type { CommentRow, Database } from '../db/schema';
+
+import { findViewableVideo, type VideoWithOwner } from './video-access';
+
+/** Characters (code points) after trimming. */
+export const COMMENT_MAX_LENGTH = 2000;
+/** A top-level comment is level 1, a reply to it level 2, and so on. */
+export const MAX_THREAD_DEPTH = 100;
+
+/** SPEC §3 Comment, as the SPA reads it. */
+export interface PublicComment {
+  _id: string;
+  content: string;
+  user: { _id: string; username: string };
+  createdAt: string;
+  /** The direct parent's id; null for a top-level comment. */
+  parentComment: string | null;
+  /** The video's id. */
+  video: string;
+}
+
+type CommentWithAuthor = CommentRow & { username: string };
+
+export function toPublicComment(comment: CommentWithAuthor): PublicComment {
+  return {
+    _id: comment.id,
+    content: comment.content,
+    user: { _id: comment.user_id, username: comment.username },
+    createdAt: comment.created_at,
+    parentComment: comment.parent_id,
+    video: comment.video_id,
+  };
+}
+
+/** Length as people count it: code points, so an emoji or a CJK character is one. */
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
+export type ContentProblem = 'empty' | 'tooLong';
+
+/** The content to store (trimmed), or what is wrong with it. */
+export function checkCommentContent(raw: string): { content: string } | { problem: ContentProblem } {
+  const content = raw.trim();
+  if (content === '') return { problem: 'empty' };
+  if (characterCount(content) > COMMENT_MAX_LENGTH) return { problem: 'tooLong' };
+  return { content };
+}
+
+function selectCommentsWithAuthor(db: Kysely<Database>) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .selectAll('comments')
+    .select('users.username');
+}
+
+/** A video's comments, oldest first (ties broken by id, so the order is stable). */
+export async function listComments(db: Kysely<Database>, videoId: string): Promise<PublicComment[]> {
+  const rows = await selectCommentsWithAuthor(db)
+    .where('comments.video_id', '=', videoId)
+    .orderBy('comments.created_at', 'asc')
+    .orderBy('comments.id', 'asc')
+    .execute();
+  return rows.map(toPublicComment);
+}
+
+/** How many levels deep the comment sits (1 for a top-level comment), counted up to `limit`. */
+async function threadDepth(db: Kysely<Database>, commentId: string, limit: number): Promise<number> {
+  const { rows } = await sql<{ depth: number | string | null }>`
+    with recursive ancestors(id, parent_id, depth) as (
+      select id, parent_id, 1 from comments where id = ${commentId}
+      union all
+      select c.id, c.parent_id, a.depth + 1
+        from comments c join ancestors a on c.id = a.parent_id
+        where a.depth < ${limit}
+    )
+    select max(depth) as depth from ancestors`.execute(db);
+  return Number(rows[0]?.depth ?? 0);
+}
+
+export interface NewComment {
+  videoId: string;
+  userId: string;
+  /** Trimmed and checked (checkCommentContent). */
+  content: string;
+  parentId: string | null;
+}
+
+export type CreateCommentResult =
+  | { ok: true; comment: PublicComment }
+  | { ok: false; reason: 'videoNotFound' | 'parentNotFound' | 'parentOnOtherVideo' | 'threadTooDeep' };
+
+/**
+ * Adds a comment when the author may see the video (so only its owner comments on a private
+ * video) and the parent, if any, is a comment on the same video that is not at the deepest level.
+ * The checks and the insert share a transaction, so a parent deleted meanwhile is not replied to.
+ */
+export async function createComment(db: Kysely<Database>, input: NewComment): Promise<CreateCommentResult> {
+  return db.transaction().execute(async (trx): Promise<CreateCommentResult> => {
+    const video = await findViewableVideo(trx, input.videoId, input.userId);
+    if (!video) return { ok: false, reason: 'videoNotFound' };
+
+    if (input.parentId !== null) {
+      const parent = await trx.selectFrom('comments').select(['id', 'video_id']).where('id', '=', input.parentId).executeTakeFirst();
+      if (!parent) return { ok: false, reason: 'parentNotFound' };
+      if (parent.video_id !== video.id) return { ok: false, reason: 'parentOnOtherVideo' };
+      if ((await threadDepth(trx, parent.id, MAX_THREAD_DEPTH)) >= MAX_THREAD_DEPTH) return { ok: false, reason: 'threadTooDeep' };
+    }
+
+    const id = newId();
+    await trx
+      .insertInto('comments')
+      .values({
+        id,
+        video_id: video.id,
+        user_id: input.userId,
+        parent_id: input.parentId,
+        content: input.content,
+        created_at: toTimestamp(),
+      })
+      .execute();
+    const row = await selectCommentsWithAuthor(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
+    return { ok: true, comment: toPublicComment(row) };
+  });
+}
+
+export type DeleteCommentResult =
+  | { ok: true; deletedIds: string[] }
+  | { ok: false; reason: 'notFound' | 'forbidden' };
+
+/**
+ * Deletes a comment and all its replies when the user wrote it or owns its video. Comments on a
+ * video the user may not see count as not found. The subtree's ids are collected in the same
+ * transaction, just before the delete that removes them all (ON DELETE CASCADE).
+ */
+export async function deleteComment(db: Kysely<Database>, commentId: string, userId: string): Promise<DeleteCommentResult> {
+  return db.transaction().execute(async (trx): Promise<DeleteCommentResult> => {
+    const comment = await trx.selectFrom('comments').select(['id', 'video_id', 'user_id']).where('id', '=', commentId).executeTakeFirst();
+    if (!comment) return { ok: false, reason: 'notFound' };
+    const video: VideoWithOwner | undefined = await findViewableVideo(trx, comment.video_id, userId);
+    if (!video) return { ok: false, reason: 'notFound' };
+    if (comment.user_id !== userId && video.user_id !== userId) return { ok: false, reason: 'forbidden' };
+
+    const deletedIds = await subtreeIds(trx, comment.id);
+    await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
+    return { ok: true, deletedIds };
+  });
+}
+
+/** The comment's id and those of all replies below it, parents before their replies. */
+export async function subtreeIds(db: Kysely<Database>, rootId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive subtree(id, depth) as (
+      select id, 0 from comments where id = ${rootId}
+      union all
+      select c.id, s.depth + 1 from comments c join subtree s on c.parent_id = s.id
+    )
+    select id from subtree order by depth, id`.execute(db);
+  return rows.map((row) => row.id);
+}

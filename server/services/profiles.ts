@@ -1,0 +1,131 @@
+/**
+ * User profiles (SPEC §2 Profile, Edit profile): the public face of a user with their uploads and
+ * liked videos, and changing one's username.
+ *
+ * Usernames people choose: trimmed, NFC-normalized, 3–30 characters (code points), made of ASCII
+ * letters and digits, ".", "_", "-" and the letters of Chinese, Japanese and Korean — the site
+ * speaks English and Chinese, and names show on every video card and comment. Other scripts'
+ * letters are left out on purpose: uniqueness is "regardless of case" through the database's
+ * lower(username) index, and SQLite's lower() folds only ASCII, so "Émile" and "émile" could
+ * coexist; CJK letters have no case, so the index is exact for every name allowed here (on
+ * SQLite and PostgreSQL alike). Leaving out Cyrillic, Greek and accented Latin also keeps
+ * look-alike names ("аlice" with a Cyrillic а) away. Invisible Hangul fillers are refused.
+ */
+import type { Kysely } from 'kysely';
+
+import { toTimestamp } from '../db/ids';
+import type { Database, UserRow } from '../db/schema';
+
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, uniqueViolationColumn } from './accounts';
+import { characterCount } from './comments';
+import { toPublicVideo, type PublicVideo } from './videos';
+import { videoVisibleTo, type ViewerId } from './video-access';
+
+export { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH };
+
+/** ASCII letters, digits, ".", "_", "-", CJK letters and the Japanese long-vowel mark "ー". */
+const USERNAME_CHARACTERS =
+  /^(?:[A-Za-z0-9._-]|(?=\p{L})[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\u30FC)+$/u;
+/** At least one of these: a name is not only punctuation (or long-vowel marks). */
+const LETTER_OR_DIGIT = /[A-Za-z0-9]|(?!\u30FC)\p{L}/u;
+/** Hangul "letters" that render as blank space. */
+const INVISIBLE_LETTERS = /[\u115F\u1160\u3164\uFFA0]/u;
+
+export type UsernameProblem = 'required' | 'length' | 'characters';
+
+/** The username to store, or what is wrong with it. */
+export function checkUsername(raw: string): { username: string } | { problem: UsernameProblem } {
+  const username = raw.trim().normalize('NFC');
+  if (username === '') return { problem: 'required' };
+  const length = characterCount(username);
+  if (length < USERNAME_MIN_LENGTH || length > USERNAME_MAX_LENGTH) return { problem: 'length' };
+  if (!USERNAME_CHARACTERS.test(username) || !LETTER_OR_DIGIT.test(username) || INVISIBLE_LETTERS.test(username)) {
+    return { problem: 'characters' };
+  }
+  return { username };
+}
+
+export async function findUserById(db: Kysely<Database>, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export interface ProfileUser {
+  _id: string;
+  username: string;
+  /** Only for the profile's owner (null when their account has no address, e.g. a wallet account). */
+  email?: string | null;
+}
+
+export interface Profile {
+  user: ProfileUser;
+  /** The user's uploads the viewer may see, newest first. */
+  videos: PublicVideo[];
+  /** Videos the user liked that the viewer may see, most recently liked first. */
+  likedVideos: PublicVideo[];
+}
+
+/** The profile of `userId` as `viewerId` may see it; undefined when there is no such user. */
+export async function loadProfile(db: Kysely<Database>, userId: string, viewerId: ViewerId): Promise<Profile | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user) return undefined;
+  const isOwner = viewerId === user.id;
+
+  const [videos, likedVideos] = await Promise.all([
+    db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.user_id')
+      .selectAll('videos')
+      .select('users.username')
+      .where('videos.user_id', '=', user.id)
+      .where((eb) => videoVisibleTo(eb, viewerId))
+      .orderBy('videos.created_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .execute(),
+    db
+      .selectFrom('video_likes')
+      .innerJoin('videos', 'videos.id', 'video_likes.video_id')
+      .innerJoin('users', 'users.id', 'videos.user_id')
+      .selectAll('videos')
+      .select('users.username')
+      .where('video_likes.user_id', '=', user.id)
+      // Someone else's private video never shows, not even on the liker's own profile.
+      .where((eb) => videoVisibleTo(eb, viewerId))
+      .orderBy('video_likes.created_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .execute(),
+  ]);
+
+  return {
+    user: { _id: user.id, username: user.username, ...(isOwner ? { email: user.email } : {}) },
+    videos: videos.map(toPublicVideo),
+    likedVideos: likedVideos.map(toPublicVideo),
+  };
+}
+
+export type ChangeUsernameResult = { ok: true; user: UserRow } | { ok: false; reason: 'taken' | 'notFound' };
+
+/**
+ * Gives the user a new username (checked with checkUsername) unless another user has it in any
+ * letter case. The unique index on lower(username) has the last word when two people race.
+ */
+export async function changeUsername(db: Kysely<Database>, userId: string, username: string): Promise<ChangeUsernameResult> {
+  const holder = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [eb.val(username)])))
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (holder) return { ok: false, reason: 'taken' };
+  try {
+    const user = await db
+      .updateTable('users')
+      .set({ username, updated_at: toTimestamp() })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    return user ? { ok: true, user } : { ok: false, reason: 'notFound' };
+  } catch (error) {
+    if (uniqueViolationColumn(error) === 'username') return { ok: false, reason: 'taken' };
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Where uploaded files live, behind a small interface so object storage (S3 and the like) can
+ * replace the local disk later without touching routes. Files are addressed by *keys*:
+ * `videos/<24 hex>.<ext>` and `thumbnails/<24 hex>.<ext>`, random and unguessable, never
+ * file-system paths; every key is checked against a strict pattern before it reaches the disk,
+ * so no request can name a file outside the storage root.
+ *
+ * Writes are two-phase: bytes go to a temporary name and only `commit()` makes them visible under
+ * the key; `abort()` (or any failure before commit) leaves nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+import { MEDIA_EXTENSIONS } from './media-types';
+
+export const STORAGE_FOLDERS = ['videos', 'thumbnails'] as const;
+export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
+
+const KEY_PATTERN = new RegExp(`^(${STORAGE_FOLDERS.join('|')})/[0-9a-f]{24}\\.(${MEDIA_EXTENSIONS.join('|')})$`);
+
+/** True for keys this code can have written; anything else is never looked up. */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** A fresh random key: 96 random bits, so keys can be neither guessed nor enumerated. */
+export function newStorageKey(folder: StorageFolder, ext: string): string {
+  const key = `${folder}/${randomBytes(12).toString('hex')}.${ext}`;
+  if (!isStorageKey(key)) throw new Error(`not a valid storage key: ${key}`);
+  return key;
+}
+
+export interface StoredObjectInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** An inclusive byte range, as in HTTP: bytes start..end. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StorageWrite {
+  readonly key: string;
+  /** Write the bytes here (pipeline() ends it); nothing is visible under the key yet. */
+  readonly stream: Writable;
+  /** Once the stream has finished: makes the object visible under its key. */
+  commit(): Promise<void>;
+  /** Discards everything written (before commit); safe to call more than once. */
+  abort(): Promise<void>;
+}
+
+export interface Storage {
+  beginWrite(key: string): Promise<StorageWrite>;
+  /** Size and modification time, or null when there is no such object. */
+  stat(key: string): Promise<StoredObjectInfo | null>;
+  createReadStream(key: string, range?: ByteRange): Readable;
+  /** Removes the object; a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes leftovers of writes that never finished (e.g. a crash mid-upload) older than maxAgeMs. */
+  sweepIncompleteWrites?(maxAgeMs: number): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploaded media (services/storage.ts). */
+    storage: Storage;
+  }
+}
+
+const TEMP_SUFFIX = '.part';
+
+/**
+ * Files under `root` (DATA_DIR/media): the key is the relative path. Temporary files sit next to
+ * their final name as `.<random>.part` (hidden, and never matching the key pattern), so commit
+ * is an atomic rename within one directory.
+ */
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string): string => {
+    if (!isStorageKey(key)) throw new Error(`not a valid storage key: ${JSON.stringify(key)}`);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    async beginWrite(key) {
+      const finalPath = resolve(key);
+      const dir = path.dirname(finalPath);
+      await mkdir(dir, { recursive: true });
+      const tempPath = path.join(dir, `.${randomBytes(8).toString('hex')}${TEMP_SUFFIX}`);
+      // 'wx': never reuse a file; flush: the data is on disk before the rename makes it visible.
+      const stream: WriteStream = createWriteStream(tempPath, { flags: 'wx', flush: true });
+      let state: 'writing' | 'committed' | 'aborted' = 'writing';
+
+      const closed = (): Promise<void> =>
+        new Promise((resolveClosed) => {
+          if (stream.closed) resolveClosed();
+          else stream.once('close', () => resolveClosed());
+        });
+
+      return {
+        key,
+        stream,
+        async commit() {
+          if (state !== 'writing') throw new Error(`cannot commit a write that is ${state}`);
+          if (!stream.writableFinished) throw new Error('cannot commit before the stream has finished');
+          await closed();
+          await rename(tempPath, finalPath);
+          state = 'committed';
+        },
+        async abort() {
+          if (state !== 'writing') return;
+          state = 'aborted';
+          // The file is created asynchronously: wait until the stream has closed before removing
+          // it, or the open could land after the unlink and leave a file behind.
+          if (!stream.destroyed) stream.destroy();
+          await closed();
+          await unlink(tempPath).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ENOENT') throw error;
+          });
+        },
+      };
+    },
+
+    async stat(key) {
+      if (!isStorageKey(key)) return null;
+      try {
+        const info = await stat(resolve(key));
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    createReadStream(key, range) {
+      return createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async delete(key) {
+      await unlink(resolve(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+
+    async sweepIncompleteWrites(maxAgeMs) {
+      const cutoff = Date.now() - maxAgeMs;
+      let removed = 0;
+      for (const folder of STORAGE_FOLDERS) {
+        const dir = path.join(root, folder);
+        const names = await readdir(dir).catch(() => [] as string[]);
+        for (const name of names) {
+          if (!name.startsWith('.') || !name.endsWith(TEMP_SUFFIX)) continue;
+          const file = path.join(dir, name);
+          const info = await stat(file).catch(() => null);
+          if (info && info.mtimeMs < cutoff) {
+            await unlink(file).catch(() => undefined);
+            removed += 1;
+          }
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * Receiving uploaded files and turning them into videos, independent of HTTP: the upload route
+ * (routes/upload.ts) feeds multipart file streams in, the demo seed (scripts/seed-demo.ts) feeds
+ * files from the repository.
+ *
+ * A file is streamed straight into storage — never held whole in memory: its first bytes are
+ * read to learn its real type (services/media-types.ts), then every chunk is counted on its way
+ * to the storage write stream, and the write fails the moment the size limit is passed. Until
+ * both files are committed and the row is inserted, a failure anywhere leaves nothing behind.
+ */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import type { Kysely } from 'kysely';
+
+import { newId, toTimestamp } from '../db/ids';
+import { VISIBILITIES, type Database, type VideoRow, type Visibility } from '../db/schema';
+import type { MessageKey, MessageVars } from '../i18n';
+
+import { SNIFF_BYTES, sniffMediaType, type MediaKind, type MediaType } from './media-types';
+import { newStorageKey, type Storage, type StorageFolder, type StorageWrite } from './storage';
+
+export const TITLE_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+/**
+ * An upload refused for a reason the uploader can fix: an HTTP status and a message key of the
+ * server catalogue (the route translates it for the request's language).
+ */
+export class UploadRejection extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+    readonly vars: MessageVars = {},
+  ) {
+    super(messageKey);
+    this.name = 'UploadRejection';
+  }
+}
+
+/** The file's source failed (client gone, form cut short) rather than our side of the write. */
+export class UploadSourceError extends Error {
+  constructor(cause: unknown) {
+    super('the upload stream failed', { cause });
+    this.name = 'UploadSourceError';
+  }
+}
+
+// ---- form fields ----
+
+export interface VideoFields {
+  title: string;
+  description: string;
+  visibility: Visibility;
+}
+
+export interface FieldProblem {
+  problem: MessageKey;
+  vars?: MessageVars;
+}
+
+/**
+ * Trims and checks title, description and visibility (upload form and edits alike): the clean
+ * fields, or the message key of the first problem. Visibility defaults to public.
+ */
+export function checkVideoFields(input: {
+  title?: string | undefined;
+  description?: string | undefined;
+  visibility?: string | undefined;
+}): VideoFields | FieldProblem {
+  const title = (input.title ?? '').trim();
+  if (title === '') return { problem: 'video.titleRequired' };
+  if (title.length > TITLE_MAX_LENGTH) return { problem: 'video.titleTooLong', vars: { max: TITLE_MAX_LENGTH } };
+  const description = (input.description ?? '').trim();
+  if (description.length > DESCRIPTION_MAX_LENGTH) {
+    return { problem: 'video.descriptionTooLong', vars: { max: DESCRIPTION_MAX_LENGTH } };
+  }
+  const visibility = (input.visibility ?? '').trim() || 'public';
+  if (!(VISIBILITIES as readonly string[]).includes(visibility)) return { problem: 'video.visibilityInvalid' };
+  return { title, description, visibility: visibility as Visibility };
+}
+
+// ---- files ----
+
+export interface FileRule {
+  kind: MediaKind;
+  folder: StorageFolder;
+  maxBytes: number;
+  tooLarge: MessageKey;
+  wrongType: MessageKey;
+}
+
+export function videoFileRule(maxBytes: number): FileRule {
+  return { kind: 'video', folder: 'videos', maxBytes, tooLarge: 'upload.videoTooLarge', wrongType: 'upload.videoType' };
+}
+
+export function thumbnailFileRule(maxBytes: number): FileRule {
+  return {
+    kind: 'image',
+    folder: 'thumbnails',
+    maxBytes,
+    tooLarge: 'upload.thumbnailTooLarge',
+    wrongType: 'upload.thumbnailType',
+  };
+}
+
+/** "1 GB", "2 MB", "512 KB" or "1000 bytes": limits as people read them. */
+export function formatByteLimit(bytes: number): string {
+  const units: Array<[number, string]> = [
+    [1024 ** 3, 'GB'],
+    [1024 ** 2, 'MB'],
+    [1024, 'KB'],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** A file written to storage but not committed yet. */
+export interface ReceivedFile {
+  key: string;
+  type: MediaType;
+  size: number;
+  write: StorageWrite;
+}
+
+/**
+ * Streams `source` into storage under a new key whose extension comes from the sniffed type.
+ * Resolves with the uncommitted write, or undefined for an empty file (a form's empty file input);
+ * rejects with an UploadRejection (wrong type, too large), an UploadSourceError (the source
+ * failed), or the storage's own error — in every rejection the written bytes are gone.
+ */
+export async function receiveFile(storage: Storage, source: Readable, rule: FileRule): Promise<ReceivedFile | undefined> {
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const next = async (): Promise<IteratorResult<Buffer>> => {
+    try {
+      return await chunks.next();
+    } catch (error) {
+      throw new UploadSourceError(error);
+    }
+  };
+  const tooLarge = () => new UploadRejection(413, rule.tooLarge, { max: formatByteLimit(rule.maxBytes) });
+
+  let write: StorageWrite | undefined;
+  let size = 0;
+  try {
+    // The first bytes tell the type; nothing is written before it is known.
+    const headChunks: Buffer[] = [];
+    let headLength = 0;
+    while (headLength < SNIFF_BYTES) {
+      const { value, done } = await next();
+      if (done) break;
+      headChunks.push(value);
+      headLength += value.length;
+    }
+    const head = Buffer.concat(headChunks);
+    if (head.length === 0) return undefined;
+    const type = sniffMediaType(head);
+    if (!type || type.kind !== rule.kind) throw new UploadRejection(415, rule.wrongType);
+
+    const key = newStorageKey(rule.folder, type.ext);
+    write = await storage.beginWrite(key);
+    // Every chunk is counted on its way to storage; past the limit the write fails at once.
+    const counted = async function* (): AsyncGenerator<Buffer> {
+      let chunk: Buffer | undefined = head;
+      while (chunk) {
+        size += chunk.length;
+        if (size > rule.maxBytes) throw tooLarge();
+        yield chunk;
+        const result = await next();
+        chunk = result.done ? undefined : result.value;
+      }
+    };
+    await pipeline(counted(), write.stream);
+    return { key, type, size, write };
+  } catch (error) {
+    // Stop reading: the rest of this file is not wanted.
+    await chunks.return?.().catch(() => undefined);
+    if (!source.destroyed) source.destroy();
+    await write?.abort();
+    throw error;
+  }
+}
+
+export interface NewVideo {
+  userId: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+  video: ReceivedFile;
+  thumbnail: ReceivedFile;
+  /** Defaults to now (the seed spreads its videos over the past weeks). */
+  createdAt?: Date;
+}
+
+export type VideoWithOwner = VideoRow & { username: string };
+
+/**
+ * Commits both files, then inserts the row. If anything fails, the files are removed again
+ * (committed or not), so there is never a file without a row nor a row without its files.
+ */
+export async function saveVideo(db: Kysely<Database>, storage: Storage, input: NewVideo): Promise<VideoWithOwner> {
+  const { video, thumbnail } = input;
+  const committed: string[] = [];
+  try {
+    const owner = await db.selectFrom('users').select('username').where('id', '=', input.userId).executeTakeFirstOrThrow();
+    await video.write.commit();
+    committed.push(video.key);
+    await thumbnail.write.commit();
+    committed.push(thumbnail.key);
+
+    const now = toTimestamp(input.createdAt);
+    const row = await db
+      .insertInto('videos')
+      .values({
+        id: newId(input.createdAt),
+        user_id: input.userId,
+        title: input.title,
+        description: input.description,
+        visibility: input.visibility,
+        views: 0,
+        video_key: video.key,
+        video_type: video.type.mime,
+        video_size: video.size,
+        thumbnail_key: thumbnail.key,
+        thumbnail_type: thumbnail.type.mime,
+        thumbnail_size: thumbnail.size,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...row, username: owner.username };
+  } catch (error) {
+    await Promise.allSettled([video.write.abort(), thumbnail.write.abort(), ...committed.map((key) => storage.delete(key))]);
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Reading and changing self-shot video rows: who may see a video, the public list, view
+ * counting and deletion (with the video's files). Routes: routes/videos.ts and routes/media.ts.
+ */
+import { createHash } from 'node:crypto';
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { Database, VideoRow } from '../db/schema';
+
+import type { Storage } from './storage';
+import type { VideoWithOwner } from './uploads';
+
+/** Video ids are newId()s: 24 lower-case hex digits. Anything else cannot name a video. */
+const VIDEO_ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export function isVideoId(id: string): boolean {
+  return VIDEO_ID_PATTERN.test(id);
+}
+
+export async function findVideo(db: Kysely<Database>, id: string): Promise<VideoWithOwner | undefined> {
+  if (!isVideoId(id)) return undefined;
+  return db
+    .selectFrom('videos')
+    .innerJoin('users', 'users.id', 'videos.user_id')
+    .selectAll('videos')
+    .select('users.username')
+    .where('videos.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Public videos are for everyone; private ones only for their owner. */
+export function canView(video: Pick<VideoRow, 'visibility' | 'user_id'>, viewerId: string | null | undefined): boolean {
+  return video.visibility === 'public' || (viewerId != null && video.user_id === viewerId);
+}
+
+export interface VideoPage {
+  videos: VideoWithOwner[];
+  total: number;
+}
+
+/** Public videos, newest first (ties broken by id, so pages never overlap). */
+export async function listPublicVideos(db: Kysely<Database>, page: number, perPage: number): Promise<VideoPage> {
+  const [videos, count] = await Promise.all([
+    db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.user_id')
+      .selectAll('videos')
+      .select('users.username')
+      .where('videos.visibility', '=', 'public')
+      .orderBy('videos.created_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+      .where('visibility', '=', 'public')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { videos, total: Number(count.total) };
+}
+
+// ---- views ----
+
+/** `u:<user id>` for a signed-in viewer; otherwise a hash of the address and browser. */
+export function viewerKey(userId: string | null | undefined, ip: string, userAgent: string | undefined): string {
+  if (userId) return `u:${userId}`;
+  return `a:${createHash('sha256').update(`${ip}\n${userAgent ?? ''}`).digest('hex')}`;
+}
+
+/** The hour a moment falls in, e.g. 2026-11-21T18 (UTC). */
+export function viewHour(now: Date): string {
+  return now.toISOString().slice(0, 13);
+}
+
+/**
+ * Counts a view unless this viewer was already counted for this video within the same hour:
+ * the (video, viewer, hour) primary key refuses the repeat, and views only grow when the row
+ * went in. True when the view was counted.
+ */
+export async function countView(db: Kysely<Database>, videoId: string, viewer: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('video_views')
+      .values({ video_id: videoId, viewer_key: viewer, hour: viewHour(now) })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx
+      .updateTable('videos')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', videoId)
+      .execute();
+    return true;
+  });
+}
+
+/** View rows matter only for the current hour; older ones are deleted. Returns how many. */
+export async function purgeOldViews(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom('video_views').where('hour', '<', viewHour(now)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ---- deletion ----
+
+/**
+ * Deletes the row (likes, comments and views go with it: foreign keys cascade), then the files.
+ * The row goes first: a leftover file is harmless, a row pointing at missing files is not.
+ */
+export async function deleteVideo(
+  db: Kysely<Database>,
+  storage: Storage,
+  video: Pick<VideoRow, 'id' | 'video_key' | 'thumbnail_key'>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await db.deleteFrom('videos').where('id', '=', video.id).execute();
+  const results = await Promise.allSettled([storage.delete(video.video_key), storage.delete(video.thumbnail_key)]);
+  for (const result of results) {
+    if (result.status === 'rejected') log.error({ err: result.reason, videoId: video.id }, 'could not delete a video file');
+  }
+}
