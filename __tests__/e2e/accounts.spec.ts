@@ -1,20 +1,13 @@
-import path from 'node:path';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import { linkIn, waitForMail } from '../support/outbox';
+
+import { mailDir, PASSWORD, uniqueEmail } from './support';
 
 /**
  * Account journeys in a real browser against the real server: mail goes to the outbox of the
  * temporary DATA_DIR, and the links in it are opened exactly as a user would open them.
  */
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-const PASSWORD = 'correct horse battery';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
 async function openLink(page: Page, url: URL): Promise<void> {
   // The link carries the PUBLIC_URL origin, which is this test server.
   await page.goto(url.pathname + url.search);

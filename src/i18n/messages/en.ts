@@ -193,7 +193,7 @@ export const en = {
   'videos.loading': 'Loading...',
   'videos.retry': 'Try again',
   'videos.checkingAuth': 'Checking authentication...',
-  'videos.views': '{views, number} views',
+  'videos.views': '{views, plural, one {# view} other {# views}}',
   'videos.byUploader': 'by <link>{username}</link>',
   'videos.visibility.public': 'Public',
   'videos.visibility.private': 'Private',
