@@ -22,14 +22,16 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
-import { HttpError, installErrorHandler } from './http/errors';
+import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { helmetOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
+import { t } from './i18n';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { installSearch } from './services/search';
 import { createSqlSessionStore, installSessions } from './services/sessions';
 import { createLocalStorage, type Storage } from './services/storage';
 
@@ -90,6 +92,12 @@ async function assembleApp(
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     schemaErrorFormatter: formatValidationErrors,
+    // Errors the router raises before any route runs still get the one error shape. An id
+    // longer than the router accepts cannot name anything, so it is simply not found.
+    frameworkErrors: (error, request, reply) =>
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 404, t(request, 'error.notFound'))
+        : sendError(reply, 400, t(request, 'error.badRequest')),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerAjvFormats();
@@ -99,6 +107,7 @@ async function assembleApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  installSearch(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   const sessions = createSqlSessionStore(database.db);

@@ -338,3 +338,19 @@ describe('injectMeta', () => {
     );
   });
 });
+
+describe('errors raised by the router', () => {
+  it('answers an over-long id and a malformed URL in the one error shape', async () => {
+    const t = await makeTestApp();
+    try {
+      const long = await t.app.inject({ method: 'DELETE', url: `/v0/api/comments/${'a'.repeat(300)}` });
+      expect(long.statusCode).toBe(404);
+      expect(long.json()).toEqual({ success: false, message: 'Not found.' });
+      const malformed = await t.app.inject({ method: 'GET', url: '/v0/api/comments/%E0%A4%A' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({ success: false });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -13,10 +13,10 @@ import type { AppConfig } from '../config';
 import { toTimestamp } from '../db/ids';
 import type { Database, UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
+import { t } from '../i18n';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
 
 /** Refresh last_seen_at at most this often, so reads do not each cost a write. */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
@@ -172,6 +172,6 @@ export function installSessions(app: FastifyInstance, store: SessionStore): void
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const user = await request.currentUser();
   // Returning the reply tells Fastify the hook answered; the handler does not run.
-  if (!user) return sendError(reply, 401, LOGIN_REQUIRED_MESSAGE);
+  if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
   return undefined;
 }
