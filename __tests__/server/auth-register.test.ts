@@ -193,6 +193,19 @@ describe('registration with AUTO_VERIFY_ACCOUNTS', () => {
     expect(await readOutbox(t.config.mailDir)).toEqual([]);
     expect(await t.app.db.selectFrom('auth_tokens').select('id').execute()).toEqual([]);
   });
+
+  it('ends the session the browser came with, like every sign-in', async () => {
+    const first = sessionCookie(await post(t.app, '/auth/register', { email: 'fay@example.com', password: PASSWORD }));
+    const second = await post(
+      t.app,
+      '/auth/register',
+      { email: 'gil@example.com', password: PASSWORD },
+      { headers: { cookie: first } },
+    );
+    expect(second.statusCode).toBe(201);
+    expect((await checkSession(t.app, first)).json()).toEqual({ isValid: false });
+    expect((await checkSession(t.app, sessionCookie(second))).json()).toMatchObject({ isValid: true });
+  });
 });
 
 describe('session cookie over https', () => {

@@ -10,15 +10,16 @@
  * (forgot-password, send-verification) answer before any account-specific work: tokens and mail
  * are made after the response.
  */
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { DEFAULT_PASSWORD_HASH_COST } from '../config';
 import { toTimestamp } from '../db/ids';
 import type { AuthTokenPurpose, UserRow } from '../db/schema';
 import { errorBody, sendError } from '../http/errors';
+import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import { clientKey, countRequest, limitUsedUp, tooManyRequests, type RateLimiter } from '../http/rate-limits';
 import { requestLanguage, t, type Language, type MessageKey } from '../i18n';
 import { EMAIL_MAX_LENGTH, EmailTakenError, createAccount, findUserByEmail, isValidEmail, normalizeEmail } from '../services/accounts';
 import { createMailer } from '../services/mail';
@@ -31,7 +32,7 @@ import {
   needsRehash,
   verifyPassword,
 } from '../services/passwords';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../services/sessions';
+import { clearSessionCookie, readSessionToken, startSession } from '../services/sessions';
 import { consumeToken, hashToken, isWellFormedToken, issueToken, purgeExpiredTokens } from '../services/tokens';
 import { toPublicUser } from '../services/users';
 
@@ -83,48 +84,30 @@ export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 // ---- validation answers ----
 
-/** Keywords that only summarise other errors. */
-const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'boolean', 'if', 'not']);
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-}
-
-function firstString(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  return undefined;
-}
-
 /**
  * A failed body validation in the visitor's language: e-mail and password problems get their
  * own sentence; a bad token is a bad link. Anything else (extra fields, wrong body type) keeps
  * validation.ts's precise English sentence, or a generic one in other languages.
  */
-function validationMessage(request: FastifyRequest, error: FastifyError, badToken: MessageKey): string {
-  const issues = (error.validation ?? []) as ValidationIssue[];
-  const issue = issues.find((candidate) => !SUMMARY_KEYWORDS.has(candidate.keyword)) ?? issues[0];
-  const field =
-    issue?.keyword === 'required'
-      ? (firstString(issue.params.requiredProperties) ?? firstString(issue.params.missingProperty))
-      : issue?.instancePath.split('/')[1];
-  const keyword = issue?.keyword;
-  switch (field) {
+function authFieldMessage(request: FastifyRequest, issue: FieldIssue, badToken: MessageKey): string | undefined {
+  // An unexpected field is a crafted request whatever its name ("password" sent to
+  // reset-password, say): the generic answer, not the sentence for the field of that name.
+  if (issue.keyword === 'additionalProperties') return undefined;
+  const { keyword } = issue;
+  switch (issue.field) {
     case 'email':
       return t(request, keyword === 'required' || keyword === 'type' ? 'validation.emailRequired' : 'validation.emailInvalid');
     case 'password':
     case 'newPassword':
       if (keyword === 'maxLength') return t(request, 'validation.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
-      if (keyword === 'minLength' && issue?.params.limit !== 1) {
+      if (keyword === 'minLength' && issue.params.limit !== 1) {
         return t(request, 'validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
       }
       return t(request, 'validation.passwordRequired');
     case 'token':
       return t(request, badToken);
     default:
-      return requestLanguage(request) === 'en' ? error.message : t(request, 'validation.invalidRequest');
+      return undefined;
   }
 }
 
@@ -134,10 +117,7 @@ function rejectInvalidBody(
   reply: FastifyReply,
   badToken: MessageKey = 'validation.invalidRequest',
 ): FastifyReply | undefined {
-  const error = request.validationError as FastifyError | undefined;
-  if (!error) return undefined;
-  request.log.info({ reason: error.message }, 'request rejected');
-  return sendError(reply, 400, validationMessage(request, error, badToken));
+  return rejectInvalidRequest(request, reply, (issue) => authFieldMessage(request, issue, badToken));
 }
 
 /** The normalized address, or a 400 answer when it is empty or not an address. */
@@ -151,21 +131,6 @@ function parseEmail(request: FastifyRequest, reply: FastifyReply, raw: string): 
 function bodyEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | null | undefined)?.email;
   return typeof email === 'string' ? normalizeEmail(email) : '';
-}
-
-function clientKey(request: FastifyRequest): string {
-  return normalizeIP(request.ip);
-}
-
-function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
-  return reply
-    .code(429)
-    .header('retry-after', String(Math.max(1, retryAfterSeconds)))
-    .send(errorBody(message));
-}
-
-function sessionMeta(request: FastifyRequest) {
-  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
 }
 
 // ---- routes ----
@@ -214,18 +179,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       keyGenerator: (request) => `auth:register:ip:${clientKey(request)}`,
     }),
   };
-  type Limiter = (typeof limiters)[keyof typeof limiters];
-
-  /** Counts this request; the seconds to wait when that went over the limit, else undefined. */
-  const count = async (limiter: Limiter, request: FastifyRequest): Promise<number | undefined> => {
-    const state = await limiter(request);
-    return !state.isAllowed && state.isExceeded ? state.ttlInSeconds : undefined;
-  };
-  /** Without counting: the seconds to wait when the limit is already used up, else undefined. */
-  const exhausted = async (limiter: Limiter, request: FastifyRequest): Promise<number | undefined> => {
-    const state = await limiter(request, { increment: false });
-    return !state.isAllowed && state.remaining <= 0 ? state.ttlInSeconds : undefined;
-  };
 
   // ---- work after the response ----
 
@@ -268,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = parseEmail(request, reply, request.body.email);
       if (typeof email !== 'string') return email;
 
-      const wait = await count(limiters.registrationsPerIp, request);
+      const wait = await countRequest(limiters.registrationsPerIp, request);
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyRegistrations'));
 
       const verified = config.autoVerifyAccounts;
@@ -286,8 +239,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.log.info({ userId: user.id, verified }, 'account registered');
 
       if (verified) {
-        // Nothing to confirm: the account is usable at once, so the visitor is logged in.
-        setSessionCookie(reply, await app.sessions.createSession(user.id, sessionMeta(request)));
+        // Nothing to confirm: the account is usable at once, so the visitor is logged in. Unlike a
+        // login, a session the browser came with is left as it was (only its cookie is replaced).
+        await startSession(app, request, reply, user.id);
         return reply
           .code(201)
           .send({ success: true, message: t(request, 'auth.registeredVerified'), user: toPublicUser(user) });
@@ -309,7 +263,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (typeof email !== 'string') return email;
 
       const wait =
-        (await exhausted(limiters.loginFailuresPerAddress, request)) ?? (await exhausted(limiters.loginFailuresPerIp, request));
+        (await limitUsedUp(limiters.loginFailuresPerAddress, request)) ?? (await limitUsedUp(limiters.loginFailuresPerIp, request));
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyLoginAttempts'));
 
       const user = await findUserByEmail(app.db, email);
@@ -334,9 +288,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .execute();
       }
       // A new session id at every login; the one the browser came with (if any) ends here.
-      const previous = readSessionToken(request);
-      if (previous) await app.sessions.destroySession(previous);
-      setSessionCookie(reply, await app.sessions.createSession(user.id, sessionMeta(request)));
+      await startSession(app, request, reply, user.id);
       request.log.info({ userId: user.id }, 'logged in');
       return { success: true, message: t(request, 'auth.loggedIn'), user: toPublicUser(user) };
     },
@@ -380,8 +332,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- forgot-password and send-verification: identical answers for every address ----
 
   /** Rate limits (per IP, then per address); the 429 answer or undefined. */
-  const limitMailRequest = async (request: FastifyRequest, reply: FastifyReply, perAddress: Limiter) => {
-    const wait = (await count(limiters.mailPerIp, request)) ?? (await count(perAddress, request));
+  const limitMailRequest = async (request: FastifyRequest, reply: FastifyReply, perAddress: RateLimiter) => {
+    const wait = (await countRequest(limiters.mailPerIp, request)) ?? (await countRequest(perAddress, request));
     return wait === undefined ? undefined : tooManyRequests(reply, wait, t(request, 'auth.tooManyRequests'));
   };
 

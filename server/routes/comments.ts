@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
 import {
   COMMENT_MAX_LENGTH,
@@ -118,11 +119,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return sendError(reply, 400, message);
       }
 
-      const limit = await createPerUser(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-        return sendError(reply, 429, t(request, 'comments.tooManyRequests'));
-      }
+      const wait = await countRequest(createPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'comments.tooManyRequests'));
 
       const result = await createComment(app.db, {
         videoId: request.body.videoId,

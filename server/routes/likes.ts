@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest } from '../http/localized-validation';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
 import { likeInfo, toggleLike } from '../services/likes';
 import { requireUser } from '../services/sessions';
@@ -75,11 +76,8 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 
-      const limit = await togglesPerUser(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-        return sendError(reply, 429, t(request, 'likes.tooManyToggles'));
-      }
+      const wait = await countRequest(togglesPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'likes.tooManyToggles'));
 
       const result = await toggleLike(app.db, request.params.id, user.id);
       if (!result) return sendError(reply, 404, t(request, 'video.notFound'));

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
 import { requireUser } from '../services/sessions';
 import {
@@ -29,7 +30,7 @@ import {
 } from '../services/uploads';
 import { toPublicVideo } from '../services/videos';
 
-import { SelfieVideoSchema, tooManyRequests } from './videos';
+import { SelfieVideoSchema } from './videos';
 
 const MINUTE = 60 * 1000;
 
@@ -90,8 +91,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
       if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
-      const limit = await uploadsPerUser(request);
-      if (!limit.isAllowed && limit.isExceeded) return tooManyRequests(reply, limit.ttlInSeconds, t(request, 'upload.tooMany'));
+      const wait = await countRequest(uploadsPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
 
       const fields = new Map<string, string>();
       const seenFiles = new Set<string>();

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
 import {
   USERNAME_MAX_LENGTH,
@@ -21,6 +22,7 @@ import { requireUser } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 
 import { PublicUserSchema } from './session';
+import { SelfieVideoSchema } from './videos';
 
 const MINUTE = 60 * 1000;
 
@@ -38,20 +40,6 @@ const UpdateProfileBody = Type.Object(
   { additionalProperties: false },
 );
 
-const VideoSchema = Type.Object({
-  _id: Type.String(),
-  movieId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
-  views: Type.Integer(),
-  cdnUrl: Type.String(),
-  thumbnailCdnUrl: Type.String(),
-  user: Type.String(),
-  username: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
 const ProfileResponse = Type.Object({
   success: Type.Boolean(),
   user: Type.Object({
@@ -59,8 +47,8 @@ const ProfileResponse = Type.Object({
     username: Type.String(),
     email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
-  videos: Type.Array(VideoSchema),
-  likedVideos: Type.Array(VideoSchema),
+  videos: Type.Array(SelfieVideoSchema),
+  likedVideos: Type.Array(SelfieVideoSchema),
 });
 const UpdateProfileResponse = Type.Object({ success: Type.Boolean(), user: PublicUserSchema, message: Type.String() });
 
@@ -115,11 +103,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = checkUsername(request.body.username);
       if ('problem' in checked) return sendError(reply, 400, usernameMessage(checked.problem));
 
-      const limit = await updatesPerUser(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-        return sendError(reply, 429, t(request, 'profile.tooManyUpdates'));
-      }
+      const wait = await countRequest(updatesPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'profile.tooManyUpdates'));
 
       const result = await changeUsername(app.db, user.id, checked.username);
       if (!result.ok) {

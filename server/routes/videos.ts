@@ -11,19 +11,13 @@ import { Type } from 'typebox';
 
 import { toTimestamp } from '../db/ids';
 import type { UserRow } from '../db/schema';
-import { errorBody, sendError } from '../http/errors';
+import { sendError } from '../http/errors';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
-import {
-  canView,
-  countView,
-  deleteVideo,
-  findVideo,
-  listPublicVideos,
-  purgeOldViews,
-  viewerKey,
-} from '../services/video-records';
+import { findViewableVideo } from '../services/video-access';
+import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewerKey } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
 
 const MINUTE = 60 * 1000;
@@ -84,13 +78,6 @@ const VideoResponse = Type.Object({ success: Type.Boolean(), video: SelfieVideoS
 const UpdateResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), video: SelfieVideoSchema });
 const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
-export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
-  return reply
-    .code(429)
-    .header('retry-after', String(Math.max(1, retryAfterSeconds)))
-    .send(errorBody(message));
-}
-
 /** A failed edit body validation, in the request's language where it concerns a known field. */
 function editValidationMessage(request: FastifyRequest, error: Pick<FastifyError, 'message' | 'validation'>): string {
   const issue = error.validation?.[0];
@@ -132,8 +119,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     forbidden: MessageKey,
   ): Promise<{ video: VideoWithOwner; user: UserRow } | FastifyReply> => {
     const user = (await request.currentUser()) as UserRow;
-    const video = await findVideo(app.db, id);
-    if (!video || !canView(video, user.id)) return notFound(request, reply);
+    const video = await findViewableVideo(app.db, id, user.id);
+    if (!video) return notFound(request, reply);
     if (video.user_id !== user.id) return sendError(reply, 403, t(request, forbidden));
     return { video, user };
   };
@@ -155,8 +142,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Per viewer (private videos, the view just counted): never cached.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findVideo(app.db, request.params.id);
-      if (!video || !canView(video, viewer?.id)) return notFound(request, reply);
+      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      if (!video) return notFound(request, reply);
 
       // A HEAD request (Fastify answers it with this handler) is nobody watching.
       const now = new Date();
@@ -176,8 +163,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, body: UpdateBody, response: { 200: UpdateResponse } },
     },
     async (request, reply) => {
-      const limit = await editsPerUser(request);
-      if (!limit.isAllowed && limit.isExceeded) return tooManyRequests(reply, limit.ttlInSeconds, t(request, 'video.editTooFast'));
+      const wait = await countRequest(editsPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'video.editTooFast'));
       if (request.validationError) {
         request.log.info({ reason: request.validationError.message }, 'request rejected');
         return sendError(reply, 400, editValidationMessage(request, request.validationError));

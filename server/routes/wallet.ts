@@ -8,14 +8,15 @@
  * the browser's own challenge first; clients that do not keep cookies still work (the latest few
  * challenges for the address are tried too).
  */
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
-import { errorBody, sendError } from '../http/errors';
-import { requestLanguage, t, type MessageKey } from '../i18n';
-import { readSessionToken, setSessionCookie } from '../services/sessions';
+import { sendError } from '../http/errors';
+import { rejectInvalidRequest } from '../http/localized-validation';
+import { clientKey, countRequest, limitUsedUp, tooManyRequests } from '../http/rate-limits';
+import { t, type MessageKey } from '../i18n';
+import { startSession } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 import {
   WALLET_CHALLENGE_TTL_MS,
@@ -68,49 +69,17 @@ const FAILURE_MESSAGES: Record<WalletLoginFailure, MessageKey> = {
 
 // ---- helpers ----
 
-const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'boolean', 'if', 'not']);
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-}
-
-function firstString(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  return undefined;
-}
-
 /**
  * The 400 answer when the query or body failed validation (routes use attachValidation): address
  * and signature problems get their own sentence; anything else (extra fields, wrong body type)
  * keeps validation.ts's precise English sentence, or a generic one in other languages.
  */
 function rejectInvalidInput(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  const error = request.validationError as FastifyError | undefined;
-  if (!error) return undefined;
-  const issues = (error.validation ?? []) as ValidationIssue[];
-  const issue = issues.find((candidate) => !SUMMARY_KEYWORDS.has(candidate.keyword)) ?? issues[0];
-  const field =
-    issue?.keyword === 'required'
-      ? (firstString(issue.params.requiredProperties) ?? firstString(issue.params.missingProperty))
-      : issue?.instancePath.split('/')[1];
-  request.log.info({ reason: error.message }, 'request rejected');
-  if (field === 'address') return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
-  if (field === 'signature') return sendError(reply, 400, t(request, 'wallet.invalidSignature'));
-  return sendError(reply, 400, requestLanguage(request) === 'en' ? error.message : t(request, 'validation.invalidRequest'));
-}
-
-function clientKey(request: FastifyRequest): string {
-  return normalizeIP(request.ip);
-}
-
-function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
-  return reply
-    .code(429)
-    .header('retry-after', String(Math.max(1, retryAfterSeconds)))
-    .send(errorBody(message));
+  return rejectInvalidRequest(request, reply, (issue) => {
+    if (issue.field === 'address') return t(request, 'wallet.invalidAddress');
+    if (issue.field === 'signature') return t(request, 'wallet.invalidSignature');
+    return undefined;
+  });
 }
 
 /** Alphanumeric, like every SIWE nonce; anything else in the cookie is ignored. */
@@ -162,10 +131,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const address = parseWalletAddress(request.query.address);
       if (!address) return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
 
-      const state = await limiters.challengesPerIp(request);
-      if (!state.isAllowed && state.isExceeded) {
-        return tooManyRequests(reply, state.ttlInSeconds, t(request, 'wallet.tooManyChallenges'));
-      }
+      const wait = await countRequest(limiters.challengesPerIp, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'wallet.tooManyChallenges'));
 
       await purgeNowAndThen();
       const { message, nonce } = await issueChallenge(app.db, site, address);
@@ -187,10 +154,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const signature = request.body.signature.trim();
       if (!isWellFormedSignature(signature)) return sendError(reply, 400, t(request, 'wallet.invalidSignature'));
 
-      const blocked = await limiters.loginFailuresPerIp(request, { increment: false });
-      if (!blocked.isAllowed && blocked.remaining <= 0) {
-        return tooManyRequests(reply, blocked.ttlInSeconds, t(request, 'wallet.tooManyLoginAttempts'));
-      }
+      const wait = await limitUsedUp(limiters.loginFailuresPerIp, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'wallet.tooManyLoginAttempts'));
 
       const result = await signInWithWallet(app.db, site, { address, signature, preferredNonce: cookieNonce(request) });
       if (!result.ok) {
@@ -201,10 +166,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const { user, created } = result;
       // A new session id at every login; the one the browser came with (if any) ends here.
-      const previous = readSessionToken(request);
-      if (previous) await app.sessions.destroySession(previous);
-      const meta = { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
-      setSessionCookie(reply, await app.sessions.createSession(user.id, meta));
+      await startSession(app, request, reply, user.id);
       if (cookieNonce(request)) reply.clearCookie(WALLET_NONCE_COOKIE, cookieOptions);
       request.log.info({ userId: user.id, created }, 'logged in with a wallet');
       return { success: true, message: t(request, 'wallet.loggedIn'), user: toPublicUser(user) };

@@ -141,6 +141,28 @@ export function clearSessionCookie(reply: FastifyReply): FastifyReply {
   return reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply.server.config));
 }
 
+// ---- signing in ----
+
+/** What a new session records about the browser that opened it. */
+function sessionMeta(request: FastifyRequest): SessionMeta {
+  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
+}
+
+/**
+ * After a successful sign-in: ends the session the browser came with (so every sign-in gets a
+ * new session id), opens one for `userId` with the request's metadata and sets its cookie.
+ */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  const previous = readSessionToken(request);
+  if (previous) await app.sessions.destroySession(previous);
+  setSessionCookie(reply, await app.sessions.createSession(userId, sessionMeta(request)));
+}
+
 // ---- request integration ----
 
 declare module 'fastify' {

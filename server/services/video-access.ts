@@ -1,5 +1,5 @@
 /**
- * "May this viewer see this video?" for likes, comments and profiles, built on the videos
+ * "May this viewer see this video?" for videos, likes, comments and profiles, built on the videos
  * area's rule (video-records.ts: findVideo, canView): a public video is visible to everyone, a
  * private one only to its owner, and to anyone else it does not exist (404, never 403, so its
  * existence does not leak). The functions take any Kysely handle, so they work in transactions.
