@@ -7,6 +7,7 @@ import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
+import { searchRoutes } from './search';
 import { likeRoutes } from './likes';
 import { sessionRoutes } from './session';
 import { uploadRoutes } from './upload';
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(actionRoutes);
   await api.register(authRoutes);
   await api.register(walletRoutes);
+  await api.register(searchRoutes);
   await api.register(uploadRoutes);
   await api.register(videoRoutes);
   await api.register(likeRoutes);

@@ -189,6 +189,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       if (!updated) return notFound(request, reply);
       request.log.info({ videoId: video.id }, 'video updated');
+      // Title, description and visibility all change what search finds.
+      await app.searchIndex.upsertSelfieVideo(video.id);
       return {
         success: true,
         message: t(request, 'video.updated'),
@@ -204,6 +206,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedDelete');
       if (!('video' in owned)) return owned;
       await deleteVideo(app.db, app.storage, owned.video, request.log);
+      await app.searchIndex.removeSelfieVideo(owned.video.id);
       request.log.info({ videoId: owned.video.id }, 'video deleted');
       return { success: true, message: t(request, 'video.deleted') };
     },

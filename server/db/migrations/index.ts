@@ -8,12 +8,14 @@ import * as initial from './0001_initial';
 import * as accounts from './0002_accounts';
 import * as wallet from './0003_wallet';
 import * as videos from './0004_videos';
+import * as search from './0005_search';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_accounts': accounts,
   '0003_wallet': wallet,
   '0004_videos': videos,
+  '0005_search': search,
 };
 
 export const migrationProvider: MigrationProvider = {

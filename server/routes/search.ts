@@ -1,0 +1,172 @@
+/**
+ * Search (SPEC §7): POST /search/normal-search and POST /search/ai-search.
+ *
+ * normal-search { query, page? } → { success, results, total, page, perPage }: public self-shot
+ *   videos by full-text relevance over title and description, 18 per page.
+ * ai-search { chat_history, per_page?, page? } → { success, results, total, structuredResponse }:
+ *   `results` are matching public self-shot videos (that page); structuredResponse.data are the
+ *   catalogue matches of that page, best first ({ id, title, score, … }), with total, page,
+ *   per_page, total_pages and the understood request (`intent`). Failures answer
+ *   { success: false, error, message } with a 4xx/5xx status (SPEC: "error field on failure").
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+
+import { PAGE_SIZE } from '../services/search';
+import { describeIntent } from '../services/search/intent';
+
+export const MAX_QUERY_LENGTH = 500;
+export const MAX_AI_PER_PAGE = 100;
+export const MAX_SEARCH_PAGE = 10_000;
+export const AI_SEARCH_FAILED_MESSAGE = 'Failed to perform AI search.';
+
+const MINUTE = 60 * 1000;
+export const SEARCH_LIMITS = {
+  normal: { max: 120, timeWindow: MINUTE },
+  ai: { max: 60, timeWindow: MINUTE },
+} as const;
+
+/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it. */
+const SelfieVideo = Type.Object({
+  _id: Type.String(),
+  movieId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+  views: Type.Number(),
+  cdnUrl: Type.String(),
+  thumbnailCdnUrl: Type.String(),
+  user: Type.String(),
+  username: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+const NormalSearchBody = Type.Object(
+  {
+    query: Type.String({ maxLength: MAX_QUERY_LENGTH }),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEARCH_PAGE, default: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+const AiSearchBody = Type.Object(
+  {
+    chat_history: Type.String({
+      maxLength: MAX_QUERY_LENGTH,
+      pattern: '\\S',
+      errorMessage: { pattern: 'chat_history must not be blank.' },
+    }),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AI_PER_PAGE, default: PAGE_SIZE })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEARCH_PAGE, default: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+const NormalSearchResponse = Type.Object({
+  success: Type.Boolean(),
+  results: Type.Array(SelfieVideo),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+});
+
+const CatalogueItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  score: Type.Number(),
+  keyword_score: Type.Number(),
+  semantic_score: Type.Number(),
+  views: Type.Number(),
+  rating: Type.Union([Type.Number(), Type.Null()]),
+  length_sec: Type.Union([Type.Integer(), Type.Null()]),
+  added: Type.Union([Type.String(), Type.Null()]),
+});
+
+const AiSearchResponse = Type.Object({
+  success: Type.Boolean(),
+  results: Type.Array(SelfieVideo),
+  total: Type.Integer(),
+  structuredResponse: Type.Object({
+    data: Type.Array(CatalogueItem),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total_pages: Type.Integer(),
+    /** True when the length/date constraints matched nothing and were dropped. */
+    relaxed: Type.Boolean(),
+    intent: Type.Record(Type.String(), Type.Unknown()),
+  }),
+});
+
+function aiError(reply: FastifyReply, statusCode: number, error: string, message: string): FastifyReply {
+  return reply.code(statusCode).send({ success: false, error, message });
+}
+
+export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/search/normal-search',
+    {
+      schema: { body: NormalSearchBody, response: { 200: NormalSearchResponse } },
+      config: { rateLimit: SEARCH_LIMITS.normal },
+    },
+    async (request) => {
+      const page = request.body.page ?? 1;
+      const { videos, total } = await app.searchIndex.normalSearch(request.body.query, page);
+      return { success: true, results: videos, total, page, perPage: PAGE_SIZE };
+    },
+  );
+
+  app.post(
+    '/search/ai-search',
+    {
+      attachValidation: true,
+      // Error bodies are not declared: 429s and malformed JSON come from the shared error handler.
+      schema: { body: AiSearchBody, response: { 200: AiSearchResponse } },
+      config: { rateLimit: SEARCH_LIMITS.ai },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        request.log.info({ reason: request.validationError.message }, 'request rejected');
+        return aiError(reply, 400, 'invalid_request', request.validationError.message);
+      }
+      const perPage = request.body.per_page ?? PAGE_SIZE;
+      const page = request.body.page ?? 1;
+      try {
+        const { intent, catalogue, selfie } = await app.searchIndex.aiSearch({
+          text: request.body.chat_history.trim(),
+          perPage,
+          page,
+        });
+        return {
+          success: true,
+          results: selfie.videos,
+          total: selfie.total,
+          structuredResponse: {
+            data: catalogue.hits.map(({ doc, score, keyword, semantic }) => ({
+              id: doc.ref,
+              title: doc.title,
+              score,
+              keyword_score: keyword,
+              semantic_score: semantic,
+              views: doc.views,
+              rating: doc.rating,
+              length_sec: doc.lengthSec,
+              added: doc.addedAt === null ? null : new Date(doc.addedAt).toISOString(),
+            })),
+            total: catalogue.total,
+            page,
+            per_page: perPage,
+            total_pages: Math.ceil(catalogue.total / perPage),
+            relaxed: catalogue.relaxed,
+            intent: describeIntent(intent),
+          },
+        };
+      } catch (error) {
+        request.log.error({ err: error }, 'AI search failed');
+        return aiError(reply, 500, 'search_failed', AI_SEARCH_FAILED_MESSAGE);
+      }
+    },
+  );
+};

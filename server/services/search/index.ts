@@ -1,0 +1,47 @@
+/**
+ * Search on the app: `app.searchIndex`, the SearchService (`app.search` is taken: it is
+ * Fastify's shorthand for HTTP SEARCH routes), with its background work tied to the app's life:
+ * started when the app is ready, stopped before it closes.
+ *
+ * For the routes that change self-shot videos (the lead wires these):
+ *   after an upload is saved:            await app.searchIndex.upsertSelfieVideo(video.id)
+ *   after PATCH (title/description/visibility): await app.searchIndex.upsertSelfieVideo(video.id)
+ *   after DELETE:                        await app.searchIndex.removeSelfieVideo(video.id)
+ * Both never throw (failures are logged) and a periodic re-sync repairs anything missed. The
+ * normal (full-text) search needs none of this: triggers keep its FTS table in step.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { httpCatalogueFetch, injectCatalogueFetch } from './ingest';
+import { SearchService, type SearchServiceOptions } from './service';
+
+export { SearchService, PAGE_SIZE } from './service';
+export type { AiSearchResult, SearchStatus } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Normal and AI search, and the hooks that keep the AI index in step (services/search). */
+    searchIndex: SearchService;
+  }
+}
+
+export function installSearch(app: FastifyInstance, options: Partial<Pick<SearchServiceOptions, 'now' | 'fetch' | 'catalogueFetch'>> = {}): SearchService {
+  const { config } = app;
+  const catalogueFetch =
+    options.catalogueFetch ??
+    (config.catalogue.builtIn
+      ? injectCatalogueFetch((request) => app.inject(request))
+      : httpCatalogueFetch(config.catalogue.url, options.fetch));
+  const service = new SearchService({
+    database: app.database,
+    config,
+    log: app.log.child({ module: 'search' }),
+    catalogueFetch,
+    now: options.now,
+    fetch: options.fetch,
+  });
+  app.decorate('searchIndex', service);
+  app.addHook('onReady', async () => service.start());
+  app.addHook('preClose', async () => service.stop());
+  return service;
+}

@@ -1,0 +1,312 @@
+/**
+ * The embedded request parser of the AI search: turns "short funny cat videos from this year,
+ * most viewed first" into what the results should be about (cat, funny), hard constraints
+ * (length ≤ 5 min, added since 1 January) and an ordering (views). Rules only — no model — so it
+ * is instant and predictable; the optional OpenAI-compatible parser (llm-parser.ts) produces the
+ * same SearchIntent.
+ *
+ * Order of work: normalise the text; take out, span by span, duration phrases, date phrases,
+ * ordering phrases and exclusions ("without spiders"); then drop filler ("show me", "videos",
+ * "please") and function words. What is left are the subject words.
+ */
+import { STOP_WORDS, surfaceWords } from './text';
+
+export const SEARCH_ORDERS = ['relevance', 'views', 'rating', 'newest', 'oldest', 'longest', 'shortest'] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
+export interface SearchIntent {
+  /** Subject words (lower-case surface forms), in the order written. */
+  terms: string[];
+  /** Words the results must not contain. */
+  exclude: string[];
+  minLengthSec?: number;
+  maxLengthSec?: number;
+  /** Epoch milliseconds, inclusive. */
+  addedAfter?: number;
+  /** Epoch milliseconds, exclusive. */
+  addedBefore?: number;
+  order: SearchOrder;
+  parser: 'embedded' | 'llm';
+}
+
+/** "short", "quick": at most this long. */
+export const SHORT_MAX_SEC = 5 * 60;
+/** "long", "in-depth": at least this long. */
+export const LONG_MIN_SEC = 20 * 60;
+/** "recent", "new": added within this many days. */
+export const RECENT_DAYS = 90;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45, fifty: 50, sixty: 60,
+  ninety: 90, half: 0.5, 'half an': 0.5, 'half a': 0.5, couple: 2, 'a couple of': 2, few: 3, 'a few': 3,
+};
+const NUMBER = `(\\d+(?:\\.\\d+)?|a couple of|a few|half an?|forty-five|${Object.keys(NUMBER_WORDS)
+  .filter((word) => !word.includes(' ') && word !== 'forty-five')
+  .join('|')})`;
+const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
+
+function numberOf(text: string): number {
+  const word = text.trim();
+  return NUMBER_WORDS[word] ?? Number(word);
+}
+
+function seconds(amount: number, unit: string): number {
+  if (unit.startsWith('h')) return Math.round(amount * 3600);
+  if (unit.startsWith('m')) return Math.round(amount * 60);
+  return Math.round(amount);
+}
+
+/** Phrase rules: each removes what it matched from the text and records what it means. */
+interface Rule {
+  pattern: RegExp;
+  apply: (intent: SearchIntent, match: RegExpExecArray, now: Date) => void;
+}
+
+const startOfYear = (year: number) => Date.UTC(year, 0, 1);
+
+const DURATION_RULES: Rule[] = [
+  {
+    // between 5 and 10 minutes / from 2 to 5 min
+    pattern: new RegExp(`\\b(?:between|from)\\s+${NUMBER}\\s*(?:${UNIT}\\s*)?(?:and|to|-)\\s*${NUMBER}\\s*${UNIT}\\b(?:\\s+long)?`, 'g'),
+    apply: (intent, m) => {
+      const unit = m[4] ?? 'm';
+      intent.minLengthSec = seconds(numberOf(m[1] ?? '0'), m[2] ?? unit);
+      intent.maxLengthSec = seconds(numberOf(m[3] ?? '0'), unit);
+    },
+  },
+  {
+    pattern: new RegExp(
+      `(?:\\b(?:under|less than|shorter than|below|at most|up to|no more than|no longer than|not more than|max(?:imum)?(?: of)?|within|fewer than)\\s+|<\\s*)${NUMBER}[\\s-]*${UNIT}\\b(?:\\s+long)?`,
+      'g',
+    ),
+    apply: (intent, m) => {
+      intent.maxLengthSec = seconds(numberOf(m[1] ?? '0'), m[2] ?? 'm');
+    },
+  },
+  {
+    pattern: new RegExp(
+      `(?:\\b(?:over|more than|longer than|above|at least|min(?:imum)?(?: of)?|upwards of)\\s+|>\\s*)${NUMBER}[\\s-]*${UNIT}\\b(?:\\s+long)?`,
+      'g',
+    ),
+    apply: (intent, m) => {
+      intent.minLengthSec = seconds(numberOf(m[1] ?? '0'), m[2] ?? 'm');
+    },
+  },
+  {
+    // "hour-long", "an hour long"
+    pattern: /\b(?:an?\s+)?hour[\s-]long\b/g,
+    apply: (intent) => {
+      intent.minLengthSec = 40 * 60;
+      intent.maxLengthSec = 90 * 60;
+    },
+  },
+  {
+    // "5 minute videos", "10-minute workout", "30 min yoga": about that long.
+    pattern: new RegExp(`\\b${NUMBER}[\\s-]*(minutes?|mins?|hours?|hrs?)\\b(?:\\s+long|\\s+or so)?`, 'g'),
+    apply: (intent, m) => {
+      const target = seconds(numberOf(m[1] ?? '0'), m[2] ?? 'm');
+      if (target <= 0) return;
+      intent.minLengthSec = Math.round(target * 0.5);
+      intent.maxLengthSec = Math.round(target * 1.5);
+    },
+  },
+];
+
+/** Orderings come before the duration words, so "shortest" is not read as "short". */
+const ORDER_RULES: Array<{ pattern: RegExp; order: SearchOrder }> = [
+  { pattern: /\b(?:(?:sorted|ordered|sort|order)\s+)?by\s+(?:views|popularity|view count)\b/g, order: 'views' },
+  { pattern: /\b(?:(?:sorted|ordered|sort|order)\s+)?by\s+(?:rating|ratings|score)\b/g, order: 'rating' },
+  { pattern: /\b(?:(?:sorted|ordered|sort|order)\s+)?by\s+(?:date|upload date)\b/g, order: 'newest' },
+  { pattern: /\b(?:(?:sorted|ordered|sort|order)\s+)?by\s+(?:length|duration)\b/g, order: 'longest' },
+  {
+    pattern: /\b(?:most[\s-](?:viewed|watched|popular|seen|views)|top[\s-]viewed|highest views|popular|trending|viral|biggest hits?)\b(?:\s+first)?/g,
+    order: 'views',
+  },
+  {
+    pattern: /\b(?:top[\s-]rated|highest[\s-]rated|best[\s-]rated|highly[\s-]rated|well[\s-]rated|best[\s-]reviewed|best(?! of\b)|top(?![\s-]*\d)|greatest|acclaimed)\b(?:\s+first)?/g,
+    order: 'rating',
+  },
+  { pattern: /\b(?:newest|latest|most recent|recent first|brand[\s-]new)\b(?:\s+first|\s+ones)?/g, order: 'newest' },
+  { pattern: /\b(?:oldest|earliest)\b(?:\s+first|\s+ones)?/g, order: 'oldest' },
+  { pattern: /\blongest\b(?:\s+first|\s+ones)?/g, order: 'longest' },
+  { pattern: /\bshortest\b(?:\s+first|\s+ones)?/g, order: 'shortest' },
+];
+
+const LENGTH_WORD_RULES: Rule[] = [
+  {
+    pattern: /\b(?:short|shorter|quick|quickie|brief|bite[\s-]?sized|snappy|tiny clips?)\b/g,
+    apply: (intent) => {
+      intent.maxLengthSec ??= SHORT_MAX_SEC;
+    },
+  },
+  {
+    // Not "long weekend", "long distance", "long exposure" (subjects, not durations).
+    pattern: /\b(?:long(?![\s-](?:weekend|distance|exposure|jump|haul|island|term)\b)|longer|lengthy|in[\s-]depth|full[\s-]length|feature[\s-]length)\b/g,
+    apply: (intent) => {
+      intent.minLengthSec ??= LONG_MIN_SEC;
+    },
+  },
+];
+
+const DATE_RULES: Rule[] = [
+  {
+    pattern: /\b(?:uploaded |posted |added |from )?today\b/g,
+    apply: (intent, _m, now) => {
+      intent.addedAfter = now.getTime() - DAY_MS;
+    },
+  },
+  {
+    pattern: /\b(?:in |from |during )?(?:the )?(?:past|last|previous)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|few|couple of)\s+(day|week|month|year)s?\b/g,
+    apply: (intent, m, now) => {
+      const count = numberOf(m[1] ?? '1');
+      const days = { day: 1, week: 7, month: 31, year: 365 }[m[2] as 'day' | 'week' | 'month' | 'year'];
+      intent.addedAfter = now.getTime() - count * days * DAY_MS;
+    },
+  },
+  {
+    pattern: /\b(?:(?:from|in|during) )?(?:this|the past|past|last|previous) (week|month|year)\b/g,
+    apply: (intent, m, now) => {
+      const which = m[0].includes('this') ? 'this' : m[0].includes('past') ? 'past' : 'last';
+      const unit = m[1] as 'week' | 'month' | 'year';
+      const year = now.getUTCFullYear();
+      if (unit === 'week') {
+        intent.addedAfter = now.getTime() - (which === 'last' ? 14 : 7) * DAY_MS;
+      } else if (unit === 'month') {
+        if (which === 'last') {
+          // The previous calendar month.
+          intent.addedAfter = Date.UTC(year, now.getUTCMonth() - 1, 1);
+          intent.addedBefore = Date.UTC(year, now.getUTCMonth(), 1);
+        } else {
+          intent.addedAfter = now.getTime() - 31 * DAY_MS;
+        }
+      } else if (which === 'this') {
+        intent.addedAfter = startOfYear(year);
+      } else if (which === 'past') {
+        intent.addedAfter = now.getTime() - 365 * DAY_MS;
+      } else {
+        intent.addedAfter = startOfYear(year - 1);
+        intent.addedBefore = startOfYear(year);
+      }
+    },
+  },
+  {
+    pattern: /\b(?:(since|after|before|from|in|during|of|uploaded in|posted in)\s+)?((?:19|20)\d{2})\b(?:\s+(?:onwards|or later|and later))?/g,
+    apply: (intent, m) => {
+      const year = Number(m[2]);
+      const word = m[1] ?? '';
+      if (word === 'since' || word === 'after' || /onwards|later/.test(m[0])) {
+        intent.addedAfter = startOfYear(word === 'after' ? year + 1 : year);
+      } else if (word === 'before') {
+        intent.addedBefore = startOfYear(year);
+      } else {
+        intent.addedAfter = startOfYear(year);
+        intent.addedBefore = startOfYear(year + 1);
+      }
+    },
+  },
+  {
+    // "new" but not "New York", "new images"-style subjects are rare enough; "new" as in recent.
+    pattern: /\b(?:recent|recently|fresh|just (?:uploaded|posted|added)|newly (?:uploaded|posted|added)|new(?![\s-](?:york|zealand|jersey|mexico|delhi|orleans|england|year|tricks?|images?)\b))\b/g,
+    apply: (intent, _m, now) => {
+      intent.addedAfter ??= now.getTime() - RECENT_DAYS * DAY_MS;
+    },
+  },
+];
+
+const EXCLUDE_PATTERN = /\b(?:without|except|excluding|but not|not|minus)\s+(?:any\s+|the\s+|a\s+|an\s+)?([a-z0-9]+)/g;
+
+/** Request wording that says nothing about the subject. */
+const FILLER_PHRASES = [
+  /\b(?:can|could|would|will) you\b/g,
+  /\b(?:show|give|find|get|fetch|bring|recommend|suggest) me\b/g,
+  /\b(?:i(?:'d| would)? (?:like|love|want|need|wanna)|i am looking for|i'm looking for|looking for|searching for|search for|in the mood for)\b(?: to (?:watch|see|find))?/g,
+  /\b(?:related to|on the topic of|having to do with|that (?:are|is|were)|which (?:are|is)|ones?)\b/g,
+  /\b(?:uploaded|posted|published|added)\b/g,
+  /\bfirst\b(?=\s*$)/g,
+];
+const FILLER_WORDS = new Set(
+  (
+    'show find search look looking watch watching see seeing view viewing recommend recommendation recommendations suggest ' +
+    'please pls plz thanks thank video videos vid vids clip clips film films movie movies footage content stuff something ' +
+    'anything some any about regarding me want wanna like love need get give lots lot bunch few several kind kinds sort type ' +
+    'types good nice great cool awesome really also maybe perhaps hey hi hello okay ok yes online youtube'
+  ).split(' '),
+);
+
+export function emptyIntent(parser: SearchIntent['parser'] = 'embedded'): SearchIntent {
+  return { terms: [], exclude: [], order: 'relevance', parser };
+}
+
+function normalise(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function applyRules(text: string, rules: Rule[], intent: SearchIntent, now: Date): string {
+  let rest = text;
+  for (const rule of rules) {
+    rest = rest.replace(rule.pattern, (...args: unknown[]) => {
+      const match = args.slice(0, -2) as unknown as RegExpExecArray;
+      rule.apply(intent, match, now);
+      return ' ';
+    });
+  }
+  return rest;
+}
+
+/** Parses a natural-language request. `now` anchors "this year", "recent"… */
+export function parseIntent(request: string, now: Date = new Date()): SearchIntent {
+  const intent = emptyIntent();
+  let text = ` ${normalise(request)} `;
+
+  for (const { pattern, order } of ORDER_RULES) {
+    text = text.replace(pattern, () => {
+      if (intent.order === 'relevance') intent.order = order;
+      return ' ';
+    });
+  }
+  text = applyRules(text, DURATION_RULES, intent, now);
+  text = applyRules(text, DATE_RULES, intent, now);
+  text = applyRules(text, LENGTH_WORD_RULES, intent, now);
+  text = text.replace(EXCLUDE_PATTERN, (_whole, word: string) => {
+    if (!STOP_WORDS.has(word) && !FILLER_WORDS.has(word)) intent.exclude.push(word);
+    return ' ';
+  });
+  for (const filler of FILLER_PHRASES) text = text.replace(filler, ' ');
+
+  const seen = new Set<string>();
+  for (const word of surfaceWords(text)) {
+    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word) || seen.has(word)) continue;
+    seen.add(word);
+    intent.terms.push(word);
+  }
+  if (intent.minLengthSec !== undefined && intent.maxLengthSec !== undefined && intent.minLengthSec > intent.maxLengthSec) {
+    // "long … under 10 minutes": the explicit bound wins over the word.
+    delete intent.minLengthSec;
+  }
+  return intent;
+}
+
+/** A one-line summary for logs and the response ("cat funny | ≤300s | since 2026-01-01 | views"). */
+export function describeIntent(intent: SearchIntent): Record<string, unknown> {
+  const day = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString().slice(0, 10));
+  return {
+    terms: intent.terms,
+    ...(intent.exclude.length > 0 ? { exclude: intent.exclude } : {}),
+    ...(intent.minLengthSec !== undefined ? { min_length_sec: intent.minLengthSec } : {}),
+    ...(intent.maxLengthSec !== undefined ? { max_length_sec: intent.maxLengthSec } : {}),
+    ...(intent.addedAfter !== undefined ? { added_after: day(intent.addedAfter) } : {}),
+    ...(intent.addedBefore !== undefined ? { added_before: day(intent.addedBefore) } : {}),
+    order: intent.order,
+    parser: intent.parser,
+  };
+}

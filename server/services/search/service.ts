@@ -1,0 +1,404 @@
+/**
+ * The search service behind `app.searchIndex`: normal search (full text over public self-shot
+ * videos), the AI search (engine.ts over two segments: the catalogue and public self-shot
+ * videos), and keeping the index up to date.
+ *
+ * Keeping the index up to date, never blocking start-up or a request:
+ * - on start (background, when SEARCH_REFRESH_HOURS > 0): load the index from search_documents
+ *   (instant answers after a restart), re-sync public self-shot videos, apply approved
+ *   descriptions, ingest the catalogue if the index is empty or older than the refresh period,
+ *   then prepare the word embeddings (a one-off cache build on a fresh machine) and rebuild the
+ *   index with them. Until then the AI search answers from what it has (keyword-only at first).
+ * - every SEARCH_REFRESH_HOURS: re-ingest the catalogue (retried after 10 minutes on failure);
+ * - every minute: apply newly approved descriptions (the moderator CLI is another process);
+ * - every 10 minutes: re-sync self-shot videos (belt and braces for the hooks below);
+ * - hooks: upsertSelfieVideo / removeSelfieVideo, called by the upload and video routes.
+ * Background steps run one at a time (a queue); the hooks do not wait for them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { AppDatabase } from '../../db';
+import type { AppConfig } from '../../config';
+import { TOPICS } from '../../catalogue/topics';
+import { toPublicVideo, type PublicVideo } from '../videos';
+
+import { applyApprovedDescriptions, countUnapplied } from './descriptions';
+import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
+import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
+import { Segment, type IndexDocument, type SearchHit } from './engine';
+import { createFullTextSearch, type FullTextSearch, type VideoWithUsername } from './fulltext';
+import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
+import { describeIntent, type SearchIntent } from './intent';
+import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
+import { surfaceWords } from './text';
+
+export const PAGE_SIZE = 18;
+const HOUR_MS = 3600 * 1000;
+const DESCRIPTION_POLL_MS = 60 * 1000;
+const SELFIE_RESYNC_MS = 10 * 60 * 1000;
+const RETRY_AFTER_FAILURE_MS = 10 * 60 * 1000;
+const STATE_CATALOGUE_REFRESHED = 'catalogue_refreshed_at';
+
+export interface SearchServiceOptions {
+  database: AppDatabase;
+  config: Pick<AppConfig, 'dataDir' | 'search' | 'catalogue'>;
+  log: FastifyBaseLogger;
+  /** How the catalogue API is read (app.inject for the built-in stand-in, HTTP otherwise). */
+  catalogueFetch: CatalogueFetch;
+  now?: () => Date;
+  /** Used by the optional OpenAI-compatible parser. */
+  fetch?: typeof fetch;
+}
+
+export interface AiSearchRequest {
+  text: string;
+  perPage: number;
+  page: number;
+}
+
+export interface AiSearchResult {
+  intent: SearchIntent;
+  catalogue: { total: number; hits: SearchHit[]; relaxed: boolean };
+  selfie: { total: number; videos: PublicVideo[] };
+}
+
+export interface SearchStatus {
+  catalogueDocuments: number;
+  selfieDocuments: number;
+  embeddings: 'none' | 'loading' | 'ready' | 'failed';
+  catalogueRefreshedAt: string | null;
+  refreshing: boolean;
+}
+
+/** Every word the built-in catalogue's titles and keywords are written from (kept in the embeddings cache). */
+export function builtInCatalogueVocabulary(): Set<string> {
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const word of surfaceWords(text.replace(/\|/g, ' '))) words.add(word);
+  };
+  for (const topic of TOPICS) {
+    add(topic.name);
+    topic.keywords.forEach(add);
+    topic.templates.forEach(add);
+    Object.values(topic.slots).forEach((values) => values.forEach(add));
+  }
+  return words;
+}
+
+function selfieDocument(video: VideoWithUsername): IndexDocument {
+  const addedAt = Date.parse(video.created_at);
+  return {
+    source: 'selfie',
+    ref: video.id,
+    title: video.title,
+    keywords: '',
+    description: video.description,
+    extra: '',
+    views: Number(video.views),
+    rating: null,
+    lengthSec: null,
+    addedAt: Number.isNaN(addedAt) ? null : addedAt,
+  };
+}
+
+export class SearchService {
+  private readonly db: AppDatabase['db'];
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => Date;
+  private readonly fullText: FullTextSearch;
+  private readonly parse: IntentParser;
+  private vectors: WordVectors | null = null;
+  private embeddingsState: SearchStatus['embeddings'] = 'none';
+  private catalogueSegment = Segment.build([]);
+  private catalogueBuild = 0;
+  private selfieSegment = Segment.build([]);
+  private readonly selfieDocs = new Map<string, IndexDocument>();
+  /** Background steps, one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Self-shot index changes, one at a time (hooks and re-syncs). */
+  private selfieQueue: Promise<unknown> = Promise.resolve();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private refreshing = false;
+
+  constructor(private readonly options: SearchServiceOptions) {
+    this.db = options.database.db;
+    this.log = options.log;
+    this.now = options.now ?? (() => new Date());
+    this.fullText = createFullTextSearch(options.database);
+    const ai = options.config.search.ai;
+    this.parse = ai
+      ? createLlmParser(ai, {
+          fetch: options.fetch,
+          onFallback: (reason) => this.log.warn({ reason }, 'AI search parser endpoint failed: using the embedded parser'),
+        })
+      : embeddedParser;
+  }
+
+  // ---- searching ----
+
+  /** Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. */
+  async normalSearch(query: string, page: number): Promise<{ videos: PublicVideo[]; total: number }> {
+    const { rows, total } = await this.fullText.searchPublicVideos(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+    return { videos: rows.map(toPublicVideo), total };
+  }
+
+  async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
+    const now = this.now();
+    const intent = await this.parse(request.text, now);
+    const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
+    const catalogue = this.catalogueSegment.search(intent, page);
+    const selfie = this.selfieSegment.search(intent, page);
+    const videos = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
+    this.log.debug({ intent: describeIntent(intent), catalogue: catalogue.total, selfie: selfie.total }, 'AI search');
+    return { intent, catalogue, selfie: { total: selfie.total, videos } };
+  }
+
+  /** The videos, as the SPA reads them, in the given order; ones no longer public are left out. */
+  private async publicVideosInOrder(ids: string[]): Promise<PublicVideo[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.user_id')
+      .selectAll('videos')
+      .select('users.username')
+      .where('videos.id', 'in', ids)
+      .where('videos.visibility', '=', 'public')
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toPublicVideo(row)] : [];
+    });
+  }
+
+  // ---- self-shot videos: hooks and re-sync ----
+
+  private inSelfieQueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.selfieQueue.then(task, task);
+    this.selfieQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Only ever called inside the self-shot queue, so builds never overlap. */
+  private async rebuildSelfie(): Promise<void> {
+    this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
+  }
+
+  /**
+   * Call after a self-shot video is created or changed (title, description, visibility): a
+   * public video is (re)indexed, a private or missing one leaves the index. Never throws.
+   */
+  async upsertSelfieVideo(videoId: string): Promise<void> {
+    await this.inSelfieQueue(async () => {
+      const video = await this.db
+        .selectFrom('videos')
+        .innerJoin('users', 'users.id', 'videos.user_id')
+        .selectAll('videos')
+        .select('users.username')
+        .where('videos.id', '=', videoId)
+        .executeTakeFirst();
+      if (!video || video.visibility !== 'public') {
+        await this.dropSelfie(videoId);
+        return;
+      }
+      const document = selfieDocument(video);
+      await upsertDocuments(this.db, [this.selfieRow(document)], this.now().toISOString());
+      this.selfieDocs.set(videoId, document);
+      await this.rebuildSelfie();
+    }).catch((error: unknown) => this.log.error({ err: error, videoId }, 'search: could not index a self-shot video'));
+  }
+
+  /** Call after a self-shot video is deleted. Never throws. */
+  async removeSelfieVideo(videoId: string): Promise<void> {
+    await this.inSelfieQueue(() => this.dropSelfie(videoId)).catch((error: unknown) =>
+      this.log.error({ err: error, videoId }, 'search: could not remove a self-shot video'),
+    );
+  }
+
+  private async dropSelfie(videoId: string): Promise<void> {
+    await deleteDocument(this.db, 'selfie', videoId);
+    if (this.selfieDocs.delete(videoId)) await this.rebuildSelfie();
+  }
+
+  private selfieRow(document: IndexDocument) {
+    return {
+      source: 'selfie' as const,
+      ref_id: document.ref,
+      title: document.title,
+      keywords: '',
+      description: document.description,
+      views: document.views,
+      rating: null,
+      length_sec: null,
+      added_at: document.addedAt === null ? null : new Date(document.addedAt).toISOString(),
+    };
+  }
+
+  /** Makes the self-shot part of the index match the public videos in the database. */
+  async syncSelfieVideos(): Promise<number> {
+    return this.inSelfieQueue(async () => {
+      const startedAt = this.now().toISOString();
+      const videos = await this.db
+        .selectFrom('videos')
+        .innerJoin('users', 'users.id', 'videos.user_id')
+        .selectAll('videos')
+        .select('users.username')
+        .where('videos.visibility', '=', 'public')
+        .execute();
+      const documents = videos.map(selfieDocument);
+      await upsertDocuments(this.db, documents.map((document) => this.selfieRow(document)), startedAt);
+      await deleteUnseen(this.db, 'selfie', startedAt);
+      this.selfieDocs.clear();
+      for (const document of documents) this.selfieDocs.set(document.ref, document);
+      await this.rebuildSelfie();
+      return documents.length;
+    });
+  }
+
+  // ---- catalogue and descriptions ----
+
+  private inQueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Rebuilds the catalogue part of the index from the database. The build yields to other work
+   * every 500 documents; searches use the previous segment until the new one is complete. When
+   * reloads overlap, the one started last wins.
+   */
+  async reloadCatalogue(): Promise<number> {
+    this.catalogueBuild += 1;
+    const ticket = this.catalogueBuild;
+    const documents = await loadDocuments(this.db, 'catalogue');
+    const segment = await Segment.buildAsync(documents, this.vectors);
+    if (ticket === this.catalogueBuild) this.catalogueSegment = segment;
+    return documents.length;
+  }
+
+  /** Ingests the catalogue through its API, applies approved descriptions and rebuilds. */
+  async refreshCatalogue(): Promise<IngestReport> {
+    return this.inQueue(async () => {
+      this.refreshing = true;
+      try {
+        const now = this.now();
+        const report = await ingestCatalogue(this.db, this.options.catalogueFetch, { now, shouldStop: () => this.stopped });
+        await writeState(this.db, STATE_CATALOGUE_REFRESHED, now.toISOString(), now.toISOString());
+        await applyApprovedDescriptions(this.db, now);
+        await this.reloadCatalogue();
+        this.log.info(report, 'search: catalogue ingested');
+        return report;
+      } finally {
+        this.refreshing = false;
+      }
+    });
+  }
+
+  /** Applies approved, unapplied descriptions; rebuilds the catalogue part when any changed. */
+  async applyDescriptions(): Promise<string[]> {
+    return this.inQueue(async () => {
+      if ((await countUnapplied(this.db)) === 0) return [];
+      const changed = await applyApprovedDescriptions(this.db, this.now());
+      if (changed.length > 0) {
+        await this.reloadCatalogue();
+        this.log.info({ movies: changed }, 'search: approved descriptions applied');
+      }
+      return changed;
+    });
+  }
+
+  // ---- embeddings ----
+
+  /** Uses these word vectors from now on (tests inject a tiny table) and rebuilds both parts. */
+  async useEmbeddings(vectors: WordVectors | null): Promise<void> {
+    this.vectors = vectors;
+    this.embeddingsState = vectors ? 'ready' : 'none';
+    await this.reloadCatalogue();
+    await this.inSelfieQueue(() => this.rebuildSelfie());
+  }
+
+  /** Builds the embeddings cache from the package if needed, loads it and rebuilds the index. */
+  async loadPackageEmbeddings(): Promise<PreparedEmbeddings> {
+    this.embeddingsState = 'loading';
+    try {
+      const prepared = await prepareEmbeddings({
+        dataDir: this.options.config.dataDir,
+        extraWords: builtInCatalogueVocabulary(),
+        log: (message) => this.log.info(message),
+        shouldStop: () => this.stopped,
+      });
+      if (prepared.built) this.log.info({ file: prepared.file, ...prepared.built }, 'search: word-embeddings cache built');
+      this.log.info({ file: prepared.file, words: prepared.vectors.size, loadMs: prepared.loadMs }, 'search: word embeddings loaded');
+      await this.useEmbeddings(prepared.vectors);
+      return prepared;
+    } catch (error) {
+      this.embeddingsState = 'failed';
+      throw error;
+    }
+  }
+
+  // ---- lifecycle ----
+
+  async status(): Promise<SearchStatus> {
+    return {
+      catalogueDocuments: this.catalogueSegment.size,
+      selfieDocuments: this.selfieSegment.size,
+      embeddings: this.embeddingsState,
+      catalogueRefreshedAt: (await readState(this.db, STATE_CATALOGUE_REFRESHED)) ?? null,
+      refreshing: this.refreshing,
+    };
+  }
+
+  /** Starts the background work (no-op when SEARCH_REFRESH_HOURS is 0); returns at once. */
+  start(): void {
+    const hours = this.options.config.search.refreshHours;
+    if (hours <= 0 || this.stopped) return;
+    const periodMs = hours * HOUR_MS;
+    const background = (name: string, task: () => Promise<unknown>) =>
+      task().catch((error: unknown) => {
+        if (!this.stopped) this.log.error({ err: error }, `search: ${name} failed`);
+      });
+
+    void background('start-up indexing', async () => {
+      await this.inQueue(() => this.reloadCatalogue());
+      await this.syncSelfieVideos();
+      await this.applyDescriptions();
+      const refreshedAt = await readState(this.db, STATE_CATALOGUE_REFRESHED);
+      const stale = !refreshedAt || this.now().getTime() - Date.parse(refreshedAt) >= periodMs;
+      if (stale || (await countDocuments(this.db, 'catalogue')) === 0) {
+        await this.refreshCatalogue().catch((error: unknown) => {
+          this.log.warn({ err: error }, 'search: catalogue ingestion failed; retrying in 10 minutes');
+          this.later(RETRY_AFTER_FAILURE_MS, () => background('catalogue refresh', () => this.refreshCatalogue()));
+        });
+      }
+      if (this.stopped) return;
+      await this.inQueue(() => this.loadPackageEmbeddings());
+    });
+
+    this.every(periodMs, () => background('catalogue refresh', () => this.refreshCatalogue()));
+    this.every(DESCRIPTION_POLL_MS, () => background('applying descriptions', () => this.applyDescriptions()));
+    this.every(SELFIE_RESYNC_MS, () => background('self-shot re-sync', () => this.syncSelfieVideos()));
+  }
+
+  private every(ms: number, task: () => unknown): void {
+    const timer = setInterval(task, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private later(ms: number, task: () => unknown): void {
+    const timer = setTimeout(task, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Stops the timers and waits for the step in progress (an ingestion stops between pages). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.length = 0;
+    await Promise.all([this.queue, this.selfieQueue]);
+  }
+}
