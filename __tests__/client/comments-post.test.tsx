@@ -98,7 +98,8 @@ describe('Comments: posting', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Quick one{Control>}{Enter}{/Control}');
     await waitFor(() => expect(log.creates).toEqual([{ content: 'Quick one', videoId: 'v1' }]));
-    expect(await screen.findByText('Quick one')).toBeInTheDocument();
+    // The optimistic item is replaced by the server's, so look the text up afresh each time.
+    await waitFor(() => expect(screen.getByText('Quick one')).toBeInTheDocument());
   });
 
   it('undoes the comment and shows "Failed to post comment." when the server refuses', async () => {
