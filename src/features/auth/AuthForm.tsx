@@ -67,6 +67,68 @@ export function AuthField({ labelId, errorId, name, ...input }: AuthFieldProps) 
   );
 }
 
+interface EmailFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's validation message, if any. */
+  error?: MessageKey;
+  disabled?: boolean;
+}
+
+/** The required email field of the auth forms (name "email"). */
+export function EmailField({ value, onChange, error, disabled }: EmailFieldProps) {
+  return (
+    <AuthField
+      labelId="auth.email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      errorId={error}
+      disabled={disabled}
+    />
+  );
+}
+
+interface PasswordFieldProps {
+  /** The input's name, which is also its key in the form's validation rules. */
+  name?: string;
+  labelId?: MessageKey;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's validation message, if any. */
+  error?: MessageKey;
+  disabled?: boolean;
+}
+
+/** A required password field of the auth forms (by default name "password", label "Password"). */
+export function PasswordField({
+  name = 'password',
+  labelId = 'auth.password',
+  autoComplete,
+  value,
+  onChange,
+  error,
+  disabled,
+}: PasswordFieldProps) {
+  return (
+    <AuthField
+      labelId={labelId}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      errorId={error}
+      disabled={disabled}
+    />
+  );
+}
+
 interface SubmitButtonProps {
   labelId: MessageKey;
   /** A request is running: the button is disabled and shows a spinner. */

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/useT';
 import { WalletLoginButton } from '../wallet';
 
 import { useLoginMutation } from './authApi';
-import { AuthField, AuthPage, FormMessages, SubmitButton } from './AuthForm';
+import { AuthPage, EmailField, FormMessages, PasswordField, SubmitButton } from './AuthForm';
 import { selectAuthLoading, selectIsLoggedIn } from './authSlice';
 import { EMAIL_NOT_VERIFIED, errorCode, failureNotice, type Notice, REDIRECT_DELAY_MS, successNotice } from './notices';
 import { useDelayedNavigate } from './useDelayedNavigate';
@@ -70,32 +70,23 @@ export function LoginPage() {
   return (
     <AuthPage titleId="auth.login.title">
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading}>
-        <AuthField
-          labelId="auth.email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
+        <EmailField
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
+          onChange={(value) => {
+            setEmail(value);
             clearError('email');
           }}
-          errorId={errors.email}
+          error={errors.email}
           disabled={redirecting}
         />
-        <AuthField
-          labelId="auth.password"
-          name="password"
-          type="password"
+        <PasswordField
           autoComplete="current-password"
-          required
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(value) => {
+            setPassword(value);
             clearError('password');
           }}
-          errorId={errors.password}
+          error={errors.password}
           disabled={redirecting}
         />
         <SubmitButton labelId="auth.login.submit" busy={isLoading} disabled={redirecting || walletBusy} />

@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/routes';
 
 import { useRegisterMutation } from './authApi';
-import { AuthField, AuthPage, FormMessages, SubmitButton } from './AuthForm';
+import { AuthPage, EmailField, FormMessages, PasswordField, SubmitButton } from './AuthForm';
 import { selectAuthLoading, selectIsLoggedIn } from './authSlice';
 import { failureNotice, type Notice, REDIRECT_DELAY_MS, successNotice } from './notices';
 import { useDelayedNavigate } from './useDelayedNavigate';
@@ -63,32 +63,23 @@ export function RegisterPage() {
   return (
     <AuthPage titleId="auth.register.title">
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading}>
-        <AuthField
-          labelId="auth.email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
+        <EmailField
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
+          onChange={(value) => {
+            setEmail(value);
             clearError('email');
           }}
-          errorId={errors.email}
+          error={errors.email}
           disabled={redirecting}
         />
-        <AuthField
-          labelId="auth.password"
-          name="password"
-          type="password"
+        <PasswordField
           autoComplete="new-password"
-          required
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(value) => {
+            setPassword(value);
             clearError('password');
           }}
-          errorId={errors.password}
+          error={errors.password}
           disabled={redirecting}
         />
         <SubmitButton labelId="auth.register.submit" busy={isLoading} disabled={redirecting} />

@@ -5,7 +5,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 
 import { useResetPasswordMutation } from './authApi';
-import { AuthField, AuthPage, FormMessages, SubmitButton } from './AuthForm';
+import { AuthPage, FormMessages, PasswordField, SubmitButton } from './AuthForm';
 import { failureNotice, type Notice, REDIRECT_DELAY_MS, successNotice } from './notices';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { type FieldRule, useFieldErrors } from './useFieldErrors';
@@ -75,32 +75,28 @@ export function ResetPasswordPage() {
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading}>
         {/* Tells password managers which account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <AuthField
+        <PasswordField
           labelId="auth.reset.newPassword"
           name="newPassword"
-          type="password"
           autoComplete="new-password"
-          required
           value={newPassword}
-          onChange={(event) => {
-            setNewPassword(event.target.value);
+          onChange={(value) => {
+            setNewPassword(value);
             clearError('newPassword');
           }}
-          errorId={errors.newPassword}
+          error={errors.newPassword}
           disabled={redirecting}
         />
-        <AuthField
+        <PasswordField
           labelId="auth.reset.confirmPassword"
           name="confirmPassword"
-          type="password"
           autoComplete="new-password"
-          required
           value={confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
+          onChange={(value) => {
+            setConfirmPassword(value);
             clearError('confirmPassword');
           }}
-          errorId={errors.confirmPassword}
+          error={errors.confirmPassword}
           disabled={redirecting}
         />
         <SubmitButton labelId="auth.reset.submit" busy={isLoading} disabled={redirecting} />

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 
+import type { CatalogueVideo } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { Pagination } from '../../components/Pagination';
@@ -151,23 +152,15 @@ export function HomePage() {
             {empty ? (
               <p className="catalogue-empty">{intl.formatMessage({ id: 'catalogue.empty' })}</p>
             ) : aiMode ? (
-              <ul className="catalogue-grid">
+              <ul className="video-grid video-grid--wide">
                 {aiIds.map((id) => (
                   <AiResultCard key={id} id={id} />
                 ))}
               </ul>
             ) : (
-              <ul className="catalogue-grid">
+              <ul className="video-grid video-grid--wide">
                 {videos.map((video) => (
-                  <li key={video.id}>
-                    <VideoCard
-                      to={paths.movie(video.id)}
-                      title={video.title}
-                      thumbnailUrl={video.default_thumb?.src}
-                      views={video.views}
-                      badge={video.length_min || undefined}
-                    />
-                  </li>
+                  <CatalogueCard key={video.id} video={video} />
                 ))}
               </ul>
             )}
@@ -205,6 +198,11 @@ function AiResultCard({ id }: { id: string }) {
     );
   }
   if (!video) return null;
+  return <CatalogueCard video={video} />;
+}
+
+/** A catalogue video's card in the grid, linking to its detail page. */
+function CatalogueCard({ video }: { video: CatalogueVideo }) {
   return (
     <li>
       <VideoCard

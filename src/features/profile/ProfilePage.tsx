@@ -148,7 +148,7 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
       {videos.length === 0 ? (
         <p className="profile__empty">{emptyText}</p>
       ) : (
-        <ul className="profile-grid">
+        <ul className="video-grid">
           {videos.map((video) => (
             <li key={video._id}>
               <VideoCard

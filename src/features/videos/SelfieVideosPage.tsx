@@ -147,7 +147,7 @@ export function SelfieVideosPage() {
             {videos.length === 0 ? (
               <p className="videos-empty">{intl.formatMessage({ id: 'videos.list.empty' })}</p>
             ) : (
-              <ul className="selfie-grid">
+              <ul className="video-grid video-grid--wide">
                 {videos.map((video) => (
                   <li key={video._id}>
                     <VideoCardForSelfie video={video} />
