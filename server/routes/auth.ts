@@ -337,39 +337,41 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return wait === undefined ? undefined : tooManyRequests(reply, wait, t(request, 'auth.tooManyRequests'));
   };
 
-  app.post(
-    '/auth/forgot-password',
-    { attachValidation: true, schema: { body: EmailBody, response: { 200: MessageResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply);
-      if (invalid) return invalid;
-      const email = parseEmail(request, reply, request.body.email);
-      if (typeof email !== 'string') return email;
-      const limited = await limitMailRequest(request, reply, limiters.resetPerAddress);
-      if (limited) return limited;
+  /**
+   * One handler shape for both: validate, rate-limit, look the address up (always, so timing
+   * reveals nothing), mail a token after the response when `wantsMail` says so, answer the same.
+   */
+  const mailRequestRoute = (
+    path: string,
+    perAddress: RateLimiter,
+    purpose: AuthTokenPurpose,
+    wantsMail: (user: UserRow) => boolean,
+    answer: MessageKey,
+  ) =>
+    app.post(
+      path,
+      { attachValidation: true, schema: { body: EmailBody, response: { 200: MessageResponse } } },
+      async (request, reply) => {
+        const invalid = rejectInvalidBody(request, reply);
+        if (invalid) return invalid;
+        const email = parseEmail(request, reply, request.body.email);
+        if (typeof email !== 'string') return email;
+        const limited = await limitMailRequest(request, reply, perAddress);
+        if (limited) return limited;
 
-      // The lookup is done for every address; the token and the mail come after the response.
-      const user = await findUserByEmail(app.db, email);
-      if (user) mailTokenLater(user, 'reset', requestLanguage(request));
-      return { success: true, message: t(request, 'auth.resetLinkSent') };
-    },
-  );
+        const user = await findUserByEmail(app.db, email);
+        if (user && wantsMail(user)) mailTokenLater(user, purpose, requestLanguage(request));
+        return { success: true, message: t(request, answer) };
+      },
+    );
 
-  app.post(
+  mailRequestRoute('/auth/forgot-password', limiters.resetPerAddress, 'reset', () => true, 'auth.resetLinkSent');
+  mailRequestRoute(
     '/auth/send-verification',
-    { attachValidation: true, schema: { body: EmailBody, response: { 200: MessageResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply);
-      if (invalid) return invalid;
-      const email = parseEmail(request, reply, request.body.email);
-      if (typeof email !== 'string') return email;
-      const limited = await limitMailRequest(request, reply, limiters.verificationPerAddress);
-      if (limited) return limited;
-
-      const user = await findUserByEmail(app.db, email);
-      if (user && user.verified !== 1) mailTokenLater(user, 'verify', requestLanguage(request));
-      return { success: true, message: t(request, 'auth.verificationSent') };
-    },
+    limiters.verificationPerAddress,
+    'verify',
+    (user) => user.verified !== 1,
+    'auth.verificationSent',
   );
 
   // ---- reset-password ----
