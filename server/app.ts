@@ -22,8 +22,10 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
+import { trustProxyOption } from './http/client-address';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
+import { installOriginCheck } from './http/origin-check';
 import { helmetOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
@@ -90,7 +92,7 @@ async function assembleApp(
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     schemaErrorFormatter: formatValidationErrors,
     // Errors the router raises before any route runs still get the one error shape. An id
     // longer than the router accepts cannot name anything, so it is simply not found.
@@ -116,6 +118,8 @@ async function assembleApp(
   if (purged > 0) app.log.info({ purged }, 'expired sessions removed');
 
   installErrorHandler(app);
+  // Global, before any route: every state-changing request of every route must come from our origins.
+  installOriginCheck(app, config.allowedOrigins);
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
   // Limits are opt-in per route (config.rateLimit); the in-memory store suits one process.

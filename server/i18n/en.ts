@@ -18,6 +18,10 @@ export const en = {
   'error.invalidJson': 'The request body is not valid JSON.',
   'error.emptyJson': 'The request body is empty although it is declared as JSON.',
   'error.contentLength': 'The request body does not match its Content-Length.',
+  'error.crossOrigin': 'This request came from another website and was refused. Please use the site itself.',
+  'error.headersTooLarge': 'The request headers are too large.',
+  'error.requestTimeout': 'The request took too long to arrive.',
+  'error.overloaded': 'The site is very busy right now. Please try again in a few seconds.',
 
   // ---- request validation (auth forms) ----
   'validation.invalidRequest': 'The request is not valid.',

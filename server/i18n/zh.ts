@@ -16,6 +16,10 @@ export const zh: Record<MessageKey, string> = {
   'error.invalidJson': '请求内容不是有效的 JSON。',
   'error.emptyJson': '请求内容声明为 JSON，但内容为空。',
   'error.contentLength': '请求内容与其 Content-Length 不符。',
+  'error.crossOrigin': '此请求来自其他网站，已被拒绝。请直接在本站操作。',
+  'error.headersTooLarge': '请求头过大。',
+  'error.requestTimeout': '请求传输时间过长。',
+  'error.overloaded': '网站当前非常繁忙，请几秒钟后再试。',
 
   'validation.invalidRequest': '请求无效。',
   'validation.emailRequired': '请输入电子邮件地址。',
