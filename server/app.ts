@@ -23,6 +23,7 @@ import type { AppConfig } from './config';
 import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
 import { trustProxyOption } from './http/client-address';
+import { handleClientError } from './http/client-errors';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { installOriginCheck } from './http/origin-check';
@@ -94,6 +95,8 @@ async function assembleApp(
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     schemaErrorFormatter: formatValidationErrors,
+    // Requests the HTTP parser refuses still get the one error shape (http/client-errors.ts).
+    clientErrorHandler: handleClientError,
     // Errors the router raises before any route runs still get the one error shape. An id
     // longer than the router accepts cannot name anything, so it is simply not found.
     frameworkErrors: (error, request, reply) =>

@@ -104,6 +104,16 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
     return sendError(reply, 404, `Not found: ${request.method} ${url.pathname}`);
   });
 
+  // The same pages without their trailing slash redirect to it. Real routes, not only the 404
+  // handler: the main app's static files own GET /* and would answer those paths first.
+  const redirectToSlash = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://placeholder');
+    return allowAnyOrigin(reply).redirect(`${url.pathname}/${url.search}`, 308);
+  };
+  for (const localPath of ['/api/v2/video/search', '/api/v2/video/id', '/embed/:id', '/video/:id']) {
+    fastify.get(localPath, redirectToSlash);
+  }
+
   // Preflight for clients that add headers to their GETs (the API itself needs no credentials).
   fastify.options('/api/*', (request, reply) => {
     const requestedHeaders = request.headers['access-control-request-headers'];
