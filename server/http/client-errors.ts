@@ -59,11 +59,12 @@ export function clientErrorResponse(error: ParserError): string {
   );
 }
 
-/** Fastify's clientErrorHandler option (called with the instance as `this`). */
-export function handleClientError(this: { log: FastifyBaseLogger }, error: ParserError, socket: Socket): void {
+/** Fastify's clientErrorHandler option (called with the Fastify instance as `this`). */
+export function handleClientError(this: unknown, connectionError: Error, socket: Socket): void {
+  const error = connectionError as ParserError;
   // A reset connection has nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  this.log.info({ code: error.code, reason: error.message }, 'malformed request refused');
+  (this as { log?: FastifyBaseLogger } | undefined)?.log?.info({ code: error.code, reason: error.message }, 'malformed request refused');
   // Headers already went out for a request on this connection: the answer can only be to close it.
   const responding = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (socket.writable && !responding) {
