@@ -126,6 +126,12 @@ export const en = {
   'mail.reset.expiry': 'The link is valid for 1 hour and works once.',
   'mail.reset.ignore': 'If you did not ask for this, you can ignore this email: your password stays unchanged.',
   'mail.linkFallback': 'If the button does not work, copy this address into your browser:',
+  'mail.exists.subject': 'Someone tried to sign up with your email address',
+  'mail.exists.intro':
+    'Someone (hopefully you) just tried to create an account with this email address, but you already have one, so nothing was changed. To use your account, log in:',
+  'mail.exists.button': 'Log in',
+  'mail.exists.forgot': 'Forgot your password? Choose a new one here: {forgotLink}',
+  'mail.exists.ignore': 'If this was not you, you can ignore this email: your account is unchanged.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -114,4 +114,9 @@ export const zh: Record<MessageKey, string> = {
   'mail.reset.expiry': '该链接 1 小时内有效，且只能使用一次。',
   'mail.reset.ignore': '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
   'mail.linkFallback': '如果按钮无法使用，请将以下地址复制到浏览器中打开：',
+  'mail.exists.subject': '有人尝试用您的邮箱地址注册',
+  'mail.exists.intro': '有人（希望是您本人）刚刚尝试用此邮箱地址创建账号，但您已经有账号了，因此没有做任何更改。如需使用您的账号，请登录：',
+  'mail.exists.button': '登录',
+  'mail.exists.forgot': '忘记密码了？请在此设置新密码：{forgotLink}',
+  'mail.exists.ignore': '如果这不是您本人的操作，可以忽略此邮件：您的账号没有任何变化。',
 };

@@ -22,6 +22,17 @@ export interface AuthResponse extends ApiMessage {
   user?: User;
 }
 
+/** A registration waiting for e-mail confirmation: the server repeats only the address. */
+export interface PendingUser {
+  email: string;
+  verified: false;
+}
+
+/** POST /auth/register: a verified (logged-in) user, or a pending one, new or not — it never says. */
+export interface RegisterResponse extends ApiMessage {
+  user?: User | PendingUser;
+}
+
 /** A thumbnail of the catalogue provider. */
 export interface CatalogueThumb {
   size: string;
