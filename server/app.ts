@@ -27,6 +27,7 @@ import { handleClientError } from './http/client-errors';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { installOriginCheck } from './http/origin-check';
+import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
@@ -121,8 +122,10 @@ async function assembleApp(
   if (purged > 0) app.log.info({ purged }, 'expired sessions removed');
 
   installErrorHandler(app);
-  // Global, before any route: every state-changing request of every route must come from our origins.
+  // Global, before any route: every state-changing request of every route must come from our origins,
+  // and a saturated process sheds requests (503) instead of queueing them.
   installOriginCheck(app, config.allowedOrigins);
+  await installLoadShedding(app, config.overload);
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
   // Limits are opt-in per route (config.rateLimit); the in-memory store suits one process.

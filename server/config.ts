@@ -57,6 +57,17 @@ export interface AppConfig {
   maxThumbnailBytes: number;
   /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
   search: SearchConfig;
+  /** Load shedding (http/overload.ts); 0 turns a check off. */
+  overload: OverloadConfig;
+}
+
+export interface OverloadConfig {
+  /** OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: mean event-loop delay over a sample above which requests get 503. */
+  maxEventLoopDelayMs: number;
+  /** OVERLOAD_MAX_ELU: event-loop utilization (0-1) above which requests get 503. */
+  maxEventLoopUtilization: number;
+  /** How long a shed client is told to wait (Retry-After, seconds). */
+  retryAfterSeconds: number;
 }
 
 export interface SearchConfig {
@@ -153,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
 
   const search = parseSearchConfig(read, nodeEnv, fail);
+  const overload = parseOverloadConfig(read, nodeEnv, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -177,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxVideoBytes,
     maxThumbnailBytes,
     search,
+    overload,
   };
 }
 
@@ -346,6 +359,30 @@ function parseAllowedOrigins(publicUrl: string, value: string | undefined, fail:
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
   return origins;
+}
+
+/**
+ * Load shedding is on by default, off under NODE_ENV=test (a test run saturates its own event
+ * loop on purpose; the overload tests switch it on explicitly).
+ */
+function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): OverloadConfig {
+  const testing = nodeEnv === 'test';
+  const maxEventLoopDelayMs = parseIntegerInRange(
+    'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+    read('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'),
+    { min: 0, max: 60_000 },
+    testing ? 0 : 200,
+    fail,
+  );
+  const eluText = read('OVERLOAD_MAX_ELU');
+  let maxEventLoopUtilization = testing ? 0 : 0.98;
+  if (eluText !== undefined) {
+    const value = /^(0(\.\d+)?|1(\.0+)?)$/.test(eluText) ? Number(eluText) : NaN;
+    maxEventLoopUtilization = Number.isNaN(value)
+      ? fail(`OVERLOAD_MAX_ELU must be a fraction 0-1 such as 0.98 (0 turns the check off), got "${eluText}"`, maxEventLoopUtilization)
+      : value;
+  }
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, retryAfterSeconds: 2 };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */

@@ -23,14 +23,14 @@ describe('the app', () => {
     it.each(['/health', '/v0/api/health'])('GET %s reports the database', async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(res.json()).toEqual({ status: 'ok', database: 'ok', load: 'ok' });
     });
 
     it('answers 503 when the database is gone', async () => {
       await t.app.database.close();
       const res = await t.app.inject({ method: 'GET', url: '/v0/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'error', database: 'unavailable' });
+      expect(res.json()).toEqual({ status: 'error', database: 'unavailable', load: 'ok' });
     });
   });
 

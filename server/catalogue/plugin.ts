@@ -90,7 +90,9 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
 
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof CatalogueParamError) return sendError(reply, 400, error.message);
-    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // 4xx as they are, and 503 (load shedding, http/overload.ts) too: "try later" is not a bug.
+    const passes = error.statusCode !== undefined && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503);
+    const statusCode = passes && error.statusCode !== undefined ? error.statusCode : 500;
     if (statusCode === 500) request.log.error({ err: error }, 'catalogue request failed');
     return sendError(reply, statusCode, statusCode === 500 ? 'Internal error in the catalogue.' : error.message);
   });

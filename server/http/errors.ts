@@ -72,7 +72,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, 500, t(request, 'error.server'));
     }
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // 503 is load shedding (logged where it is decided), not a failure.
+    if (statusCode >= 500 && statusCode !== 503) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, reason: error.message }, 'request rejected');
     return sendError(reply, statusCode, clientMessage(request, error, statusCode));
   });

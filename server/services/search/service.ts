@@ -22,6 +22,7 @@ import type { AppConfig } from '../../config';
 import { TOPICS } from '../../catalogue/topics';
 import { toPublicVideo, type PublicVideo } from '../videos';
 
+import { RecentAnswers, aiSearchKey, boundIntent } from './budget';
 import { applyApprovedDescriptions, countUnapplied } from './descriptions';
 import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
@@ -112,6 +113,9 @@ export class SearchService {
   private catalogueSegment = Segment.build([]);
   private catalogueBuild = 0;
   private selfieSegment = Segment.build([]);
+  /** Bumped whenever either index changes: cached AI answers of older generations are void. */
+  private generation = 0;
+  private readonly recentAi = new RecentAnswers<AiSearchResult>();
   private readonly selfieDocs = new Map<string, IndexDocument>();
   /** Background steps, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -144,8 +148,19 @@ export class SearchService {
   }
 
   async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
+    // Recent identical requests cost nothing (budget.ts); one request's work is bounded.
+    const key = aiSearchKey(request.text, request.page, request.perPage);
+    const generation = this.generation;
+    const cached = this.recentAi.get(key, generation);
+    if (cached) return cached;
+    const result = await this.runAiSearch(request);
+    if (generation === this.generation) this.recentAi.set(key, generation, result);
+    return result;
+  }
+
+  private async runAiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
     const now = this.now();
-    const intent = await this.parse(request.text, now);
+    const intent = boundIntent(await this.parse(request.text, now));
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
     const selfie = this.selfieSegment.search(intent, page);
@@ -183,6 +198,7 @@ export class SearchService {
   /** Only ever called inside the self-shot queue, so builds never overlap. */
   private async rebuildSelfie(): Promise<void> {
     this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
+    this.generation += 1;
   }
 
   /**
@@ -274,7 +290,10 @@ export class SearchService {
     const ticket = this.catalogueBuild;
     const documents = await loadDocuments(this.db, 'catalogue');
     const segment = await Segment.buildAsync(documents, this.vectors);
-    if (ticket === this.catalogueBuild) this.catalogueSegment = segment;
+    if (ticket === this.catalogueBuild) {
+      this.catalogueSegment = segment;
+      this.generation += 1;
+    }
     return documents.length;
   }
 
