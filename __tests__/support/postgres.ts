@@ -98,7 +98,7 @@ export const FINGERPRINT_ENV = 'SELFIE_PG_TEST_SCHEMA';
  */
 export const SCHEMA_FINGERPRINT_SQL = `
   select md5(coalesce(string_agg(item, ',' order by item), '')) as fingerprint from (
-    select 'r:' || c.relname || ':' || c.relkind as item from pg_class c
+    select 'r:' || c.relname || ':' || c.relkind::text as item from pg_class c
       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'
     union all select 'a:' || c.relname || '.' || a.attname || ':' || format_type(a.atttypid, a.atttypmod) from pg_attribute a
       join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
