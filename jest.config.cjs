@@ -44,6 +44,9 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      // On PostgreSQL (DATABASE_URL, see npm run test:pg): one migrated template database per run.
+      globalSetup: '<rootDir>/__tests__/support/pg-global-setup.ts',
+      globalTeardown: '<rootDir>/__tests__/support/pg-global-teardown.ts',
     },
   ],
 };

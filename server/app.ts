@@ -35,7 +35,9 @@ import { t } from './i18n';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
 import { installSearch } from './services/search';
+import { followVideoChanges } from './services/search/changes';
 import { createSqlSessionStore, installSessions } from './services/sessions';
 import { createLocalStorage, type Storage } from './services/storage';
 
@@ -113,8 +115,10 @@ async function assembleApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
-  installSearch(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  await installInstanceSharing(app);
+  installSearch(app);
+  followVideoChanges(app);
 
   const sessions = createSqlSessionStore(database.db);
   installSessions(app, sessions);
@@ -128,9 +132,10 @@ async function assembleApp(
   await installLoadShedding(app, config.overload);
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
-  // Limits are opt-in per route (config.rateLimit); the in-memory store suits one process.
+  // Limits are opt-in per route (config.rateLimit); counted in Redis when REDIS_URL is set.
   await app.register(fastifyRateLimit, {
     global: false,
+    ...rateLimitStoreOptions(app),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, please try again in ${context.after}.`),
   });

@@ -59,6 +59,11 @@ export interface AppConfig {
   search: SearchConfig;
   /** Load shedding (http/overload.ts); 0 turns a check off. */
   overload: OverloadConfig;
+  /**
+   * REDIS_URL (redis:// or rediss://): shared rate limits and change events between instances
+   * (services/redis.ts, services/events.ts). null: both live in this process.
+   */
+  redisUrl: string | null;
 }
 
 export interface OverloadConfig {
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const search = parseSearchConfig(read, nodeEnv, fail);
   const overload = parseOverloadConfig(read, nodeEnv, fail);
+  const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -190,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxThumbnailBytes,
     search,
     overload,
+    redisUrl,
   };
 }
 
@@ -252,6 +259,18 @@ function parseDatabaseUrl(value: string | undefined, dataDir: string, fail: Fail
     'DATABASE_URL must be a postgres:// (or postgresql://) URL, or sqlite:<file path>; leave it unset for DATA_DIR/app.db',
     defaultSqlite,
   );
+}
+
+function parseRedisUrl(value: string | undefined, fail: Fail): string | null {
+  if (value === undefined) return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname) return value;
+  } catch {
+    // reported below
+  }
+  // The value may hold a password: name the variable, not its content.
+  return fail('REDIS_URL must be a redis:// or rediss:// URL such as redis://localhost:6379', null);
 }
 
 function parseChoice<T extends string>(

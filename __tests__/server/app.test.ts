@@ -37,7 +37,8 @@ describe('the app', () => {
   it('creates DATA_DIR with media/ and mail/', async () => {
     expect(existsSync(path.join(t.dataDir, 'media'))).toBe(true);
     expect(existsSync(path.join(t.dataDir, 'mail'))).toBe(true);
-    expect(existsSync(path.join(t.dataDir, 'app.db'))).toBe(true);
+    // The SQLite file lives there too (unless DATABASE_URL names a PostgreSQL server).
+    expect(existsSync(path.join(t.dataDir, 'app.db'))).toBe(t.app.database.dialect === 'sqlite');
   });
 
   it('sends security headers with a CSP that allows the catalogue origin', async () => {

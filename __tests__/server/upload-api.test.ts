@@ -304,7 +304,12 @@ describe('POST /v0/api/movies/upload', () => {
     });
 
     it('removes committed files when the row cannot be inserted', async () => {
-      await sql`create trigger refuse_videos before insert on videos begin select raise(abort, 'refused by test'); end`.execute(t.app.db);
+      if (t.app.database.dialect === 'sqlite') {
+        await sql`create trigger refuse_videos before insert on videos begin select raise(abort, 'refused by test'); end`.execute(t.app.db);
+      } else {
+        await sql`create function refuse_videos() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`.execute(t.app.db);
+        await sql`create trigger refuse_videos before insert on videos for each row execute function refuse_videos()`.execute(t.app.db);
+      }
       const res = await postUpload(t.app, cookie, uploadParts());
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ success: false, message: 'Something went wrong. Please try again later.' });

@@ -132,7 +132,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!thumbnail) throw new UploadRejection(400, 'upload.thumbnailMissing');
 
         const saved = await saveVideo(app.db, storage, { userId: user.id, ...checked, video, thumbnail });
-        await app.searchIndex.upsertSelfieVideo(saved.id);
+        await app.events.publish('video.changed', { videoId: saved.id, change: 'created' });
         request.log.info({ videoId: saved.id, videoBytes: saved.video_size, videoType: saved.video_type }, 'video uploaded');
         return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved) };
       } catch (error) {

@@ -190,7 +190,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!updated) return notFound(request, reply);
       request.log.info({ videoId: video.id }, 'video updated');
       // Title, description and visibility all change what search finds.
-      await app.searchIndex.upsertSelfieVideo(video.id);
+      await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
       return {
         success: true,
         message: t(request, 'video.updated'),
@@ -206,7 +206,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedDelete');
       if (!('video' in owned)) return owned;
       await deleteVideo(app.db, app.storage, owned.video, request.log);
-      await app.searchIndex.removeSelfieVideo(owned.video.id);
+      await app.events.publish('video.changed', { videoId: owned.video.id, change: 'deleted' });
       request.log.info({ videoId: owned.video.id }, 'video deleted');
       return { success: true, message: t(request, 'video.deleted') };
     },

@@ -4,10 +4,9 @@
  * behind one small interface:
  * - SQLite: the FTS5 table videos_fts of public videos (migration 0005_search), kept in step
  *   with `videos` by triggers, ranked with bm25();
- * - PostgreSQL: to_tsvector/websearch_to_tsquery with ts_rank.
- *   TODO(postgres): this computes the tsvector per row at query time (no index). Add the stored
- *   generated `search_tsv` column and its GIN index in a migration (see 0005_search.ts) and
- *   query `v.search_tsv` instead, so the search stays fast on a large table.
+ * - PostgreSQL: the stored generated tsvector videos.search_tsv and its GIN index over public
+ *   videos (migration 0005_search), matched with the same expressions (every word, else any
+ *   word; the last word also as a prefix) and ranked with ts_rank, the title weighted ×10.
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -88,27 +87,50 @@ class SqliteFullText implements FullTextSearch {
   }
 }
 
+/**
+ * to_tsquery texts: every word (&), and any word (|). Each word is quoted (words hold only letters
+ * and digits anyway), so nothing a visitor types is read as tsquery syntax; the last word is
+ * also a prefix (`:*`, which includes the word itself).
+ */
+export function tsqueryExpressions(words: string[]): { all: string; any: string } | undefined {
+  if (words.length === 0) return undefined;
+  const quoted = words.map((word) => `'${word.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`);
+  const last = quoted.length - 1;
+  quoted[last] = `${quoted[last]}:*`;
+  return { all: quoted.join(' & '), any: quoted.join(' | ') };
+}
+
+/** ts_rank weights for {D, C, B, A}: the title (A) weighs ten times the description (B). */
+const TS_RANK_WEIGHTS = '{0, 0, 0.1, 1.0}';
+
 class PostgresFullText implements FullTextSearch {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
-    const words = queryWords(query);
-    if (words.length === 0) return { rows: [], total: 0 };
-    // OR of the words: ts_rank orders videos with more (and title) matches first.
-    const tsquery = words.map((word) => `${word}:*`).join(' | ');
-    const document = sql`setweight(to_tsvector('english', v.title), 'A') || setweight(to_tsvector('english', v.description), 'D')`;
+  private async run(tsquery: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+    const query = sql`to_tsquery('selfie_english', ${tsquery})`;
+    // `visibility = 'public'` matches the GIN index's predicate, so the planner can use it.
     const [rows, count] = await Promise.all([
-      sql<VideoWithUsername>`
+      sql<VideoWithUsername & { search_tsv?: unknown }>`
         select v.*, u.username
         from videos v join users u on u.id = v.user_id
-        where v.visibility = 'public' and ${document} @@ to_tsquery('english', ${tsquery})
-        order by ts_rank('{0.1, 0.2, 0.4, 1.0}', ${document}, to_tsquery('english', ${tsquery})) desc, v.created_at desc, v.id desc
+        where v.visibility = 'public' and v.search_tsv @@ ${query}
+        order by ts_rank(${TS_RANK_WEIGHTS}::real[], v.search_tsv, ${query}) desc, v.created_at desc, v.id desc
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`
         select count(*) as total from videos v
-        where v.visibility = 'public' and ${document} @@ to_tsquery('english', ${tsquery})`.execute(this.db),
+        where v.visibility = 'public' and v.search_tsv @@ ${query}`.execute(this.db),
     ]);
-    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    // The tsvector is the index's business, not the caller's.
+    const videos = rows.rows.map(({ search_tsv: _tsv, ...video }) => video);
+    return { rows: videos, total: Number(count.rows[0]?.total ?? 0) };
+  }
+
+  async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+    const expressions = tsqueryExpressions(queryWords(query));
+    if (!expressions) return { rows: [], total: 0 };
+    const all = await this.run(expressions.all, page);
+    if (all.total > 0 || expressions.all === expressions.any) return all;
+    return this.run(expressions.any, page);
   }
 }
 
