@@ -67,7 +67,11 @@ describe('GET /videos/selfieVideos', () => {
       username: 'owner',
       createdAt: '2026-01-01T00:04:00.000Z',
       updatedAt: '2026-01-01T00:04:00.000Z',
+      // Probed when stored (tiny.mp4: 1 s, 160×90), ready without renditions.
       ...READY_WITHOUT_RENDITIONS,
+      duration: 1,
+      width: 160,
+      height: 90,
     });
   });
 
