@@ -34,6 +34,7 @@ import { formatValidationErrors, typeboxValidatorCompiler } from './http/validat
 import { t } from './i18n';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
+import { installMedia } from './media';
 import { mediaRoutes } from './routes/media';
 import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
 import { installSearch } from './services/search';
@@ -119,6 +120,7 @@ async function assembleApp(
   await installInstanceSharing(app);
   installSearch(app);
   followVideoChanges(app);
+  installMedia(app);
 
   const sessions = createSqlSessionStore(database.db);
   installSessions(app, sessions);

@@ -5,6 +5,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 
+import { parseMediaConfig, type MediaConfig } from './media/config';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -57,6 +59,10 @@ export interface AppConfig {
   maxThumbnailBytes: number;
   /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
   search: SearchConfig;
+  /** Local temporary files (DATA_DIR/tmp): uploads being received, transcoding work folders. */
+  tmpDir: string;
+  /** The media pipeline (server/media): workers, retries, originals. */
+  media: MediaConfig;
   /** Load shedding (http/overload.ts); 0 turns a check off. */
   overload: OverloadConfig;
   /**
@@ -171,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const search = parseSearchConfig(read, nodeEnv, fail);
   const overload = parseOverloadConfig(read, nodeEnv, fail);
   const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
+  const media = parseMediaConfig(read, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -197,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search,
     overload,
     redisUrl,
+    tmpDir: path.join(dataDir, 'tmp'),
+    media,
   };
 }
 

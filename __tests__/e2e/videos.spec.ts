@@ -48,6 +48,15 @@ test('upload, list, profile, play and seek, like, comment, edit, make private, d
   expect(seen.some((percent) => percent > 0 && percent < 100)).toBe(true);
   expect(new Set(seen).size).toBeGreaterThan(2);
 
+  // The server transcodes it (HLS ladder + MP4); lists show it once it is ready.
+  const mine = await page.request.get(`/v0/api/users/${alice._id}`);
+  const uploaded = ((await mine.json()) as { videos: Array<{ _id: string; title: string }> }).videos.find((video) => video.title === title)!;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/v0/api/videos/selfieVideos/${uploaded._id}/processing`)).json()) as { status: string }).status, {
+      timeout: 90_000,
+    })
+    .toBe('ready');
+
   // On the list and on the profile.
   await page.goto('/selfieVideos');
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
@@ -57,7 +66,7 @@ test('upload, list, profile, play and seek, like, comment, edit, make private, d
   // Play and seek: the player asks for byte ranges and the server answers 206.
   const ranged: number[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('/media/videos/')) ranged.push(response.status());
+    if (response.url().includes('/media/')) ranged.push(response.status());
   });
   await page.getByRole('link', { name: new RegExp(title) }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

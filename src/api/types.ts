@@ -83,6 +83,34 @@ export interface SelfieVideo {
   username: string;
   createdAt: string;
   updatedAt: string;
+  // ---- media pipeline (server/media): the wire contract ----
+  status: VideoProcessingStatus;
+  /** 0–100, integer. */
+  processingProgress: number;
+  /** A short reason in the request's language when failed; null otherwise. */
+  processingError: string | null;
+  /** Seconds (may be fractional). */
+  duration: number;
+  /** Displayed size after rotation. */
+  width: number;
+  height: number;
+  /** HLS master playlist under /media/…; null until ready. */
+  hlsUrl: string | null;
+  /** Poster frame image; null until made. */
+  posterUrl: string | null;
+  /** WebP card variants of the thumbnail; [] until made. */
+  thumbnailSources: Array<{ width: number; url: string }>;
+}
+
+export type VideoProcessingStatus = 'processing' | 'ready' | 'failed';
+
+/** GET /videos/selfieVideos/:id/processing (polled while processing; counts no view). */
+export interface VideoProcessingResponse {
+  success: true;
+  status: VideoProcessingStatus;
+  processingProgress: number;
+  processingError: string | null;
+  hlsUrl: string | null;
 }
 
 export interface Comment {

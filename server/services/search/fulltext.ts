@@ -71,7 +71,7 @@ class SqliteFullText implements FullTextSearch {
         cross join videos_fts_map m
         cross join videos v
         cross join users u
-        where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public'
+        where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public' and v.status = 'ready'
         order by hits.rank, hits.fts_rowid desc`.execute(this.db),
       sql<{ total: number }>`select count(*) as total from videos_fts where videos_fts match ${match}`.execute(this.db),
     ]);
@@ -113,12 +113,12 @@ class PostgresFullText implements FullTextSearch {
       sql<VideoWithUsername & { search_tsv?: unknown }>`
         select v.*, u.username
         from videos v join users u on u.id = v.user_id
-        where v.visibility = 'public' and v.search_tsv @@ ${query}
+        where v.visibility = 'public' and v.status = 'ready' and v.search_tsv @@ ${query}
         order by ts_rank(${TS_RANK_WEIGHTS}::real[], v.search_tsv, ${query}) desc, v.created_at desc, v.id desc
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`
         select count(*) as total from videos v
-        where v.visibility = 'public' and v.search_tsv @@ ${query}`.execute(this.db),
+        where v.visibility = 'public' and v.status = 'ready' and v.search_tsv @@ ${query}`.execute(this.db),
     ]);
     // The tsvector is the index's business, not the caller's.
     const videos = rows.rows.map(({ search_tsv: _tsv, ...video }) => video);
