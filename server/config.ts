@@ -362,7 +362,7 @@ function parseAllowedOrigins(publicUrl: string, value: string | undefined, fail:
 }
 
 /**
- * Load shedding is on by default, off under NODE_ENV=test (a test run saturates its own event
+ * Load shedding (mean event-loop delay over 100 ms) is on by default, off under NODE_ENV=test (a test run saturates its own event
  * loop on purpose; the overload tests switch it on explicitly).
  */
 function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): OverloadConfig {
@@ -371,11 +371,14 @@ function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv
     'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
     read('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'),
     { min: 0, max: 60_000 },
-    testing ? 0 : 200,
+    testing ? 0 : 100,
     fail,
   );
   const eluText = read('OVERLOAD_MAX_ELU');
-  let maxEventLoopUtilization = testing ? 0 : 0.98;
+  // Off by default: under a flood of clients that retry at once, answering 503s alone keeps the
+  // loop fully utilized, so utilization would shed everything; the delay recovers as soon as the
+  // shed requests are cheap, which lets a share of requests through.
+  let maxEventLoopUtilization = 0;
   if (eluText !== undefined) {
     const value = /^(0(\.\d+)?|1(\.0+)?)$/.test(eluText) ? Number(eluText) : NaN;
     maxEventLoopUtilization = Number.isNaN(value)

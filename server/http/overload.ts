@@ -5,6 +5,8 @@
  * /health is let through and says so itself (503, `load: "overloaded"`), so a load balancer
  * sees the truth and the check costs almost nothing.
  */
+import { randomBytes } from 'node:crypto';
+
 import { fastifyUnderPressure } from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -22,6 +24,18 @@ declare module 'fastify' {
 
 const HEALTH_PATHS = new Set(['/health', '/v0/api/health']);
 
+/**
+ * The process's own in-process requests (app.inject: the search index reading the built-in
+ * catalogue at start-up, while the loop is busy building it) are never shed. They carry this
+ * header with a secret made at start, so no outside request can claim to be one.
+ */
+const INTERNAL_HEADER = 'x-internal-request';
+const INTERNAL_TOKEN = randomBytes(18).toString('base64url');
+
+export function internalRequestHeaders(): Record<string, string> {
+  return { [INTERNAL_HEADER]: INTERNAL_TOKEN };
+}
+
 export async function installLoadShedding(app: FastifyInstance, overload: OverloadConfig): Promise<void> {
   const enabled = overload.maxEventLoopDelayMs > 0 || overload.maxEventLoopUtilization > 0;
   if (!enabled) {
@@ -38,6 +52,7 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
     pressureHandler: (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
       // /health answers for itself (nothing returned: the request goes on).
       if (HEALTH_PATHS.has(request.routeOptions.url ?? '')) return undefined;
+      if (request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN) return undefined;
       request.log.debug({ type, value }, 'overloaded: request shed');
       reply.header('retry-after', String(overload.retryAfterSeconds)).header('cache-control', 'no-store');
       // A rejection ends the request in the shared error handler: 503 in the one error shape.
