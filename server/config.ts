@@ -66,6 +66,8 @@ export interface OverloadConfig {
   maxEventLoopDelayMs: number;
   /** OVERLOAD_MAX_ELU: event-loop utilization (0-1) above which requests get 503. */
   maxEventLoopUtilization: number;
+  /** OVERLOAD_MAX_IN_FLIGHT: requests being worked on at once above which new ones get 503. */
+  maxInFlight: number;
   /** How long a shed client is told to wait (Retry-After, seconds). */
   retryAfterSeconds: number;
 }
@@ -385,7 +387,14 @@ function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv
       ? fail(`OVERLOAD_MAX_ELU must be a fraction 0-1 such as 0.98 (0 turns the check off), got "${eluText}"`, maxEventLoopUtilization)
       : value;
   }
-  return { maxEventLoopDelayMs, maxEventLoopUtilization, retryAfterSeconds: 2 };
+  const maxInFlight = parseIntegerInRange(
+    'OVERLOAD_MAX_IN_FLIGHT',
+    read('OVERLOAD_MAX_IN_FLIGHT'),
+    { min: 0, max: 100_000 },
+    testing ? 0 : 32,
+    fail,
+  );
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, maxInFlight, retryAfterSeconds: 2 };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */
