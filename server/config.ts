@@ -77,6 +77,8 @@ export interface OverloadConfig {
   maxEventLoopDelayMs: number;
   /** OVERLOAD_MAX_ELU: event-loop utilization (0-1) above which requests get 503. */
   maxEventLoopUtilization: number;
+  /** OVERLOAD_MAX_IN_FLIGHT: requests being worked on at once above which new ones get 503. */
+  maxInFlight: number;
   /** How long a shed client is told to wait (Retry-After, seconds). */
   retryAfterSeconds: number;
 }
@@ -390,7 +392,7 @@ function parseAllowedOrigins(publicUrl: string, value: string | undefined, fail:
 }
 
 /**
- * Load shedding is on by default, off under NODE_ENV=test (a test run saturates its own event
+ * Load shedding (mean event-loop delay over 100 ms) is on by default, off under NODE_ENV=test (a test run saturates its own event
  * loop on purpose; the overload tests switch it on explicitly).
  */
 function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): OverloadConfig {
@@ -399,18 +401,28 @@ function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv
     'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
     read('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'),
     { min: 0, max: 60_000 },
-    testing ? 0 : 200,
+    testing ? 0 : 100,
     fail,
   );
   const eluText = read('OVERLOAD_MAX_ELU');
-  let maxEventLoopUtilization = testing ? 0 : 0.98;
+  // Off by default: under a flood of clients that retry at once, answering 503s alone keeps the
+  // loop fully utilized, so utilization would shed everything; the delay recovers as soon as the
+  // shed requests are cheap, which lets a share of requests through.
+  let maxEventLoopUtilization = 0;
   if (eluText !== undefined) {
     const value = /^(0(\.\d+)?|1(\.0+)?)$/.test(eluText) ? Number(eluText) : NaN;
     maxEventLoopUtilization = Number.isNaN(value)
       ? fail(`OVERLOAD_MAX_ELU must be a fraction 0-1 such as 0.98 (0 turns the check off), got "${eluText}"`, maxEventLoopUtilization)
       : value;
   }
-  return { maxEventLoopDelayMs, maxEventLoopUtilization, retryAfterSeconds: 2 };
+  const maxInFlight = parseIntegerInRange(
+    'OVERLOAD_MAX_IN_FLIGHT',
+    read('OVERLOAD_MAX_IN_FLIGHT'),
+    { min: 0, max: 100_000 },
+    testing ? 0 : 32,
+    fail,
+  );
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, maxInFlight, retryAfterSeconds: 2 };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */

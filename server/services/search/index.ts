@@ -12,6 +12,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+import { internalRequestHeaders } from '../../http/overload';
+
 import { httpCatalogueFetch, injectCatalogueFetch } from './ingest';
 import { SearchService, type SearchServiceOptions } from './service';
 
@@ -30,7 +32,7 @@ export function installSearch(app: FastifyInstance, options: Partial<Pick<Search
   const catalogueFetch =
     options.catalogueFetch ??
     (config.catalogue.builtIn
-      ? injectCatalogueFetch((request) => app.inject(request))
+      ? injectCatalogueFetch((request) => app.inject({ ...request, headers: internalRequestHeaders() }))
       : httpCatalogueFetch(config.catalogue.url, options.fetch));
   const service = new SearchService({
     database: app.database,
