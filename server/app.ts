@@ -116,11 +116,11 @@ async function assembleApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
   await installInstanceSharing(app);
   installSearch(app);
   followVideoChanges(app);
   installMedia(app);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   const sessions = createSqlSessionStore(database.db);
   installSessions(app, sessions);
