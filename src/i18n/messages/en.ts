@@ -220,7 +220,7 @@ export const en = {
   'videos.player.autoShowing': 'Auto ({quality})',
   'videos.processing.label': 'Processing progress',
   'videos.processing.progress': 'Processing… {percent, number}%',
-  'videos.processing.hint': 'Your video is being prepared so it plays well on every device. You can leave this page: it carries on.',
+  'videos.processing.hint': 'Preparing your video for every device. You can leave this page: it carries on.',
   'videos.processing.failedShort': 'Processing failed',
   'videos.processing.failed': 'This video could not be processed.',
   'videos.processing.reason': 'Reason: {reason}',

@@ -218,7 +218,7 @@ export const zh: Record<MessageKey, string> = {
   'videos.player.autoShowing': '自动（{quality}）',
   'videos.processing.label': '处理进度',
   'videos.processing.progress': '处理中… {percent, number}%',
-  'videos.processing.hint': '正在处理您的视频，以便在各种设备上流畅播放。您可以离开此页面，处理会继续进行。',
+  'videos.processing.hint': '正在为各种设备处理您的视频。您可以离开此页面，处理会继续进行。',
   'videos.processing.failedShort': '处理失败',
   'videos.processing.failed': '此视频无法处理。',
   'videos.processing.reason': '原因：{reason}',
