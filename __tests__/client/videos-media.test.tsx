@@ -8,7 +8,7 @@ import { EditVideoPage } from '../../src/features/videos/EditVideoPage';
 import { SelfieVideosPage } from '../../src/features/videos/SelfieVideosPage';
 import { VideoPage } from '../../src/features/videos/VideoPage';
 import { server } from '../support/msw-server';
-import { renderWithProviders } from '../support/render';
+import { renderWithProviders, type RenderWithProvidersOptions } from '../support/render';
 
 import {
   currentLocation,
@@ -115,7 +115,11 @@ const processing = (overrides: Partial<SelfieVideo> = {}) =>
     ...overrides,
   });
 
-function renderAt(route: string, preloadedState = loggedInAs(owner), locale: 'en' | 'zh' = 'en') {
+function renderAt(
+  route: string,
+  preloadedState: RenderWithProvidersOptions['preloadedState'] = loggedInAs(owner),
+  locale: 'en' | 'zh' = 'en',
+) {
   return renderWithProviders(
     <>
       <Routes>
