@@ -79,36 +79,41 @@ function ProcessingPanelView({
     ? ({ '--video-w': width, '--video-h': height, ...(backdrop ? { '--processing-backdrop': `url("${encodeURI(backdrop)}")` } : {}) } as CSSProperties)
     : undefined;
 
+  const content = (
+    <div className="processing-panel__content">
+      {failed ? (
+        <div role="alert" className="processing-panel__failed">
+          <FailedText reason={live.error} />
+        </div>
+      ) : (
+        <>
+          <ProgressLine progress={live.progress} />
+          <p className="processing-panel__hint">{t('videos.processing.hint')}</p>
+        </>
+      )}
+      {failed && onDelete ? (
+        <button type="button" className="btn btn--danger" disabled={deleting} onClick={onDelete}>
+          {deleting ? t('videos.page.deleting') : t('videos.processing.delete')}
+        </button>
+      ) : null}
+    </div>
+  );
+
   return (
     <section
-      className={[
-        'processing-panel',
-        stage ? 'processing-panel--stage' : 'card',
-        failed ? 'processing-panel--failed' : '',
-        backdrop && stage ? 'processing-panel--backdrop' : '',
-      ]
+      className={['processing-panel', stage ? 'processing-panel--stage' : 'card', failed ? 'processing-panel--failed' : '']
         .filter(Boolean)
         .join(' ')}
-      style={style}
       aria-label={t(failed ? 'videos.processing.failedShort' : 'videos.processing.label')}
     >
-      <div className="processing-panel__content">
-        {failed ? (
-          <div role="alert" className="processing-panel__failed">
-            <FailedText reason={live.error} />
-          </div>
-        ) : (
-          <>
-            <ProgressLine progress={live.progress} />
-            <p className="processing-panel__hint">{t('videos.processing.hint')}</p>
-          </>
-        )}
-        {failed && onDelete ? (
-          <button type="button" className="btn btn--danger" disabled={deleting} onClick={onDelete}>
-            {deleting ? t('videos.page.deleting') : t('videos.processing.delete')}
-          </button>
-        ) : null}
-      </div>
+      {stage ? (
+        // The player's box: the same size the player will have, so nothing moves when it comes.
+        <div className={backdrop ? 'processing-panel__frame processing-panel__frame--backdrop' : 'processing-panel__frame'} style={style}>
+          {content}
+        </div>
+      ) : (
+        content
+      )}
     </section>
   );
 }
