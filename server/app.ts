@@ -30,6 +30,7 @@ import { formatValidationErrors, typeboxValidatorCompiler } from './http/validat
 import { t } from './i18n';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
+import { installMedia } from './media';
 import { mediaRoutes } from './routes/media';
 import { installSearch } from './services/search';
 import { createSqlSessionStore, installSessions } from './services/sessions';
@@ -108,6 +109,7 @@ async function assembleApp(
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   installSearch(app);
+  installMedia(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   const sessions = createSqlSessionStore(database.db);

@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 
+import { parseMediaConfig, type MediaConfig } from './media/config';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -47,6 +49,10 @@ export interface AppConfig {
   maxThumbnailBytes: number;
   /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
   search: SearchConfig;
+  /** Local temporary files (DATA_DIR/tmp): uploads being received, transcoding work folders. */
+  tmpDir: string;
+  /** The media pipeline (server/media): workers, retries, originals. */
+  media: MediaConfig;
 }
 
 export interface SearchConfig {
@@ -140,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
 
   const search = parseSearchConfig(read, nodeEnv, fail);
+  const media = parseMediaConfig(read, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -163,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxVideoBytes,
     maxThumbnailBytes,
     search,
+    tmpDir: path.join(dataDir, 'tmp'),
+    media,
   };
 }
 

@@ -103,6 +103,50 @@ export interface VideosTable {
   thumbnail_size: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Media pipeline (0006_media, server/media): rows made before it are 'ready'. */
+  status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
+  processing_progress: ColumnType<number, number | undefined, number>;
+  /** A server message key, translated per request; null unless failed. */
+  processing_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seconds. */
+  duration: ColumnType<number, number | undefined, number>;
+  /** Displayed size (rotation applied). */
+  width: ColumnType<number, number | undefined, number>;
+  height: ColumnType<number, number | undefined, number>;
+  /** renditions/<video id>/<generation>; null until the renditions are made. */
+  renditions_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON RenditionManifest (server/media/renditions.ts). */
+  renditions: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export const MEDIA_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type MediaJobState = (typeof MEDIA_JOB_STATES)[number];
+
+/** The embedded job queue (server/media/jobs.ts): one transcoding job per video. */
+export interface MediaJobsTable {
+  video_id: string;
+  state: MediaJobState;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  progress: ColumnType<number, number | undefined, number>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  run_at: Timestamp;
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  finished_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** Storage keys an upload is writing before its video row commits (swept after a crash). */
+export interface StoragePendingTable {
+  key: string;
+  owner: string;
+  created_at: Timestamp;
 }
 
 export interface VideoLikesTable {
@@ -170,6 +214,8 @@ export interface Database {
   video_views: VideoViewsTable;
   search_documents: SearchDocumentsTable;
   search_state: SearchStateTable;
+  media_jobs: MediaJobsTable;
+  storage_pending: StoragePendingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -181,4 +227,5 @@ export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type WalletChallengeRow = Selectable<WalletChallengesTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type MediaJobRow = Selectable<MediaJobsTable>;
 export type SearchDocumentRow = Selectable<SearchDocumentsTable>;

@@ -107,6 +107,11 @@ export const en = {
   'upload.tooManyParts': 'The upload has too many fields or files.',
   'upload.incomplete': 'The upload could not be read completely. Please try again.',
   'upload.tooMany': 'Too many uploads. Please wait a while and try again.',
+  'upload.videoUndecodable': 'The video file could not be read: it may be damaged, cut short or have no picture.',
+  // ---- media pipeline: why processing failed (server/media) ----
+  'media.failedUndecodable': 'The video could not be decoded.',
+  'media.failedTimeout': 'Processing took too long and was stopped.',
+  'media.failedTranscode': 'The video could not be converted for playback.',
 
   // ---- e-mails ----
   'mail.siteName': 'Video Site',

@@ -96,6 +96,10 @@ export const zh: Record<MessageKey, string> = {
   'upload.tooManyParts': '上传包含的字段或文件过多。',
   'upload.incomplete': '上传内容未能完整读取，请重试。',
   'upload.tooMany': '上传过于频繁，请稍后再试。',
+  'upload.videoUndecodable': '无法读取该视频文件：文件可能已损坏、不完整或没有画面。',
+  'media.failedUndecodable': '无法解码该视频。',
+  'media.failedTimeout': '处理时间过长，已停止。',
+  'media.failedTranscode': '无法将该视频转换为可播放的格式。',
 
   'mail.siteName': '视频网站',
   'mail.greeting': '您好：',

@@ -16,6 +16,8 @@ import { Type } from 'typebox';
 import { PAGE_SIZE } from '../services/search';
 import { describeIntent } from '../services/search/intent';
 
+import { SelfieVideoSchema } from './videos';
+
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_AI_PER_PAGE = 100;
 export const MAX_SEARCH_PAGE = 10_000;
@@ -27,21 +29,8 @@ export const SEARCH_LIMITS = {
   ai: { max: 60, timeWindow: MINUTE },
 } as const;
 
-/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it. */
-const SelfieVideo = Type.Object({
-  _id: Type.String(),
-  movieId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
-  views: Type.Number(),
-  cdnUrl: Type.String(),
-  thumbnailCdnUrl: Type.String(),
-  user: Type.String(),
-  username: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
+/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it (routes/videos.ts). */
+const SelfieVideo = SelfieVideoSchema;
 
 const NormalSearchBody = Type.Object(
   {

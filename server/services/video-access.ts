@@ -31,6 +31,6 @@ export async function findViewableVideo(
  * `.where((eb) => videoVisibleTo(eb, viewerId))`.
  */
 export function videoVisibleTo(eb: ExpressionBuilder<Database, 'videos'>, viewerId: ViewerId) {
-  const isPublic = eb('videos.visibility', '=', 'public');
+  const isPublic = eb.and([eb('videos.visibility', '=', 'public'), eb('videos.status', '=', 'ready')]);
   return typeof viewerId === 'string' ? eb.or([isPublic, eb('videos.user_id', '=', viewerId)]) : isPublic;
 }

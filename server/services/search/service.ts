@@ -140,7 +140,7 @@ export class SearchService {
   /** Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. */
   async normalSearch(query: string, page: number): Promise<{ videos: PublicVideo[]; total: number }> {
     const { rows, total } = await this.fullText.searchPublicVideos(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-    return { videos: rows.map(toPublicVideo), total };
+    return { videos: rows.map((row) => toPublicVideo(row)), total };
   }
 
   async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
@@ -164,6 +164,7 @@ export class SearchService {
       .select('users.username')
       .where('videos.id', 'in', ids)
       .where('videos.visibility', '=', 'public')
+      .where('videos.status', '=', 'ready')
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -198,7 +199,8 @@ export class SearchService {
         .select('users.username')
         .where('videos.id', '=', videoId)
         .executeTakeFirst();
-      if (!video || video.visibility !== 'public') {
+      // Only ready public videos are searchable (a processing one enters when it becomes ready).
+      if (!video || video.visibility !== 'public' || video.status !== 'ready') {
         await this.dropSelfie(videoId);
         return;
       }
@@ -245,6 +247,7 @@ export class SearchService {
         .selectAll('videos')
         .select('users.username')
         .where('videos.visibility', '=', 'public')
+        .where('videos.status', '=', 'ready')
         .execute();
       const documents = videos.map(selfieDocument);
       await upsertDocuments(this.db, documents.map((document) => this.selfieRow(document)), startedAt);
