@@ -193,6 +193,8 @@ describe('processing states', () => {
     expect(player.tagName).toBe('VIDEO');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(player).toHaveAttribute('poster', '/media/videos/v1/poster.jpg');
+    // Screen readers hear that it is ready.
+    expect(screen.getByText('Your video is ready to play.')).toHaveAttribute('role', 'status');
 
     // The ready answer ended the polling; the video was fetched again once, not on every poll.
     const pollsWhenReady = polls.polls;

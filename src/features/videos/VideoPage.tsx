@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 
@@ -86,6 +86,10 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
   const uploaded = uploadDate(video);
   // Older answers carry no status: such a video plays as it always did.
   const playable = !video.status || video.status === 'ready';
+  // Announced once when processing ends while the page is open (the panel gives way to the player).
+  const [seenProcessing, setSeenProcessing] = useState(video.status === 'processing');
+  if (video.status === 'processing' && !seenProcessing) setSeenProcessing(true);
+  const becameReady = seenProcessing && playable;
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
@@ -103,6 +107,9 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
       ) : (
         <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />
       )}
+      <p className="visually-hidden" role="status">
+        {becameReady ? t('videos.processing.ready') : null}
+      </p>
 
       <div className="video-page__header">
         <div className="video-page__heading">

@@ -226,6 +226,7 @@ export const en = {
   'videos.processing.reason': 'Reason: {reason}',
   'videos.processing.noReason': 'No reason was given.',
   'videos.processing.delete': 'Delete this video',
+  'videos.processing.ready': 'Your video is ready to play.',
   'videos.like': 'Like',
   'videos.like.count': '{likes, plural, one {# like} other {# likes}}',
   'videos.like.loginHint': 'Log in to like videos',

@@ -224,6 +224,7 @@ export const zh: Record<MessageKey, string> = {
   'videos.processing.reason': '原因：{reason}',
   'videos.processing.noReason': '未说明原因。',
   'videos.processing.delete': '删除此视频',
+  'videos.processing.ready': '您的视频已可以播放。',
   'videos.like': '点赞',
   'videos.like.count': '{likes, plural, other {# 个赞}}',
   'videos.like.loginHint': '登录后即可点赞',
