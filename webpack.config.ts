@@ -93,6 +93,13 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
             priority: 10,
             chunks: 'async',
           },
+          // hls.js loads only on the video page, only where the browser has no native HLS.
+          hlsVendor: {
+            test: /[\\/]node_modules[\\/]hls\.js[\\/]/,
+            name: 'hls-vendor',
+            priority: 10,
+            chunks: 'async',
+          },
         },
       },
       runtimeChunk: 'single',

@@ -43,7 +43,7 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     status: 'ready',
     processingProgress: 100,
     processingError: null,
-    duration: 12.5,
+    duration: 65,
     width: 1280,
     height: 720,
     hlsUrl: null,

@@ -27,7 +27,7 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     status: 'ready',
     processingProgress: 100,
     processingError: null,
-    duration: 12.5,
+    duration: 65,
     width: 1280,
     height: 720,
     hlsUrl: null,

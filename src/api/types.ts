@@ -70,6 +70,15 @@ export interface CatalogueSearchResponse {
 
 export type Visibility = 'public' | 'private';
 
+/** Where an upload is in the media pipeline: `ready` plays everywhere; `failed` never will. */
+export type VideoStatus = 'processing' | 'ready' | 'failed';
+
+/** One WebP card image of a video, `width` pixels wide (for `srcset`). */
+export interface ThumbnailSource {
+  width: number;
+  url: string;
+}
+
 export interface SelfieVideo {
   _id: string;
   movieId: string;
@@ -77,37 +86,35 @@ export interface SelfieVideo {
   description: string;
   visibility: Visibility;
   views: number;
+  /** The progressive H.264 MP4 once ready (the original while processing, owner only). */
   cdnUrl: string;
   thumbnailCdnUrl: string;
   user: string;
   username: string;
   createdAt: string;
   updatedAt: string;
-  // ---- media pipeline (server/media): the wire contract ----
-  status: VideoProcessingStatus;
+  status: VideoStatus;
   /** 0–100, integer. */
   processingProgress: number;
-  /** A short reason in the request's language when failed; null otherwise. */
+  /** A short reason, already in the request's language, when `status` is `failed`. */
   processingError: string | null;
-  /** Seconds (may be fractional). */
+  /** Seconds, may be fractional. */
   duration: number;
   /** Displayed size after rotation. */
   width: number;
   height: number;
-  /** HLS master playlist under /media/…; null until ready. */
+  /** HLS master playlist, null until ready. */
   hlsUrl: string | null;
-  /** Poster frame image; null until made. */
+  /** Poster frame image, null until made. */
   posterUrl: string | null;
-  /** WebP card variants of the thumbnail; [] until made. */
-  thumbnailSources: Array<{ width: number; url: string }>;
+  /** WebP card variants (320 and 640 wide); [] until made. */
+  thumbnailSources: ThumbnailSource[];
 }
 
-export type VideoProcessingStatus = 'processing' | 'ready' | 'failed';
-
-/** GET /videos/selfieVideos/:id/processing (polled while processing; counts no view). */
+/** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */
 export interface VideoProcessingResponse {
-  success: true;
-  status: VideoProcessingStatus;
+  success: boolean;
+  status: VideoStatus;
   processingProgress: number;
   processingError: string | null;
   hlsUrl: string | null;

@@ -10,17 +10,39 @@ export interface VideoCardProps {
   title: string;
   /** Thumbnail image URL; a neutral placeholder shows when empty. */
   thumbnailUrl?: string;
+  /** Width-described variants of the thumbnail (`srcset`), with the slot width in `thumbnailSizes`. */
+  thumbnailSrcSet?: string;
+  thumbnailSizes?: string;
+  /** Loads the image at once (cards of the first row); others load lazily as they near the viewport. */
+  eager?: boolean;
   /** View count, shown as "{views} views" with locale number formatting; hidden when absent. */
   views?: number;
-  /** Overlaid on the thumbnail's corner (e.g. a duration or a Public/Private badge). */
+  /** Overlaid on the thumbnail's bottom corner (e.g. a duration). */
   badge?: ReactNode;
+  /** Overlaid on the thumbnail's top corner (e.g. a Public/Private tag). */
+  tag?: ReactNode;
+  /** Covers the thumbnail, outside the link's name (e.g. a processing state). */
+  overlay?: ReactNode;
   /** Below the linked area, so it may hold its own links or buttons (an uploader link, Edit…). */
   footer?: ReactNode;
   className?: string;
 }
 
 /** A grid card: 16:9 thumbnail, two-line title and view count, all one link. */
-export function VideoCard({ to, title, thumbnailUrl, views, badge, footer, className }: VideoCardProps) {
+export function VideoCard({
+  to,
+  title,
+  thumbnailUrl,
+  thumbnailSrcSet,
+  thumbnailSizes,
+  eager = false,
+  views,
+  badge,
+  tag,
+  overlay,
+  footer,
+  className,
+}: VideoCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const viewsId = useId();
@@ -32,10 +54,20 @@ export function VideoCard({ to, title, thumbnailUrl, views, badge, footer, class
       <Link to={to} className="video-card__link" aria-labelledby={hasViews ? `${titleId} ${viewsId}` : titleId}>
         <div className="video-card__thumb">
           {thumbnailUrl ? (
-            <img src={thumbnailUrl} alt={title} loading="lazy" decoding="async" width={427} height={240} />
+            <img
+              src={thumbnailUrl}
+              srcSet={thumbnailSrcSet || undefined}
+              sizes={thumbnailSrcSet ? thumbnailSizes : undefined}
+              alt={title}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              width={640}
+              height={360}
+            />
           ) : (
             <span className="video-card__placeholder" aria-hidden="true" />
           )}
+          {tag ? <span className="video-card__tag">{tag}</span> : null}
           {badge ? <span className="video-card__badge">{badge}</span> : null}
         </div>
         <div className="video-card__body">
@@ -49,6 +81,8 @@ export function VideoCard({ to, title, thumbnailUrl, views, badge, footer, class
           ) : null}
         </div>
       </Link>
+      {/* Over the thumbnail but outside the link: read after the link, clicks pass through to it. */}
+      {overlay ? <div className="video-card__overlay">{overlay}</div> : null}
       {footer ? <div className="video-card__footer">{footer}</div> : null}
     </article>
   );

@@ -13,6 +13,8 @@ import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../aut
 
 import { findVideoInCachedLists } from './cachedVideos';
 import { CheckingAuthentication } from './CheckingAuthentication';
+import { ProcessingPanel } from './ProcessingStatus';
+import { useDeleteVideoAndLeave } from './useDeleteVideoAndLeave';
 import { type VideoFormValues, VideoTextFields } from './VideoFormFields';
 import { useGetSelfieVideoQuery, useUpdateVideoMutation, videosApi } from './videosApi';
 import './videos.css';
@@ -120,6 +122,7 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
   const headingId = useId();
   const navigateLater = useDelayedNavigate();
   const [updateVideo, { isLoading }] = useUpdateVideoMutation();
+  const { onDelete, deleting } = useDeleteVideoAndLeave(video);
 
   const [values, setValues] = useState<VideoFormValues>({
     title: video.title,
@@ -160,6 +163,9 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
   return (
     <section className="page page--medium edit-video" aria-labelledby={headingId}>
       <h1 id={headingId}>{t('videos.edit.title')}</h1>
+      {video.status && video.status !== 'ready' ? (
+        <ProcessingPanel video={video} onDelete={onDelete} deleting={deleting} />
+      ) : null}
       <form className="card video-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={isLoading}>
         <VideoTextFields
           values={values}

@@ -13,6 +13,9 @@ import { VideoCardForSelfie } from './VideoCardForSelfie';
 import { pageCount, useGetSelfieVideosQuery } from './videosApi';
 import './videos.css';
 
+/** Cards whose images load at once: about one row; the rest load as they near the viewport. */
+const FIRST_ROW = 4;
+
 /**
  * /selfieVideos (SPEC §2 Selfie videos list, §4 "Selfie list search mode"): the public self-shot
  * videos, 18 per page, each card linking to its video page and its uploader's profile, with a
@@ -148,9 +151,9 @@ export function SelfieVideosPage() {
               <p className="videos-empty">{intl.formatMessage({ id: 'videos.list.empty' })}</p>
             ) : (
               <ul className="video-grid video-grid--wide">
-                {videos.map((video) => (
+                {videos.map((video, index) => (
                   <li key={video._id}>
-                    <VideoCardForSelfie video={video} />
+                    <VideoCardForSelfie video={video} eager={index < FIRST_ROW} />
                   </li>
                 ))}
               </ul>
