@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { Client } from 'pg';
+import type { ClientConfig, Client as PgClient } from 'pg';
 
 /** Test databases are named `${PREFIX}${run}_…`; the template is `${PREFIX}${run}_template`. */
 const PREFIX = 'selfie_test_';
@@ -53,13 +53,20 @@ export function templateName(run: string): string {
   return `${PREFIX}${run}_template`;
 }
 
+/** A connected client; pg is loaded only when the suites run on PostgreSQL. */
+async function connect(config: ClientConfig): Promise<PgClient> {
+  const { Client } = await import('pg');
+  const client = new Client(config);
+  await client.connect();
+  return client;
+}
+
 /** Runs statements on the server's maintenance database through one short-lived connection. */
 export async function adminQuery<Row extends object = Record<string, unknown>>(
   serverUrl: string,
   ...statements: string[]
 ): Promise<Row[]> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
+  const client = await connect({ connectionString: serverUrl });
   try {
     let rows: Row[] = [];
     for (const statement of statements) rows = (await client.query<Row>(statement)).rows;
@@ -110,8 +117,7 @@ export const SCHEMA_FINGERPRINT_SQL = `
 
 /** Empties a pooled database for its next app; false when its schema changed (then it is dropped). */
 async function emptyDatabase(serverUrl: string, name: string): Promise<boolean> {
-  const client = new Client({ connectionString: urlForDatabase(serverUrl, name) });
-  await client.connect();
+  const client = await connect({ connectionString: urlForDatabase(serverUrl, name) });
   try {
     const fingerprint = (await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT_SQL)).rows[0]?.fingerprint;
     if (fingerprint !== process.env[FINGERPRINT_ENV]) return false;

@@ -4,7 +4,7 @@
  * start with a clear message instead of failing requests later; after that, ioredis reconnects
  * on its own when the connection drops.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** Every key and channel this site uses in Redis starts with this. */
 export const REDIS_PREFIX = 'selfie:';
@@ -15,7 +15,9 @@ const CONNECT_TIMEOUT_MS = 5000;
 export type RedisClient = Redis;
 
 export async function connectRedis(url: string): Promise<Redis> {
-  const client = new Redis(url, {
+  // Loaded only when used: a deployment without REDIS_URL never loads the client.
+  const { Redis: RedisClientClass } = await import('ioredis');
+  const client = new RedisClientClass(url, {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     // A command fails after one reconnection attempt rather than hanging a request.
