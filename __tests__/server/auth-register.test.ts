@@ -159,7 +159,7 @@ describe('POST /v0/api/auth/register', () => {
     const short = await register({ email: 'wang@example.com', password: 'short' }, headers);
     expect(short.json().message).toBe('密码长度至少为 8 个字符。');
 
-    const mail = await waitForMail(t.config.mailDir, 'li@example.com');
+    const mail = await waitForMail(t.config.mailDir, 'li@example.com', { purpose: 'verify' });
     expect(mail.subject).toBe('验证您的电子邮件地址 - 视频网站');
     expect(mail.text).toContain('感谢您的注册');
     expect(mail.html).toContain('<html lang="zh-CN">');

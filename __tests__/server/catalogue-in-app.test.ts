@@ -4,6 +4,9 @@
  */
 import { makeTestApp, type TestApp } from '../support/server';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 describe('catalogue stand-in inside the app', () => {
   let t: TestApp;
   let id: string;
@@ -12,11 +15,11 @@ describe('catalogue stand-in inside the app', () => {
     t = await makeTestApp();
     const search = await t.app.inject({ url: '/catalogue/api/v2/video/search/?per_page=1' });
     id = (search.json() as { videos: Array<{ id: string }> }).videos[0]!.id;
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it.each([
     ['the embed page', () => `/catalogue/embed/${id}`],

@@ -7,6 +7,9 @@ import { connect } from 'node:net';
 
 import { makeTestApp, type TestApp } from '../support/server';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
@@ -47,11 +50,11 @@ describe('requests the HTTP parser refuses', () => {
     t = await makeTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as { port: number }).port;
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it.each([
     [

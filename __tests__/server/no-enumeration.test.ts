@@ -10,6 +10,9 @@ import type { TestApp } from '../support/server';
 
 import { PASSWORD, makeAuthApp, post, registerUnverified, registerVerified } from './auth-helpers';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 const KNOWN = 'known@example.com';
 const UNVERIFIED = 'pending@example.com';
 const UNKNOWN = 'nobody@example.com';
@@ -29,11 +32,11 @@ describe('known and unknown addresses get the same answers', () => {
     t = await makeAuthApp();
     await registerVerified(t, KNOWN);
     await registerUnverified(t, UNVERIFIED);
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterEach(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(() => {
     // The figure for the closing note.

@@ -9,6 +9,9 @@ import { listFiles, multipart, thumbnailPart, videoPart } from '../support/media
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo } from '../support/videos';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 const SITE = 'http://localhost:3000';
 const EXTRA = 'https://www.example.org';
 const REFUSED_EN = { success: false, message: 'This request came from another website and was refused. Please use the site itself.' };
@@ -51,11 +54,11 @@ describe('origin verification for state-changing requests', () => {
     t = await makeTestApp({ env: { ALLOWED_ORIGINS: `${EXTRA}, http://127.0.0.1:3000`, PASSWORD_HASH_COST: '10' } });
     user = await createTestUser(t.app, { username: 'victim' });
     cookie = await sessionCookieFor(t.app, user.id);
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it('knows the mutating routes of every area (the table below is the app, not a copy)', () => {
     const routes = t.app.stateChangingRoutes.map((route) => `${route.method} ${route.url}`);

@@ -8,6 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { makeTestApp, type TestApp } from '../support/server';
 import { API } from '../support/videos';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 /** Keeps the event loop busy for `ms` (what a flood of requests does to it). */
 function blockEventLoop(ms: number): void {
   const end = Date.now() + ms;
@@ -31,11 +34,11 @@ describe('load shedding', () => {
   beforeAll(async () => {
     t = await makeTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100' } });
     await t.app.ready();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it('is off by default in tests and on by default elsewhere', async () => {
     const plain = await makeTestApp();

@@ -10,6 +10,9 @@ import type { UserRow } from '../../server/db/schema';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo } from '../support/videos';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 describe('a private object answers like a missing one', () => {
   let t: TestApp;
   let stranger: UserRow;
@@ -33,11 +36,11 @@ describe('a private object answers like a missing one', () => {
     const publicVideo = await createTestVideo(t.app, owner.id);
     publicVideoId = publicVideo.id;
     publicCommentId = (await addTestComment(t.app, { videoId: publicVideo.id, userId: owner.id })).id;
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   const visible = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body });
 

@@ -12,6 +12,9 @@ import { SEARCH_LIMITS } from '../../server/routes/search';
 import { makeTestApp, type TestApp } from '../support/server';
 import { API } from '../support/videos';
 
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
 const PROXY = '10.0.0.5';
 const CLIENT = '203.0.113.7';
 
@@ -70,11 +73,11 @@ describe.each([
 
   beforeEach(async () => {
     t = await makeTestApp({ env: { PASSWORD_HASH_COST: '10', TRUST_PROXY: trustProxy } });
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterEach(async () => {
     await t.close();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it('sees the client’s real address', async () => {
     const { remoteAddress, headers } = route();
