@@ -6,6 +6,8 @@
  * against the source, and the peak memory (RSS high-water mark) of the ffmpeg processes.
  *
  * BENCH_SECONDS (default 60) shortens the clip; BENCH_SKIP_SINGLE=1 skips the per-rung runs.
+ * On a shared machine the wall time depends on the other load (the encoder runs at nice 10), so
+ * the ffmpeg CPU time is printed too, with the wall time it means on an idle 2-core machine.
  */
 import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,25 +19,32 @@ import { LADDER, X264_PRESET, transcode, type Rung } from '../server/media/rendi
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 
-/** Samples /proc/<pid>/status VmHWM while the process lives; the largest value seen. */
-function memorySampler() {
+/**
+ * Samples /proc/<pid>/status (VmHWM: the RSS high-water mark) and /proc/<pid>/stat (user + system
+ * CPU time) while each process lives. CPU time does not depend on what else the machine runs, so
+ * it also gives the wall time an otherwise idle 2-core machine would take.
+ */
+function processSampler() {
   let peakKb = 0;
+  const cpuTicks = new Map<number, number>();
   const timers: NodeJS.Timeout[] = [];
   return {
     watch(pid: number) {
       const timer = setInterval(() => {
-        readFile(`/proc/${pid}/status`, 'utf8')
-          .then((text) => {
-            const kb = Number(/VmHWM:\s+(\d+)/.exec(text)?.[1] ?? 0);
-            peakKb = Math.max(peakKb, kb);
+        Promise.all([readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/stat`, 'utf8')])
+          .then(([status, stat]) => {
+            peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+            const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            cpuTicks.set(pid, Number(fields[11]) + Number(fields[12]));
           })
           .catch(() => clearInterval(timer));
-      }, 100);
+      }, 50);
       timers.push(timer);
     },
     stop() {
       for (const timer of timers) clearInterval(timer);
-      return peakKb;
+      const cpuSeconds = [...cpuTicks.values()].reduce((sum, ticks) => sum + ticks, 0) / 100;
+      return { peakKb, cpuSeconds };
     },
   };
 }
@@ -61,16 +70,21 @@ async function main(): Promise<void> {
 
     const work = path.join(dir, 'job');
     await mkdir(work);
-    const memory = memorySampler();
+    const sampler = processSampler();
+    const load = (await readFile('/proc/loadavg', 'utf8')).split(' ')[0];
     const started = performance.now();
-    const result = await transcode({ source, thumbnail: null, info, workDir: work, allowQuick: false, onSpawn: (pid) => memory.watch(pid) });
+    const result = await transcode({ source, thumbnail: null, info, workDir: work, allowQuick: false, onSpawn: (pid) => sampler.watch(pid) });
     const totalMs = performance.now() - started;
-    const peakKb = memory.stop();
+    const { peakKb, cpuSeconds } = sampler.stop();
 
     console.info('\nWhole job (one ffmpeg for every rung, then segmenting and poster):');
     for (const [step, ms] of Object.entries(result.timings)) console.info(`  ${step.padEnd(16)} ${(ms / 1000).toFixed(1)} s`);
     console.info(`  total            ${(totalMs / 1000).toFixed(1)} s = ${(totalMs / 1000 / info.duration).toFixed(2)} × real time`);
     console.info(`  peak ffmpeg memory (RSS high-water mark): ${(peakKb / 1024).toFixed(0)} MB`);
+    console.info(
+      `  ffmpeg CPU time ${cpuSeconds.toFixed(1)} s: on an otherwise idle 2-core machine ≈ ${(cpuSeconds / 2).toFixed(1)} s = ` +
+        `${(cpuSeconds / 2 / info.duration).toFixed(2)} × real time (load average when started: ${load})`,
+    );
     console.info('\nOutput per rendition:');
     for (const variant of result.manifest.variants) {
       console.info(
@@ -86,10 +100,15 @@ async function main(): Promise<void> {
         const single = path.join(dir, `single-${rung.shortSide}`);
         await mkdir(single);
         const ladder: Rung[] = [rung];
+        const rungSampler = processSampler();
         const t0 = performance.now();
-        const one = await transcode({ source, thumbnail: null, info, workDir: single, ladder, allowQuick: false });
+        const one = await transcode({ source, thumbnail: null, info, workDir: single, ladder, allowQuick: false, onSpawn: (pid) => rungSampler.watch(pid) });
         const ms = performance.now() - t0;
-        console.info(`  ${`${rung.shortSide}p`.padEnd(6)} ${(ms / 1000).toFixed(1)} s = ${(ms / 1000 / info.duration).toFixed(2)} × real time (encode ${((one.timings.encode ?? 0) / 1000).toFixed(1)} s)`);
+        const { cpuSeconds: rungCpu } = rungSampler.stop();
+        console.info(
+          `  ${`${rung.shortSide}p`.padEnd(6)} wall ${(ms / 1000).toFixed(1)} s = ${(ms / 1000 / info.duration).toFixed(2)} × real time ` +
+            `(encode ${((one.timings.encode ?? 0) / 1000).toFixed(1)} s); CPU ${rungCpu.toFixed(1)} s ≈ ${(rungCpu / 2).toFixed(1)} s on an idle 2-core machine`,
+        );
         await rm(single, { recursive: true, force: true });
       }
     }
