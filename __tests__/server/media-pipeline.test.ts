@@ -246,31 +246,28 @@ describe('media pipeline', () => {
   });
 
   it('while processing: only the owner sees it (profile, processing route, original); lists and others do not', async () => {
+    // Workers stopped (for good: this is the last test of the suite's app), so it stays processing.
     await t.app.media.queue.stop();
-    try {
-      const res = await upload(files.silent!, 'pending.mp4');
-      const { video } = res.json() as { video: ApiVideo };
-      const processing = `/v0/api/videos/selfieVideos/${video._id}/processing`;
-      const mine = await get(processing, cookie);
-      expect(mine.json()).toEqual({ success: true, status: 'processing', processingProgress: 0, processingError: null, hlsUrl: null });
-      for (const who of [undefined, otherCookie]) {
-        expect((await get(processing, who)).statusCode).toBe(404);
-        expect((await get(`/v0/api/videos/selfieVideos/${video._id}`, who)).statusCode).toBe(404);
-        expect((await get(video.cdnUrl, who)).statusCode).toBe(404);
-        const profile = (await get(`/v0/api/users/${owner.id}`, who)).json() as { videos: ApiVideo[] };
-        expect(profile.videos.map((v) => v._id)).not.toContain(video._id);
-      }
-      expect((await get(video.cdnUrl, cookie)).statusCode).toBe(200);
-      const profile = (await get(`/v0/api/users/${owner.id}`, cookie)).json() as { videos: ApiVideo[] };
-      expect(profile.videos.find((v) => v._id === video._id)).toMatchObject({ status: 'processing' });
-      const list = (await get('/v0/api/videos/selfieVideos', cookie)).json() as { videos: ApiVideo[] };
-      expect(list.videos.map((v) => v._id)).not.toContain(video._id);
-      // Polling counts no view.
-      const row = await t.app.db.selectFrom('videos').select('views').where('id', '=', video._id).executeTakeFirstOrThrow();
-      expect(Number(row.views)).toBe(0);
-    } finally {
-      // The queue stays stopped: this is the last test of the suite's app.
+    const res = await upload(files.silent!, 'pending.mp4');
+    const { video } = res.json() as { video: ApiVideo };
+    const processing = `/v0/api/videos/selfieVideos/${video._id}/processing`;
+    const mine = await get(processing, cookie);
+    expect(mine.json()).toEqual({ success: true, status: 'processing', processingProgress: 0, processingError: null, hlsUrl: null });
+    for (const who of [undefined, otherCookie]) {
+      expect((await get(processing, who)).statusCode).toBe(404);
+      expect((await get(`/v0/api/videos/selfieVideos/${video._id}`, who)).statusCode).toBe(404);
+      expect((await get(video.cdnUrl, who)).statusCode).toBe(404);
+      const profile = (await get(`/v0/api/users/${owner.id}`, who)).json() as { videos: ApiVideo[] };
+      expect(profile.videos.map((v) => v._id)).not.toContain(video._id);
     }
+    expect((await get(video.cdnUrl, cookie)).statusCode).toBe(200);
+    const profile = (await get(`/v0/api/users/${owner.id}`, cookie)).json() as { videos: ApiVideo[] };
+    expect(profile.videos.find((v) => v._id === video._id)).toMatchObject({ status: 'processing' });
+    const list = (await get('/v0/api/videos/selfieVideos', cookie)).json() as { videos: ApiVideo[] };
+    expect(list.videos.map((v) => v._id)).not.toContain(video._id);
+    // Polling counts no view.
+    const row = await t.app.db.selectFrom('videos').select('views').where('id', '=', video._id).executeTakeFirstOrThrow();
+    expect(Number(row.views)).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 
 import { fts5Expressions, queryWords } from '../../server/services/search/fulltext';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
+import { READY_WITHOUT_RENDITIONS } from '../support/videos';
 
 import { insertVideo } from './search-helpers';
 
@@ -43,6 +44,7 @@ describe('POST /v0/api/search/normal-search', () => {
       username: 'Maker',
       createdAt: titled.created_at,
       updatedAt: titled.updated_at,
+      ...READY_WITHOUT_RENDITIONS,
     });
   });
 

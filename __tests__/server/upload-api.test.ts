@@ -123,7 +123,7 @@ describe('POST /v0/api/movies/upload', () => {
       expect(video.statusCode).toBe(200);
       expect(video.headers['content-type']).toBe('video/mp4');
       expect(video.rawPayload.equals(fixtures.mp4)).toBe(true);
-      const thumbnail = await t.app.inject({ method: 'GET', url: body.video.thumbnailCdnUrl });
+      const thumbnail = await t.app.inject({ method: 'GET', url: body.video.thumbnailCdnUrl, headers: { cookie } });
       expect(thumbnail.headers['content-type']).toBe('image/png');
       expect(thumbnail.rawPayload.equals(fixtures.png)).toBe(true);
     });

@@ -71,6 +71,8 @@ export interface RunOptions {
   onProgress?: (fields: Record<string, string>) => void;
   /** Collect stdout (ffprobe's JSON); off when stdout carries progress. */
   captureStdout?: boolean;
+  /** Told the child's pid once it runs (the benchmark samples its memory). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface RunResult {
@@ -86,6 +88,7 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
       return;
     }
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     if (options.lowPriority && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, ENCODER_NICENESS);

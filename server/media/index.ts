@@ -44,7 +44,10 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
 
   let touchTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await recoverMedia({ db: app.db, storage: app.storage, tmpDir: config.tmpDir, queue, log });
+    // A failed clean-up must not keep the site down: it is retried at the next start.
+    await recoverMedia({ db: app.db, storage: app.storage, tmpDir: config.tmpDir, queue, log }).catch((error: unknown) =>
+      log.error({ err: error }, 'media: start-up clean-up failed'),
+    );
     touchTimer = setInterval(() => void spool.touch(), SPOOL_TOUCH_MS);
     touchTimer.unref();
     if (!config.media.worker) {

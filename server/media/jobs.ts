@@ -115,7 +115,7 @@ export class DatabaseJobQueue implements JobQueue {
   async start(handler: JobHandler): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.reclaimStale(true);
+    await this.reclaimStale(true).catch((error: unknown) => this.log.error({ err: error }, 'media job queue: could not take back interrupted jobs'));
     for (let i = 0; i < this.options.concurrency; i += 1) this.runners.push(this.runLoop(handler));
   }
 

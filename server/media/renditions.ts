@@ -147,6 +147,8 @@ export interface TranscodeOptions {
   onProgress?: (percent: number) => void;
   /** Off: always encode (the benchmark measures the full ladder). */
   allowQuick?: boolean;
+  /** Each ffmpeg process's pid as it starts (the benchmark samples memory). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface TranscodeResult {
@@ -204,6 +206,7 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
     timeoutMs: encodeTimeout(info, plan.length),
     lowPriority: true,
     signal: options.signal,
+    onSpawn: options.onSpawn,
     onProgress: (fields) => {
       const seconds = progressSeconds(fields);
       if (seconds !== undefined && info.duration > 0) options.onProgress?.(Math.min(1, seconds / info.duration));

@@ -18,6 +18,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { VideoStatus, Visibility } from '../db/schema';
 import { sendError } from '../http/errors';
 import { t } from '../i18n';
 import { isStorageKey, parseRenditionKey, type StoredObjectInfo } from '../services/storage';
@@ -40,9 +41,9 @@ const RENDITION_TYPES: Record<string, string> = {
 
 interface MediaTarget {
   type: string;
-  userId: string;
-  visibility: string;
-  status: string;
+  user_id: string;
+  visibility: Visibility;
+  status: VideoStatus;
   immutable: boolean;
 }
 
@@ -116,7 +117,7 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
     const ext = rendition.file.split('.').pop() ?? '';
     const type = RENDITION_TYPES[ext];
     if (!type) return undefined;
-    return { type, userId: video.user_id, visibility: video.visibility, status: video.status, immutable: true };
+    return { type, user_id: video.user_id, visibility: video.visibility, status: video.status, immutable: true };
   }
   const owner = await app.db
     .selectFrom('videos')
@@ -127,7 +128,7 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
   const isOriginal = key === owner.video_key;
   return {
     type: isOriginal ? owner.video_type : owner.thumbnail_type,
-    userId: owner.user_id,
+    user_id: owner.user_id,
     visibility: owner.visibility,
     // The uploaded thumbnail shows on cards like the video; the original follows the video's state.
     status: owner.status,
@@ -152,7 +153,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const isPublic = target.visibility === 'public' && target.status === 'ready';
       if (!isPublic) {
         const viewer = await request.currentUser();
-        if (!canView({ visibility: target.visibility as 'public', status: target.status as 'ready', user_id: target.userId }, viewer?.id)) {
+        if (!canView(target, viewer?.id)) {
           return notFound(request, reply);
         }
       }
