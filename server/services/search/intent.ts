@@ -9,32 +9,13 @@
  * ordering phrases and exclusions ("without spiders"); then drop filler ("show me", "videos",
  * "please") and function words. What is left are the subject words.
  */
+import { applyChineseRules } from './intent-zh';
+import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
 import { STOP_WORDS, surfaceWords } from './text';
+import { hasCjk, toSimplified, translateText } from './zh';
 
-export const SEARCH_ORDERS = ['relevance', 'views', 'rating', 'newest', 'oldest', 'longest', 'shortest'] as const;
-export type SearchOrder = (typeof SEARCH_ORDERS)[number];
-
-export interface SearchIntent {
-  /** Subject words (lower-case surface forms), in the order written. */
-  terms: string[];
-  /** Words the results must not contain. */
-  exclude: string[];
-  minLengthSec?: number;
-  maxLengthSec?: number;
-  /** Epoch milliseconds, inclusive. */
-  addedAfter?: number;
-  /** Epoch milliseconds, exclusive. */
-  addedBefore?: number;
-  order: SearchOrder;
-  parser: 'embedded' | 'llm';
-}
-
-/** "short", "quick": at most this long. */
-export const SHORT_MAX_SEC = 5 * 60;
-/** "long", "in-depth": at least this long. */
-export const LONG_MIN_SEC = 20 * 60;
-/** "recent", "new": added within this many days. */
-export const RECENT_DAYS = 90;
+export { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SEARCH_ORDERS, SHORT_MAX_SEC } from './intent-types';
+export type { SearchIntent, SearchOrder } from './intent-types';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -232,9 +213,21 @@ const FILLER_WORDS = new Set(
     'show find search look looking watch watching see seeing view viewing recommend recommendation recommendations suggest ' +
     'please pls plz thanks thank video videos vid vids clip clips film films movie movies footage content stuff something ' +
     'anything some any about regarding me want wanna like love need get give lots lot bunch few several kind kinds sort type ' +
-    'types good nice great cool awesome really also maybe perhaps hey hi hello okay ok yes online youtube'
+    'types good nice great cool awesome really also maybe perhaps hey hi hello okay ok yes online youtube ' +
+    // first-person chatter, hedges and politeness
+    'so honestly actually basically literally bit wondering wonder wondered thanks cheers super pretty quite just gonna got ' +
+    'getting even whats should might tonight bored boring nothing serious anything someone anyone experience first ever ' +
+    'never tried try trying says said say tell told friend friends buddy mate idea ideas suggestion suggestions next where ' +
+    'start starting keep keeps asking asked ask cheer up wants wanted hoping hope guess think thought guys folks lately ' +
+    'currently everyone somebody stuff things thing totally definitely absolutely'
   ).split(' '),
 );
+
+/** Words that may be the subject but are more often chatter: they count CHATTER_WEIGHT. */
+const SOFT_WORDS = new Set('love fun kids kid family weekend relax evening lunch break together son daughter wife husband mom dad'.split(' '));
+
+/** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
+const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
 
 export function emptyIntent(parser: SearchIntent['parser'] = 'embedded'): SearchIntent {
   return { terms: [], exclude: [], order: 'relevance', parser };
@@ -263,10 +256,17 @@ function applyRules(text: string, rules: Rule[], intent: SearchIntent, now: Date
   return rest;
 }
 
-/** Parses a natural-language request. `now` anchors "this year", "recent"… */
+/** Parses a natural-language request (English, Chinese or both). `now` anchors "this year", "recent"… */
 export function parseIntent(request: string, now: Date = new Date()): SearchIntent {
   const intent = emptyIntent();
   let text = ` ${normalise(request)} `;
+  if (hasCjk(text)) {
+    intent.language = /[a-z]{2,}/.test(text.replace(/[\u3400-\u9fff]/g, ' ')) ? 'mixed' : 'zh';
+    text = applyChineseRules(toSimplified(text), intent, now);
+    text = ` ${translateText(text)} `;
+  } else {
+    intent.language = 'en';
+  }
 
   for (const { pattern, order } of ORDER_RULES) {
     text = text.replace(pattern, () => {
@@ -281,13 +281,31 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     if (!STOP_WORDS.has(word) && !FILLER_WORDS.has(word)) intent.exclude.push(word);
     return ' ';
   });
-  for (const filler of FILLER_PHRASES) text = text.replace(filler, ' ');
+  // The last focus phrase splits chatter (before) from the subject (after), when a subject follows.
+  let focusAt = -1;
+  for (const match of text.matchAll(FOCUS)) focusAt = (match.index ?? 0) + match[0].length;
+  for (const filler of FILLER_PHRASES) text = text.replace(filler, (whole) => ' '.repeat(whole.length));
 
+  const subjectWords = (part: string) =>
+    surfaceWords(part).filter((word) => !STOP_WORDS.has(word) && !FILLER_WORDS.has(word));
+  const after = focusAt >= 0 ? subjectWords(text.slice(focusAt)) : [];
+  const before = focusAt >= 0 && after.length > 0 ? subjectWords(text.slice(0, focusAt)) : subjectWords(text);
+  const weights: number[] = [];
   const seen = new Set<string>();
-  for (const word of surfaceWords(text)) {
-    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word) || seen.has(word)) continue;
+  const add = (word: string, weight: number) => {
+    if (seen.has(word)) return;
     seen.add(word);
     intent.terms.push(word);
+    weights.push(SOFT_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight);
+  };
+  for (const word of after) add(word, 1);
+  for (const word of before) add(word, after.length > 0 ? CHATTER_WEIGHT : 1);
+  if (weights.some((weight) => weight !== 1)) {
+    // Written order, as before (the engine pairs consecutive words).
+    const order = intent.terms.map((term, i) => ({ term, weight: weights[i] as number, at: text.indexOf(term) }));
+    order.sort((a, b) => a.at - b.at);
+    intent.terms = order.map((entry) => entry.term);
+    intent.weights = order.map((entry) => entry.weight);
   }
   if (intent.minLengthSec !== undefined && intent.maxLengthSec !== undefined && intent.minLengthSec > intent.maxLengthSec) {
     // "long … under 10 minutes": the explicit bound wins over the word.
@@ -308,5 +326,7 @@ export function describeIntent(intent: SearchIntent): Record<string, unknown> {
     ...(intent.addedBefore !== undefined ? { added_before: day(intent.addedBefore) } : {}),
     order: intent.order,
     parser: intent.parser,
+    ...(intent.language ? { language: intent.language } : {}),
+    ...(intent.corrections && intent.corrections.length > 0 ? { corrections: intent.corrections } : {}),
   };
 }

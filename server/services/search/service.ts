@@ -26,13 +26,24 @@ import { applyApprovedDescriptions, countUnapplied } from './descriptions';
 import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
 import { Segment, type IndexDocument, type SearchHit } from './engine';
-import { createFullTextSearch, type FullTextSearch, type VideoWithUsername } from './fulltext';
+import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
 import { describeIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
+import type { Suggestion } from './spell';
 import { surfaceWords } from './text';
+import { zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
+/** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
+const COMMON_WORD_RANK = 20_000;
+
+/** The request with corrected words put in (whole words, any case). */
+export function applyCorrections(text: string, corrections: Array<{ from: string; to: string }>): string {
+  let out = text;
+  for (const { from, to } of corrections) out = out.replace(new RegExp(`\\b${from}\\b`, 'gi'), to);
+  return out;
+}
 const HOUR_MS = 3600 * 1000;
 const DESCRIPTION_POLL_MS = 60 * 1000;
 const SELFIE_RESYNC_MS = 10 * 60 * 1000;
@@ -54,10 +65,20 @@ export interface AiSearchRequest {
   text: string;
   perPage: number;
   page: number;
+  /** Search for the words as written: no typo correction. */
+  literal?: boolean;
+}
+
+/** What a search understood, for the answer and the chips of the SPA. */
+export interface Understood {
+  /** The request with its typos corrected, when any were ("Showing results for …"). */
+  correctedQuery?: string;
+  corrections: Array<{ from: string; to: string }>;
 }
 
 export interface AiSearchResult {
   intent: SearchIntent;
+  understood: Understood;
   catalogue: { total: number; hits: SearchHit[]; relaxed: boolean };
   selfie: { total: number; videos: PublicVideo[] };
 }
@@ -138,20 +159,77 @@ export class SearchService {
   // ---- searching ----
 
   /** Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. */
-  async normalSearch(query: string, page: number): Promise<{ videos: PublicVideo[]; total: number }> {
-    const { rows, total } = await this.fullText.searchPublicVideos(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-    return { videos: rows.map(toPublicVideo), total };
+  /**
+   * Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. When
+   * nothing matches and `literal` is not set, misspelt words are corrected against the words of
+   * the indexed self-shot videos and the search runs again (the answer says so).
+   */
+  async normalSearch(
+    query: string,
+    page: number,
+    literal = false,
+  ): Promise<{ videos: PublicVideo[]; total: number; understood: Understood }> {
+    const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const first = await this.fullText.searchPublicVideos(query, window);
+    if (first.total > 0 || literal) return { videos: first.rows.map(toPublicVideo), total: first.total, understood: { corrections: [] } };
+    const corrections = this.correct(queryWords(query), [this.selfieSegment]);
+    if (corrections.length === 0) return { videos: [], total: 0, understood: { corrections } };
+    const correctedQuery = applyCorrections(query, corrections);
+    const second = await this.fullText.searchPublicVideos(correctedQuery, window);
+    return { videos: second.rows.map(toPublicVideo), total: second.total, understood: { correctedQuery, corrections } };
+  }
+
+  /**
+   * Corrections for words no index has (SymSpell over the segments' vocabularies). A word the
+   * word embeddings know as a common English word is left alone (a synonym, not a typo); a word
+   * they know at all is only corrected by one edit.
+   */
+  private correct(words: string[], segments: Segment[]): Array<{ from: string; to: string }> {
+    const corrections: Array<{ from: string; to: string }> = [];
+    for (const word of words) {
+      if (!/^[a-z]{4,}$/.test(word) || segments.some((segment) => segment.knows(word))) continue;
+      const rank = this.vectors?.rank(word);
+      if (rank !== undefined && rank < COMMON_WORD_RANK) continue;
+      let best: Suggestion | undefined;
+      for (const segment of segments) {
+        const suggestion = segment.suggest(word);
+        if (suggestion && (!best || suggestion.distance < best.distance || (suggestion.distance === best.distance && suggestion.frequency > best.frequency))) {
+          best = suggestion;
+        }
+      }
+      if (!best || (rank !== undefined && best.distance > 1)) continue;
+      corrections.push({ from: word, to: best.word });
+    }
+    return corrections;
   }
 
   async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
     const now = this.now();
     const intent = await this.parse(request.text, now);
+    const understood: Understood = { corrections: [] };
+    if (!request.literal) {
+      const segments = [this.catalogueSegment, this.selfieSegment];
+      const corrections = this.correct([...intent.terms, ...intent.exclude], segments);
+      if (corrections.length > 0) {
+        const to = new Map(corrections.map((correction) => [correction.from, correction.to]));
+        intent.terms = intent.terms.map((term) => to.get(term) ?? term);
+        intent.exclude = intent.exclude.map((term) => to.get(term) ?? term);
+        intent.corrections = corrections;
+        understood.corrections = corrections;
+        understood.correctedQuery = applyCorrections(request.text, corrections);
+      }
+    }
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
     const selfie = this.selfieSegment.search(intent, page);
     const videos = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
     this.log.debug({ intent: describeIntent(intent), catalogue: catalogue.total, selfie: selfie.total }, 'AI search');
-    return { intent, catalogue, selfie: { total: selfie.total, videos } };
+    return { intent, understood, catalogue, selfie: { total: selfie.total, videos } };
+  }
+
+  /** The catalogue part of the index (the bench builds a plain BM25 index from it). */
+  catalogueDocuments(): readonly IndexDocument[] {
+    return this.catalogueSegment.documents();
   }
 
   /** The videos, as the SPA reads them, in the given order; ones no longer public are left out. */
@@ -363,6 +441,7 @@ export class SearchService {
 
     void background('start-up indexing', async () => {
       await this.inQueue(() => this.reloadCatalogue());
+      zhTable(); // the Chinese dictionary: built once per machine, then a quick load
       await this.syncSelfieVideos();
       await this.applyDescriptions();
       const refreshedAt = await readState(this.db, STATE_CATALOGUE_REFRESHED);
