@@ -364,14 +364,35 @@ export class Segment {
 
   private speller: Speller | undefined;
 
-  /** The closest index word to a misspelt one (built on first use: most segments never need it). */
-  suggest(word: string): Suggestion | undefined {
+  /** The closest index words to a misspelt one (the speller is built on first use). */
+  suggest(word: string): Suggestion[] {
     this.speller ??= new Speller(
       (function* (termIds: Map<string, number>, postings: Postings[]) {
         for (const [term, termId] of termIds) if (!term.includes(' ')) yield [term, (postings[termId] as Postings).docs.length] as [string, number];
       })(this.termIds, this.postings),
     );
-    return this.speller.suggest(word);
+    return this.speller.suggestAll(word);
+  }
+
+  /** How many documents have both words (plural-folded); 0 when either is unknown. */
+  cooccurrence(a: string, b: string): number {
+    const first = this.termIds.get(foldPlural(a));
+    const second = this.termIds.get(foldPlural(b));
+    if (first === undefined || second === undefined) return 0;
+    const x = (this.postings[first] as Postings).docs;
+    const y = (this.postings[second] as Postings).docs;
+    let count = 0;
+    for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+      const dx = x[i] as number;
+      const dy = y[j] as number;
+      if (dx === dy) {
+        count += 1;
+        i += 1;
+        j += 1;
+      } else if (dx < dy) i += 1;
+      else j += 1;
+    }
+    return count;
   }
 
   private cosineToTerm(vector: Float32Array, termId: number): number {

@@ -217,8 +217,9 @@ export function applyChineseRules(text: string, intent: SearchIntent, now: Date)
   rest = applyRules(rest, DATE_RULES, intent, now);
   rest = rest.replace(EXCLUDE, (_whole, target: string) => {
     for (const word of chineseWords(target)) {
-      const english = translate(word);
-      for (const term of english.length > 0 ? english : [word]) if (!intent.exclude.includes(term)) intent.exclude.push(term);
+      // The first translation is the most specific (小狗 → puppy, not dog).
+      const term = translate(word)[0] ?? word;
+      if (!intent.exclude.includes(term)) intent.exclude.push(term);
     }
     if (/^[A-Za-z]+$/.test(target)) intent.exclude.push(target.toLowerCase());
     return ' ';

@@ -10,6 +10,7 @@
  * "please") and function words. What is left are the subject words.
  */
 import { applyChineseRules } from './intent-zh';
+import { applySynonyms } from './synonyms';
 import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
 import { STOP_WORDS, surfaceWords } from './text';
 import { hasCjk, toSimplified, translateText } from './zh';
@@ -197,7 +198,8 @@ const DATE_RULES: Rule[] = [
   },
 ];
 
-const EXCLUDE_PATTERN = /\b(?:without|except|excluding|but not|not|minus)\s+(?:any\s+|the\s+|a\s+|an\s+)?([a-z0-9]+)/g;
+const EXCLUDE_PATTERN =
+  /\b(?:without|except(?: for)?|excluding|but not|but no|not|no|minus|avoid(?:ing)?|skip(?:ping)?|other than|apart from|instead of|anything but)\s+(?:any\s+|the\s+|a\s+|an\s+|more\s+)?([a-z0-9]+)/g;
 
 /** Request wording that says nothing about the subject. */
 const FILLER_PHRASES = [
@@ -219,12 +221,19 @@ const FILLER_WORDS = new Set(
     'getting even whats should might tonight bored boring nothing serious anything someone anyone experience first ever ' +
     'never tried try trying says said say tell told friend friends buddy mate idea ideas suggestion suggestions next where ' +
     'start starting keep keeps asking asked ask cheer up wants wanted hoping hope guess think thought guys folks lately ' +
-    'currently everyone somebody stuff things thing totally definitely absolutely'
+    'currently everyone somebody stuff things thing totally definitely absolutely im ive id ill youre dont cant whats thats lets ' +
+    'could would'
   ).split(' '),
 );
 
 /** Words that may be the subject but are more often chatter: they count CHATTER_WEIGHT. */
-const SOFT_WORDS = new Set('love fun kids kid family weekend relax evening lunch break together son daughter wife husband mom dad'.split(' '));
+const SOFT_WORDS = new Set(
+  (
+    'love fun kids kid family weekend relax evening lunch break together son daughter wife husband mom dad ' +
+    // formats: they narrow a subject, they are not one ("yoga for beginners", "汽车 tutorial")
+    'tutorial tutorials beginner beginners guide guides tips tricks lesson lessons explained learn learning how basics intro introduction'
+  ).split(' '),
+);
 
 /** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
 const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
@@ -278,9 +287,12 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   text = applyRules(text, DATE_RULES, intent, now);
   text = applyRules(text, LENGTH_WORD_RULES, intent, now);
   text = text.replace(EXCLUDE_PATTERN, (_whole, word: string) => {
-    if (!STOP_WORDS.has(word) && !FILLER_WORDS.has(word)) intent.exclude.push(word);
+    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word)) return ' ';
+    const synonym = surfaceWords(applySynonyms(` ${word} `))[0] ?? word;
+    if (!intent.exclude.includes(synonym)) intent.exclude.push(synonym);
     return ' ';
   });
+  text = applySynonyms(text);
   // The last focus phrase splits chatter (before) from the subject (after), when a subject follows.
   let focusAt = -1;
   for (const match of text.matchAll(FOCUS)) focusAt = (match.index ?? 0) + match[0].length;

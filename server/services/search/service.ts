@@ -30,13 +30,22 @@ import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUs
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
 import { describeIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
-import type { Suggestion } from './spell';
+import { Speller, type Suggestion } from './spell';
+import { synonymVocabulary } from './synonyms';
 import { surfaceWords } from './text';
 import { zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
 /** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
 const COMMON_WORD_RANK = 20_000;
+
+const SYNONYM_WORDS = new Set(synonymVocabulary());
+let synonyms: Speller | undefined;
+/** The curated layer's words (jogging, trekking…): a typo of one is corrected to it. */
+function synonymSpeller(): Speller {
+  synonyms ??= new Speller(synonymVocabulary().map((word) => [word, 1] as [string, number]));
+  return synonyms;
+}
 
 /** The request with corrected words put in (whole words, any case). */
 export function applyCorrections(text: string, corrections: Array<{ from: string; to: string }>): string {
@@ -186,37 +195,37 @@ export class SearchService {
    */
   private correct(words: string[], segments: Segment[]): Array<{ from: string; to: string }> {
     const corrections: Array<{ from: string; to: string }> = [];
+    const knownWords = words.filter((word) => segments.some((segment) => segment.knows(word)));
     for (const word of words) {
-      if (!/^[a-z]{4,}$/.test(word) || segments.some((segment) => segment.knows(word))) continue;
+      if (!/^[a-z]{4,}$/.test(word) || segments.some((segment) => segment.knows(word)) || SYNONYM_WORDS.has(word)) continue;
       const rank = this.vectors?.rank(word);
       if (rank !== undefined && rank < COMMON_WORD_RANK) continue;
-      let best: Suggestion | undefined;
-      for (const segment of segments) {
-        const suggestion = segment.suggest(word);
-        if (suggestion && (!best || suggestion.distance < best.distance || (suggestion.distance === best.distance && suggestion.frequency > best.frequency))) {
-          best = suggestion;
-        }
-      }
-      if (!best || (rank !== undefined && best.distance > 1)) continue;
-      corrections.push({ from: word, to: best.word });
+      const candidates = [...segments.flatMap((segment) => segment.suggest(word)), ...synonymSpeller().suggestAll(word)];
+      if (candidates.length === 0) continue;
+      const distance = Math.min(...candidates.map((candidate) => candidate.distance));
+      if (rank !== undefined && distance > 1) continue;
+      // Among the closest, the one that shares documents with the other words wins ("cheas games" → chess).
+      const score = (candidate: Suggestion) =>
+        knownWords.reduce((sum, other) => sum + segments.reduce((inner, segment) => inner + segment.cooccurrence(candidate.word, other), 0), 0) * 1e6 +
+        candidate.frequency;
+      const best = candidates.filter((candidate) => candidate.distance === distance).sort((a, b) => score(b) - score(a))[0];
+      if (best) corrections.push({ from: word, to: best.word });
     }
     return corrections;
   }
 
   async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
     const now = this.now();
-    const intent = await this.parse(request.text, now);
+    let intent = await this.parse(request.text, now);
     const understood: Understood = { corrections: [] };
     if (!request.literal) {
-      const segments = [this.catalogueSegment, this.selfieSegment];
-      const corrections = this.correct([...intent.terms, ...intent.exclude], segments);
+      const corrections = this.correct([...intent.terms, ...intent.exclude], [this.catalogueSegment, this.selfieSegment]);
       if (corrections.length > 0) {
-        const to = new Map(corrections.map((correction) => [correction.from, correction.to]));
-        intent.terms = intent.terms.map((term) => to.get(term) ?? term);
-        intent.exclude = intent.exclude.map((term) => to.get(term) ?? term);
-        intent.corrections = corrections;
+        // The corrected request is read again (a corrected word may be a phrase of the curated layer).
         understood.corrections = corrections;
         understood.correctedQuery = applyCorrections(request.text, corrections);
+        intent = await this.parse(understood.correctedQuery, now);
+        intent.corrections = corrections;
       }
     }
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
@@ -441,6 +450,7 @@ export class SearchService {
 
     void background('start-up indexing', async () => {
       await this.inQueue(() => this.reloadCatalogue());
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
       zhTable(); // the Chinese dictionary: built once per machine, then a quick load
       await this.syncSelfieVideos();
       await this.applyDescriptions();

@@ -77,8 +77,13 @@ export class Speller {
 
   /** The best correction of `word`, or undefined when it is known or nothing is close enough. */
   suggest(word: string): Suggestion | undefined {
+    return this.suggestAll(word)[0];
+  }
+
+  /** Every correction at the smallest distance found, most frequent first. */
+  suggestAll(word: string): Suggestion[] {
     const max = maxEditsFor(word);
-    if (max === 0 || this.frequency.has(word) || !/^[a-z]+$/.test(word)) return undefined;
+    if (max === 0 || this.frequency.has(word) || !/^[a-z]+$/.test(word)) return [];
     const probes = new Set<string>([word]);
     let frontier = [word];
     for (let level = 0; level < max; level += 1) {
@@ -97,15 +102,12 @@ export class Speller {
       if (this.frequency.has(probe)) candidates.add(probe);
       for (const candidate of this.deletes.get(probe) ?? []) candidates.add(candidate);
     }
-    let best: Suggestion | undefined;
+    const found: Suggestion[] = [];
     for (const candidate of candidates) {
       const distance = editDistance(word, candidate, max);
-      if (distance > max) continue;
-      const frequency = this.frequency.get(candidate) ?? 0;
-      if (!best || distance < best.distance || (distance === best.distance && frequency > best.frequency)) {
-        best = { word: candidate, distance, frequency };
-      }
+      if (distance <= max) found.push({ word: candidate, distance, frequency: this.frequency.get(candidate) ?? 0 });
     }
-    return best;
+    const closest = Math.min(...found.map((suggestion) => suggestion.distance));
+    return found.filter((suggestion) => suggestion.distance === closest).sort((a, b) => b.frequency - a.frequency);
   }
 }

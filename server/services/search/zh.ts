@@ -43,7 +43,7 @@ export const CURATED: Readonly<Record<string, string>> = {
   延时摄影: 'timelapse', 延时: 'timelapse', 缩时摄影: 'timelapse', 星空: 'night sky stars', 星星: 'stars', 日出: 'sunrise', 日落: 'sunset',
   // food
   做饭: 'cooking', 烹饪: 'cooking', 厨艺: 'cooking', 下厨: 'cooking', 菜谱: 'recipe', 食谱: 'recipe', 美食: 'food', 料理: 'cooking',
-  家常菜: 'home cooking', 晚餐: 'dinner', 晚饭: 'dinner', 早餐: 'breakfast', 意大利菜: 'italian', 意大利面: 'pasta', 面条: 'noodles',
+  家常菜: 'home cooking', 晚餐: 'dinner', 晚饭: 'dinner', 早餐: 'breakfast', 意大利菜: 'italian cooking', 菜: 'cooking', 中餐: 'chinese cooking', 日料: 'japanese cooking', 意大利面: 'pasta', 面条: 'noodles',
   米饭: 'rice', 饭: 'rice', 咖喱: 'curry', 寿司: 'sushi', 拉面: 'ramen', 披萨: 'pizza', 烘焙: 'baking', 烤: 'baking', 面包: 'bread',
   烤面包: 'baking bread', 酸面包: 'sourdough', 蛋糕: 'cake', 做蛋糕: 'baking cake', 甜点: 'dessert', 饼干: 'cookies', 巧克力: 'chocolate',
   素食: 'vegetarian', 纯素: 'vegan', 健康: 'healthy',
