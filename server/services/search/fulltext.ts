@@ -174,6 +174,7 @@ class WithChinese implements FullTextSearch {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly inner: FullTextSearch,
+    private readonly mayHaveChinese: () => boolean,
   ) {}
 
   async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
@@ -185,7 +186,7 @@ class WithChinese implements FullTextSearch {
       return substringSearch(this.db, groups, false, page);
     }
     const first = await this.inner.searchPublicVideos(query, page);
-    const equivalents = [...new Set(queryWords(query).flatMap((word) => chineseFor(word)))];
+    const equivalents = this.mayHaveChinese() ? [...new Set(queryWords(query).flatMap((word) => chineseFor(word)))] : [];
     if (equivalents.length === 0) return first;
     const groups = [equivalents.flatMap((word) => [word, ...traditionalVariants(word)])];
     // The Chinese matches come after the full-text ones, page by page.
@@ -198,7 +199,14 @@ class WithChinese implements FullTextSearch {
   }
 }
 
-export function createFullTextSearch(database: Pick<AppDatabase, 'db' | 'dialect'>): FullTextSearch {
+/**
+ * `mayHaveChinese`: false when no public video has Chinese text (the search service knows from
+ * its index), so English requests skip the substring scan for Chinese equivalents.
+ */
+export function createFullTextSearch(
+  database: Pick<AppDatabase, 'db' | 'dialect'>,
+  mayHaveChinese: () => boolean = () => true,
+): FullTextSearch {
   const inner = database.dialect === 'sqlite' ? new SqliteFullText(database.db) : new PostgresFullText(database.db);
-  return new WithChinese(database.db, inner);
+  return new WithChinese(database.db, inner, mayHaveChinese);
 }

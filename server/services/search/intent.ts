@@ -342,3 +342,29 @@ export function describeIntent(intent: SearchIntent): Record<string, unknown> {
     ...(intent.corrections && intent.corrections.length > 0 ? { corrections: intent.corrections } : {}),
   };
 }
+
+/**
+ * Parts of an understood request a visitor can take out (the SPA's chips): `term:WORD`,
+ * `exclude:WORD`, `length`, `date`, `order`.
+ */
+export const REMOVABLE_PATTERN = '^(?:term:.+|exclude:.+|length|date|order)$';
+
+/** The intent without the removed parts. */
+export function removeFromIntent(intent: SearchIntent, remove: readonly string[]): SearchIntent {
+  if (remove.length === 0) return intent;
+  const drop = new Set(remove);
+  const result: SearchIntent = { ...intent, exclude: intent.exclude.filter((word) => !drop.has(`exclude:${word}`)) };
+  const kept = intent.terms.map((term, i) => ({ term, weight: intent.weights?.[i] ?? 1 })).filter(({ term }) => !drop.has(`term:${term}`));
+  result.terms = kept.map((entry) => entry.term);
+  if (intent.weights) result.weights = kept.map((entry) => entry.weight);
+  if (drop.has('length')) {
+    delete result.minLengthSec;
+    delete result.maxLengthSec;
+  }
+  if (drop.has('date')) {
+    delete result.addedAfter;
+    delete result.addedBefore;
+  }
+  if (drop.has('order')) result.order = 'relevance';
+  return result;
+}

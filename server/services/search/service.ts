@@ -28,12 +28,12 @@ import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './
 import { Segment, type IndexDocument, type SearchHit } from './engine';
 import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
-import { describeIntent, type SearchIntent } from './intent';
+import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
 import { Speller, type Suggestion } from './spell';
 import { synonymVocabulary } from './synonyms';
 import { surfaceWords } from './text';
-import { zhTable } from './zh';
+import { hasCjk, zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
 /** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
@@ -76,6 +76,8 @@ export interface AiSearchRequest {
   page: number;
   /** Search for the words as written: no typo correction. */
   literal?: boolean;
+  /** Parts of the understood request to leave out (removeFromIntent). */
+  remove?: readonly string[];
 }
 
 /** What a search understood, for the answer and the chips of the SPA. */
@@ -143,6 +145,8 @@ export class SearchService {
   private catalogueBuild = 0;
   private selfieSegment = Segment.build([]);
   private readonly selfieDocs = new Map<string, IndexDocument>();
+  /** Some public self-shot video has Chinese in its title or description. */
+  private selfieHasChinese = false;
   /** Background steps, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Self-shot index changes, one at a time (hooks and re-syncs). */
@@ -155,7 +159,7 @@ export class SearchService {
     this.db = options.database.db;
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
-    this.fullText = createFullTextSearch(options.database);
+    this.fullText = createFullTextSearch(options.database, () => this.selfieHasChinese);
     const ai = options.config.search.ai;
     this.parse = ai
       ? createLlmParser(ai, {
@@ -228,6 +232,7 @@ export class SearchService {
         intent.corrections = corrections;
       }
     }
+    intent = removeFromIntent(intent, request.remove ?? []);
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
     const selfie = this.selfieSegment.search(intent, page);
@@ -269,6 +274,7 @@ export class SearchService {
 
   /** Only ever called inside the self-shot queue, so builds never overlap. */
   private async rebuildSelfie(): Promise<void> {
+    this.selfieHasChinese = [...this.selfieDocs.values()].some((doc) => hasCjk(doc.title) || hasCjk(doc.description));
     this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
   }
 

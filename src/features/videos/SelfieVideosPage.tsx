@@ -6,7 +6,15 @@ import { serverMessage } from '../../api/errors';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { PAGE_SIZE } from '../../config/routes';
-import { SearchForm, searchPageCount, useAiSearchQuery, useNormalSearchQuery } from '../search';
+import {
+  readRefinements,
+  SearchForm,
+  searchPageCount,
+  SearchUnderstood,
+  useAiSearchQuery,
+  useNormalSearchQuery,
+  withRefinements,
+} from '../search';
 
 import { readSelfieList, type SelfieListMode, selfieListParams } from './selfieListParams';
 import { VideoCardForSelfie } from './VideoCardForSelfie';
@@ -25,6 +33,8 @@ export function SelfieVideosPage() {
   const resultsRef = useRef<HTMLElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, mode, page } = readSelfieList(searchParams);
+  const refinements = readRefinements(searchParams);
+  const { literal, remove } = refinements;
 
   const [draft, setDraft] = useState(query);
   // When the URL's query changes under us (back/forward, a link, clearing), show it in the box.
@@ -36,8 +46,11 @@ export function SelfieVideosPage() {
 
   // currentData belongs to these arguments only: a failed page shows no stale videos.
   const list = useGetSelfieVideosQuery({ page }, { skip: mode !== 'browse' });
-  const normal = useNormalSearchQuery({ query, page }, { skip: mode !== 'normal' });
-  const ai = useAiSearchQuery({ query, page: 1, perPage: PAGE_SIZE }, { skip: mode !== 'ai' });
+  const normal = useNormalSearchQuery({ query, page, ...(literal ? { literal } : {}) }, { skip: mode !== 'normal' });
+  const ai = useAiSearchQuery(
+    { query, page: 1, perPage: PAGE_SIZE, ...(literal ? { literal } : {}), ...(remove.length > 0 ? { remove } : {}) },
+    { skip: mode !== 'ai' },
+  );
 
   const active = mode === 'ai' ? ai : mode === 'normal' ? normal : list;
   const { error, isFetching } = active;
@@ -81,9 +94,14 @@ export function SelfieVideosPage() {
   const search = (nextMode: Exclude<SelfieListMode, 'browse'>) => {
     const nextParams = selfieListParams({ query: draft, mode: nextMode, page: 1 });
     const next = readSelfieList(nextParams);
-    // A search always fetches, even when it would not change the URL.
-    if (next.query === query && next.mode === mode && page === 1) refetch();
+    // A search always fetches, even when it would not change the URL; it starts without refinements.
+    if (next.query === query && next.mode === mode && page === 1 && !literal && remove.length === 0) refetch();
     else setSearchParams(nextParams);
+  };
+
+  /** The same search, narrowed: a chip removed or the literal words (back to page 1). */
+  const refine = (next: Partial<typeof refinements>) => {
+    setSearchParams(withRefinements(selfieListParams({ query, mode, page: 1 }), { ...refinements, ...next }));
   };
 
   const clearSearch = () => {
@@ -92,7 +110,7 @@ export function SelfieVideosPage() {
   };
 
   const changePage = (nextPage: number) => {
-    setSearchParams(selfieListParams({ query, mode, page: nextPage }));
+    setSearchParams(withRefinements(selfieListParams({ query, mode, page: nextPage }), refinements));
     const results = resultsRef.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
   };
@@ -144,6 +162,15 @@ export function SelfieVideosPage() {
           </div>
         ) : (
           <>
+            {mode !== 'browse' ? (
+              <SearchUnderstood
+                query={query}
+                understanding={mode === 'ai' ? ai.currentData?.intent : undefined}
+                correctedQuery={mode === 'ai' ? ai.currentData?.intent?.correctedQuery : normal.currentData?.correctedQuery}
+                onRemove={(key) => refine({ remove: [...remove, key] })}
+                onLiteral={() => refine({ literal: true })}
+              />
+            ) : null}
             {videos.length === 0 ? (
               <p className="videos-empty">{intl.formatMessage({ id: 'videos.list.empty' })}</p>
             ) : (
