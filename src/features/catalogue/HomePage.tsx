@@ -10,7 +10,15 @@ import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
 import { PAGE_SIZE, paths } from '../../config/routes';
-import { readRefinements, SearchForm, searchPageCount, SearchUnderstood, useAiSearchQuery, withRefinements } from '../search';
+import {
+  readRefinements,
+  SearchForm,
+  searchApi,
+  searchPageCount,
+  SearchUnderstood,
+  useAiSearchQuery,
+  withRefinements,
+} from '../search';
 
 import { catalogueApi, useGetCatalogueVideoQuery, useSearchCatalogueQuery } from './catalogueApi';
 import { type HomeSearchMode, homeSearchParams, readHomeSearch } from './homeSearchParams';
@@ -107,8 +115,13 @@ export function HomePage() {
     const next = { query: nextQuery, page: 1, mode: nextQuery ? nextMode : ('normal' as const) };
     // SPEC §4: Search and AI Search always fetch, even when they would not change the URL.
     // A new search starts without the chips removed from the previous one.
-    if (next.query === query && next.mode === mode && page === 1 && !literal && remove.length === 0) refetchSearch();
-    else setSearchParams(homeSearchParams(next));
+    const refined = literal || remove.length > 0;
+    if (next.query === query && next.mode === mode && page === 1 && !refined) refetchSearch();
+    else {
+      // Back to the whole request: its cached answer may be old, so it is fetched again.
+      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }]));
+      setSearchParams(homeSearchParams(next));
+    }
   };
 
   /** The same AI search, narrowed: a chip removed or the literal words (back to page 1). */

@@ -3,12 +3,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
 import { serverMessage } from '../../api/errors';
+import { LIST } from '../../api/tags';
+import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { PAGE_SIZE } from '../../config/routes';
 import {
   readRefinements,
   SearchForm,
+  searchApi,
   searchPageCount,
   SearchUnderstood,
   useAiSearchQuery,
@@ -29,6 +32,7 @@ import './videos.css';
  */
 export function SelfieVideosPage() {
   const intl = useIntl();
+  const dispatch = useAppDispatch();
   const headingId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -95,8 +99,13 @@ export function SelfieVideosPage() {
     const nextParams = selfieListParams({ query: draft, mode: nextMode, page: 1 });
     const next = readSelfieList(nextParams);
     // A search always fetches, even when it would not change the URL; it starts without refinements.
-    if (next.query === query && next.mode === mode && page === 1 && !literal && remove.length === 0) refetch();
-    else setSearchParams(nextParams);
+    const refined = literal || remove.length > 0;
+    if (next.query === query && next.mode === mode && page === 1 && !refined) refetch();
+    else {
+      // Back to the whole request: its cached answer may be old, so it is fetched again.
+      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }, { type: 'Search', id: LIST }]));
+      setSearchParams(nextParams);
+    }
   };
 
   /** The same search, narrowed: a chip removed or the literal words (back to page 1). */
