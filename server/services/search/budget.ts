@@ -32,9 +32,10 @@ export function boundIntent(intent: SearchIntent): SearchIntent {
   return terms.length === intent.terms.length ? intent : { ...intent, terms };
 }
 
-/** Same request, same key: case and runs of white space do not matter. */
-export function aiSearchKey(text: string, page: number, perPage: number): string {
-  return `${page}:${perPage}:${text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()}`;
+/** Same request, same key: case and runs of white space do not matter; the options do. */
+export function aiSearchKey(text: string, page: number, perPage: number, literal = false, remove: readonly string[] = []): string {
+  const options = `${literal ? 'L' : ''}${[...remove].sort().join('\u0001')}`;
+  return `${page}:${perPage}:${options}\u0002${text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()}`;
 }
 
 /** Recent answers, valid for one index generation. */

@@ -7,6 +7,13 @@
  * - PostgreSQL: the stored generated tsvector videos.search_tsv and its GIN index over public
  *   videos (migration 0005_search), matched with the same expressions (every word, else any
  *   word; the last word also as a prefix) and ranked with ts_rank, the title weighted ×10.
+ * - Chinese (both dialects, portable Kysely): neither FTS5's unicode61 tokenizer nor
+ *   PostgreSQL's parsers segment Chinese, so a request with Chinese is segmented here (zh.ts)
+ *   and each word is matched as a substring (LIKE) of title and description, in its simplified
+ *   and traditional forms: every word first, any word when no video has them all; a title hit
+ *   counts ten times a description hit. An English request also finds Chinese titles: its
+ *   words' Chinese equivalents (cat → 猫, 猫咪) are matched the same way, after the full-text
+ *   matches.
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -14,6 +21,7 @@ import type { AppDatabase } from '../../db';
 import type { Database, VideoRow } from '../../db/schema';
 
 import { STOP_WORDS, surfaceWords } from './text';
+import { chineseFor, chineseWords, hasCjk, traditionalVariants } from './zh';
 
 export type VideoWithUsername = VideoRow & { username: string };
 
@@ -134,6 +142,93 @@ class PostgresFullText implements FullTextSearch {
   }
 }
 
-export function createFullTextSearch(database: Pick<AppDatabase, 'db' | 'dialect'>): FullTextSearch {
-  return database.dialect === 'sqlite' ? new SqliteFullText(database.db) : new PostgresFullText(database.db);
+/** LIKE pattern for a substring, with the wildcards escaped (ESCAPE '\\' in both dialects). */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Substring search for words FTS cannot segment (Chinese). `groups`: each group is one word's
+ * spellings (simplified, traditional); `all` asks every group to match, else any.
+ */
+async function substringSearch(
+  db: Kysely<Database>,
+  groups: string[][],
+  all: boolean,
+  page: { limit: number; offset: number },
+): Promise<FullTextPage> {
+  const hit = (column: 'v.title' | 'v.description', spellings: string[]) =>
+    sql.join(
+      spellings.map((spelling) => sql`lower(${sql.ref(column)}) like ${containsPattern(spelling.toLowerCase())} escape '\\'`),
+      sql` or `,
+    );
+  const matches = groups.map((spellings) => sql`(${hit('v.title', spellings)} or ${hit('v.description', spellings)})`);
+  const where = sql.join(matches, all ? sql` and ` : sql` or `);
+  const score = sql.join(
+    groups.map((spellings) => sql`(case when ${hit('v.title', spellings)} then 10 else 0 end) + (case when ${hit('v.description', spellings)} then 1 else 0 end)`),
+    sql` + `,
+  );
+  const [rows, count] = await Promise.all([
+    sql<VideoWithUsername>`
+      select v.*, u.username from videos v join users u on u.id = v.user_id
+      where v.visibility = 'public' and v.status = 'ready' and (${where})
+      order by ${score} desc, v.created_at desc, v.id desc
+      limit ${sql.lit(Math.floor(page.limit))} offset ${sql.lit(Math.floor(page.offset))}`.execute(db),
+    sql<{ total: number | string }>`select count(*) as total from videos v where v.visibility = 'public' and v.status = 'ready' and (${where})`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** One group of spellings per Chinese word of the request, and per Latin word when mixed. */
+function chineseGroups(query: string): string[][] {
+  const groups: string[][] = [];
+  for (const word of chineseWords(query)) groups.push([...new Set([word, ...traditionalVariants(word)])]);
+  for (const word of queryWords(query.replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, ' '))) groups.push([word]);
+  return groups.slice(0, MAX_QUERY_WORDS);
+}
+
+/**
+ * Adds Chinese to a dialect's full-text search: Chinese requests go to the substring search;
+ * English requests are followed by videos whose Chinese title or description has the words'
+ * Chinese equivalents.
+ */
+class WithChinese implements FullTextSearch {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly inner: FullTextSearch,
+    private readonly mayHaveChinese: () => boolean,
+  ) {}
+
+  async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+    if (hasCjk(query)) {
+      const groups = chineseGroups(query);
+      if (groups.length === 0) return { rows: [], total: 0 };
+      const every = await substringSearch(this.db, groups, true, page);
+      if (every.total > 0 || groups.length === 1) return every;
+      return substringSearch(this.db, groups, false, page);
+    }
+    const first = await this.inner.searchPublicVideos(query, page);
+    const equivalents = this.mayHaveChinese() ? [...new Set(queryWords(query).flatMap((word) => chineseFor(word)))] : [];
+    if (equivalents.length === 0) return first;
+    const groups = [equivalents.flatMap((word) => [word, ...traditionalVariants(word)])];
+    // The Chinese matches come after the full-text ones, page by page.
+    const offset = Math.max(0, page.offset - first.total);
+    const limit = page.limit - first.rows.length;
+    const chinese = await substringSearch(this.db, groups, false, { offset, limit: Math.max(1, limit) });
+    const seen = new Set(first.rows.map((row) => row.id));
+    const extra = limit > 0 ? chinese.rows.filter((row) => !seen.has(row.id)).slice(0, limit) : [];
+    return { rows: [...first.rows, ...extra], total: first.total + chinese.total };
+  }
+}
+
+/**
+ * `mayHaveChinese`: false when no public video has Chinese text (the search service knows from
+ * its index), so English requests skip the substring scan for Chinese equivalents.
+ */
+export function createFullTextSearch(
+  database: Pick<AppDatabase, 'db' | 'dialect'>,
+  mayHaveChinese: () => boolean = () => true,
+): FullTextSearch {
+  const inner = database.dialect === 'sqlite' ? new SqliteFullText(database.db) : new PostgresFullText(database.db);
+  return new WithChinese(database.db, inner, mayHaveChinese);
 }

@@ -27,13 +27,33 @@ import { applyApprovedDescriptions, countUnapplied } from './descriptions';
 import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
 import { Segment, type IndexDocument, type SearchHit } from './engine';
-import { createFullTextSearch, type FullTextSearch, type VideoWithUsername } from './fulltext';
+import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
-import { describeIntent, type SearchIntent } from './intent';
+import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
+import { Speller, type Suggestion } from './spell';
+import { synonymVocabulary } from './synonyms';
 import { surfaceWords } from './text';
+import { hasCjk, zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
+/** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
+const COMMON_WORD_RANK = 20_000;
+
+const SYNONYM_WORDS = new Set(synonymVocabulary());
+let synonyms: Speller | undefined;
+/** The curated layer's words (jogging, trekking…): a typo of one is corrected to it. */
+function synonymSpeller(): Speller {
+  synonyms ??= new Speller(synonymVocabulary().map((word) => [word, 1] as [string, number]));
+  return synonyms;
+}
+
+/** The request with corrected words put in (whole words, any case). */
+export function applyCorrections(text: string, corrections: Array<{ from: string; to: string }>): string {
+  let out = text;
+  for (const { from, to } of corrections) out = out.replace(new RegExp(`\\b${from}\\b`, 'gi'), to);
+  return out;
+}
 const HOUR_MS = 3600 * 1000;
 const DESCRIPTION_POLL_MS = 60 * 1000;
 const SELFIE_RESYNC_MS = 10 * 60 * 1000;
@@ -55,10 +75,22 @@ export interface AiSearchRequest {
   text: string;
   perPage: number;
   page: number;
+  /** Search for the words as written: no typo correction. */
+  literal?: boolean;
+  /** Parts of the understood request to leave out (removeFromIntent). */
+  remove?: readonly string[];
+}
+
+/** What a search understood, for the answer and the chips of the SPA. */
+export interface Understood {
+  /** The request with its typos corrected, when any were ("Showing results for …"). */
+  correctedQuery?: string;
+  corrections: Array<{ from: string; to: string }>;
 }
 
 export interface AiSearchResult {
   intent: SearchIntent;
+  understood: Understood;
   catalogue: { total: number; hits: SearchHit[]; relaxed: boolean };
   selfie: { total: number; videos: PublicVideo[] };
 }
@@ -117,6 +149,8 @@ export class SearchService {
   private generation = 0;
   private readonly recentAi = new RecentAnswers<AiSearchResult>();
   private readonly selfieDocs = new Map<string, IndexDocument>();
+  /** Some public self-shot video has Chinese in its title or description. */
+  private selfieHasChinese = false;
   /** Background steps, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Self-shot index changes, one at a time (hooks and re-syncs). */
@@ -129,7 +163,7 @@ export class SearchService {
     this.db = options.database.db;
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
-    this.fullText = createFullTextSearch(options.database);
+    this.fullText = createFullTextSearch(options.database, () => this.selfieHasChinese);
     const ai = options.config.search.ai;
     this.parse = ai
       ? createLlmParser(ai, {
@@ -142,14 +176,55 @@ export class SearchService {
   // ---- searching ----
 
   /** Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. */
-  async normalSearch(query: string, page: number): Promise<{ videos: PublicVideo[]; total: number }> {
-    const { rows, total } = await this.fullText.searchPublicVideos(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-    return { videos: rows.map((row) => toPublicVideo(row)), total };
+  /**
+   * Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. When
+   * nothing matches and `literal` is not set, misspelt words are corrected against the words of
+   * the indexed self-shot videos and the search runs again (the answer says so).
+   */
+  async normalSearch(
+    query: string,
+    page: number,
+    literal = false,
+  ): Promise<{ videos: PublicVideo[]; total: number; understood: Understood }> {
+    const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const first = await this.fullText.searchPublicVideos(query, window);
+    if (first.total > 0 || literal) return { videos: first.rows.map((row) => toPublicVideo(row)), total: first.total, understood: { corrections: [] } };
+    const corrections = this.correct(queryWords(query), [this.selfieSegment]);
+    if (corrections.length === 0) return { videos: [], total: 0, understood: { corrections } };
+    const correctedQuery = applyCorrections(query, corrections);
+    const second = await this.fullText.searchPublicVideos(correctedQuery, window);
+    return { videos: second.rows.map((row) => toPublicVideo(row)), total: second.total, understood: { correctedQuery, corrections } };
+  }
+
+  /**
+   * Corrections for words no index has (SymSpell over the segments' vocabularies). A word the
+   * word embeddings know as a common English word is left alone (a synonym, not a typo); a word
+   * they know at all is only corrected by one edit.
+   */
+  private correct(words: string[], segments: Segment[]): Array<{ from: string; to: string }> {
+    const corrections: Array<{ from: string; to: string }> = [];
+    const knownWords = words.filter((word) => segments.some((segment) => segment.knows(word)));
+    for (const word of words) {
+      if (!/^[a-z]{4,}$/.test(word) || segments.some((segment) => segment.knows(word)) || SYNONYM_WORDS.has(word)) continue;
+      const rank = this.vectors?.rank(word);
+      if (rank !== undefined && rank < COMMON_WORD_RANK) continue;
+      const candidates = [...segments.flatMap((segment) => segment.suggest(word)), ...synonymSpeller().suggestAll(word)];
+      if (candidates.length === 0) continue;
+      const distance = Math.min(...candidates.map((candidate) => candidate.distance));
+      if (rank !== undefined && distance > 1) continue;
+      // Among the closest, the one that shares documents with the other words wins ("cheas games" → chess).
+      const score = (candidate: Suggestion) =>
+        knownWords.reduce((sum, other) => sum + segments.reduce((inner, segment) => inner + segment.cooccurrence(candidate.word, other), 0), 0) * 1e6 +
+        candidate.frequency;
+      const best = candidates.filter((candidate) => candidate.distance === distance).sort((a, b) => score(b) - score(a))[0];
+      if (best) corrections.push({ from: word, to: best.word });
+    }
+    return corrections;
   }
 
   async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
     // Recent identical requests cost nothing (budget.ts); one request's work is bounded.
-    const key = aiSearchKey(request.text, request.page, request.perPage);
+    const key = aiSearchKey(request.text, request.page, request.perPage, request.literal ?? false, request.remove ?? []);
     const generation = this.generation;
     const cached = this.recentAi.get(key, generation);
     if (cached) return cached;
@@ -160,13 +235,30 @@ export class SearchService {
 
   private async runAiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
     const now = this.now();
-    const intent = boundIntent(await this.parse(request.text, now));
+    let intent = boundIntent(await this.parse(request.text, now));
+    const understood: Understood = { corrections: [] };
+    if (!request.literal) {
+      const corrections = this.correct([...intent.terms, ...intent.exclude], [this.catalogueSegment, this.selfieSegment]);
+      if (corrections.length > 0) {
+        // The corrected request is read again (a corrected word may be a phrase of the curated layer).
+        understood.corrections = corrections;
+        understood.correctedQuery = applyCorrections(request.text, corrections);
+        intent = boundIntent(await this.parse(understood.correctedQuery, now));
+        intent.corrections = corrections;
+      }
+    }
+    intent = removeFromIntent(intent, request.remove ?? []);
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
     const selfie = this.selfieSegment.search(intent, page);
     const videos = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
     this.log.debug({ intent: describeIntent(intent), catalogue: catalogue.total, selfie: selfie.total }, 'AI search');
-    return { intent, catalogue, selfie: { total: selfie.total, videos } };
+    return { intent, understood, catalogue, selfie: { total: selfie.total, videos } };
+  }
+
+  /** The catalogue part of the index (the bench builds a plain BM25 index from it). */
+  catalogueDocuments(): readonly IndexDocument[] {
+    return this.catalogueSegment.documents();
   }
 
   /** The videos, as the SPA reads them, in the given order; ones no longer public are left out. */
@@ -198,6 +290,7 @@ export class SearchService {
 
   /** Only ever called inside the self-shot queue, so builds never overlap. */
   private async rebuildSelfie(): Promise<void> {
+    this.selfieHasChinese = [...this.selfieDocs.values()].some((doc) => hasCjk(doc.title) || hasCjk(doc.description));
     this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
     this.generation += 1;
   }
@@ -385,6 +478,8 @@ export class SearchService {
 
     void background('start-up indexing', async () => {
       await this.inQueue(() => this.reloadCatalogue());
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      zhTable(); // the Chinese dictionary: built once per machine, then a quick load
       await this.syncSelfieVideos();
       await this.applyDescriptions();
       const refreshedAt = await readState(this.db, STATE_CATALOGUE_REFRESHED);

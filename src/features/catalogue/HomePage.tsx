@@ -10,7 +10,15 @@ import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
 import { PAGE_SIZE, paths } from '../../config/routes';
-import { SearchForm, searchPageCount, useAiSearchQuery } from '../search';
+import {
+  readRefinements,
+  SearchForm,
+  searchApi,
+  searchPageCount,
+  SearchUnderstood,
+  useAiSearchQuery,
+  withRefinements,
+} from '../search';
 
 import { catalogueApi, useGetCatalogueVideoQuery, useSearchCatalogueQuery } from './catalogueApi';
 import { type HomeSearchMode, homeSearchParams, readHomeSearch } from './homeSearchParams';
@@ -52,6 +60,8 @@ export function HomePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, page, mode } = readHomeSearch(searchParams);
   const aiMode = mode === 'ai';
+  const refinements = readRefinements(searchParams);
+  const { literal, remove } = refinements;
 
   const [draft, setDraft] = useState(query);
   // When the URL's query changes under us (back/forward, a link), show it in the box.
@@ -63,7 +73,10 @@ export function HomePage() {
 
   // currentData belongs to this query and page only: a failed page shows no stale videos.
   const catalogue = useSearchCatalogueQuery({ query, page }, { skip: aiMode });
-  const ai = useAiSearchQuery({ query, page, perPage: PAGE_SIZE }, { skip: !aiMode });
+  const ai = useAiSearchQuery(
+    { query, page, perPage: PAGE_SIZE, ...(literal ? { literal } : {}), ...(remove.length > 0 ? { remove } : {}) },
+    { skip: !aiMode },
+  );
   const { error, isFetching } = aiMode ? ai : catalogue;
 
   const videos = aiMode ? [] : (catalogue.currentData?.videos ?? []);
@@ -101,12 +114,23 @@ export function HomePage() {
     // AI mode needs something to search for; an empty box browses the catalogue.
     const next = { query: nextQuery, page: 1, mode: nextQuery ? nextMode : ('normal' as const) };
     // SPEC §4: Search and AI Search always fetch, even when they would not change the URL.
-    if (next.query === query && next.mode === mode && page === 1) refetchSearch();
-    else setSearchParams(homeSearchParams(next));
+    // A new search starts without the chips removed from the previous one.
+    const refined = literal || remove.length > 0;
+    if (next.query === query && next.mode === mode && page === 1 && !refined) refetchSearch();
+    else {
+      // Back to the whole request: its cached answer may be old, so it is fetched again.
+      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }]));
+      setSearchParams(homeSearchParams(next));
+    }
+  };
+
+  /** The same AI search, narrowed: a chip removed or the literal words (back to page 1). */
+  const refine = (next: Partial<typeof refinements>) => {
+    setSearchParams(withRefinements(homeSearchParams({ query, page: 1, mode }), { ...refinements, ...next }));
   };
 
   const changePage = (nextPage: number) => {
-    setSearchParams(homeSearchParams({ query, page: nextPage, mode }));
+    setSearchParams(withRefinements(homeSearchParams({ query, page: nextPage, mode }), refinements));
     const results = resultsRef.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
   };
@@ -148,6 +172,15 @@ export function HomePage() {
                   {intl.formatMessage({ id: 'catalogue.retry' })}
                 </button>
               </div>
+            ) : null}
+            {aiMode && ai.currentData ? (
+              <SearchUnderstood
+                query={query}
+                understanding={ai.currentData.intent}
+                correctedQuery={ai.currentData.intent?.correctedQuery}
+                onRemove={(key) => refine({ remove: [...remove, key] })}
+                onLiteral={() => refine({ literal: true })}
+              />
             ) : null}
             {empty ? (
               <p className="catalogue-empty">{intl.formatMessage({ id: 'catalogue.empty' })}</p>

@@ -270,6 +270,23 @@ export const en = {
   // --- end videos ---
 
   // --- search: search box (Search, AI Search), self-shot search results ---
+  'search.understood': 'Understood as',
+  'search.chip.remove': 'Remove “{chip}”',
+  'search.chip.exclude': 'not {word}',
+  'search.chip.under': 'under {minutes} min',
+  'search.chip.over': 'over {minutes} min',
+  'search.chip.between': '{min}–{max} min',
+  'search.chip.since': 'since {date}',
+  'search.chip.before': 'before {date}',
+  'search.chip.dates': '{from} – {to}',
+  'search.chip.order.views': 'most viewed',
+  'search.chip.order.rating': 'top rated',
+  'search.chip.order.newest': 'newest first',
+  'search.chip.order.oldest': 'oldest first',
+  'search.chip.order.longest': 'longest first',
+  'search.chip.order.shortest': 'shortest first',
+  'search.corrected': 'Showing results for {corrected}',
+  'search.literal': 'Search instead for “{query}”',
   'search.submit': 'Search',
   'search.ai': 'AI Search',
   'search.aiHint': 'AI search might take a bit longer...',

@@ -268,6 +268,23 @@ export const zh: Record<MessageKey, string> = {
   // --- end videos ---
 
   // --- search: search box (Search, AI Search), self-shot search results ---
+  'search.understood': '理解为',
+  'search.chip.remove': '移除“{chip}”',
+  'search.chip.exclude': '不要 {word}',
+  'search.chip.under': '{minutes} 分钟以内',
+  'search.chip.over': '超过 {minutes} 分钟',
+  'search.chip.between': '{min}–{max} 分钟',
+  'search.chip.since': '{date} 以后',
+  'search.chip.before': '{date} 以前',
+  'search.chip.dates': '{from} 至 {to}',
+  'search.chip.order.views': '最多观看',
+  'search.chip.order.rating': '评分最高',
+  'search.chip.order.newest': '最新优先',
+  'search.chip.order.oldest': '最早优先',
+  'search.chip.order.longest': '最长优先',
+  'search.chip.order.shortest': '最短优先',
+  'search.corrected': '显示的是 {corrected} 的结果',
+  'search.literal': '仍然搜索“{query}”',
   'search.submit': '搜索',
   'search.ai': 'AI 搜索',
   'search.aiHint': 'AI 搜索可能需要更长时间...',
