@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 
+import { fastifyCompress } from '@fastify/compress';
 import { fastifyCookie } from '@fastify/cookie';
 import { fastifyHelmet } from '@fastify/helmet';
 import { fastifyRateLimit } from '@fastify/rate-limit';
@@ -22,6 +23,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
+import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { helmetOptions } from './http/security';
@@ -117,6 +119,7 @@ async function assembleApp(
 
   installErrorHandler(app);
   await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifyCookie);
   // Limits are opt-in per route (config.rateLimit); the in-memory store suits one process.
   await app.register(fastifyRateLimit, {

@@ -159,8 +159,8 @@ export function HomePage() {
               </ul>
             ) : (
               <ul className="video-grid video-grid--wide">
-                {videos.map((video) => (
-                  <CatalogueCard key={video.id} video={video} />
+                {videos.map((video, index) => (
+                  <CatalogueCard key={video.id} video={video} priority={index === 0} />
                 ))}
               </ul>
             )}
@@ -202,7 +202,7 @@ function AiResultCard({ id }: { id: string }) {
 }
 
 /** A catalogue video's card in the grid, linking to its detail page. */
-function CatalogueCard({ video }: { video: CatalogueVideo }) {
+function CatalogueCard({ video, priority = false }: { video: CatalogueVideo; priority?: boolean }) {
   return (
     <li>
       <VideoCard
@@ -211,6 +211,7 @@ function CatalogueCard({ video }: { video: CatalogueVideo }) {
         thumbnailUrl={video.default_thumb?.src}
         views={video.views}
         badge={video.length_min || undefined}
+        priority={priority}
       />
     </li>
   );

@@ -148,9 +148,9 @@ export function SelfieVideosPage() {
               <p className="videos-empty">{intl.formatMessage({ id: 'videos.list.empty' })}</p>
             ) : (
               <ul className="video-grid video-grid--wide">
-                {videos.map((video) => (
+                {videos.map((video, index) => (
                   <li key={video._id}>
-                    <VideoCardForSelfie video={video} />
+                    <VideoCardForSelfie video={video} priority={index === 0} />
                   </li>
                 ))}
               </ul>

@@ -43,6 +43,8 @@ export interface VideoCardForSelfieProps {
   /** More footer content after the uploader link, e.g. Edit and Delete buttons on a profile. */
   actions?: ReactNode;
   className?: string;
+  /** First on screen: its image loads at once, with high priority. */
+  priority?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function VideoCardForSelfie({
   showVisibility = false,
   actions,
   className,
+  priority,
 }: VideoCardForSelfieProps) {
   const footer =
     showUploader || actions ? (
@@ -77,6 +80,7 @@ export function VideoCardForSelfie({
       badge={showVisibility ? <VisibilityBadge visibility={video.visibility} /> : undefined}
       footer={footer}
       className={['selfie-card', className].filter(Boolean).join(' ')}
+      priority={priority}
     />
   );
 }

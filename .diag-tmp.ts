@@ -1,0 +1,22 @@
+import { chromium } from 'playwright-core';
+(async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(`window.__lt=[];new PerformanceObserver(l=>l.getEntries().forEach(e=>window.__lt.push([e.entryType,e.name,Math.round(e.startTime),Math.round(e.duration), e.element? e.element.tagName+'.'+e.element.className:'' , e.url||''])) ).observe({type:'longtask',buffered:true});new PerformanceObserver(l=>l.getEntries().forEach(e=>window.__lt.push(['lcp',e.size,Math.round(e.startTime),0,e.element? e.element.tagName+'.'+e.element.className:'', e.url||'']))).observe({type:'largest-contentful-paint',buffered:true});`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 93750 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU ?? 4) });
+  const t0 = { v: 0 };
+  const reqs = new Map<string, { url: string; start: number; end?: number; size?: number; prio?: string }>();
+  cdp.on('Network.requestWillBeSent', (e) => { if (!t0.v) t0.v = e.timestamp; reqs.set(e.requestId, { url: e.request.url.slice(0, 90), start: e.timestamp, prio: e.request.initialPriority }); });
+  cdp.on('Network.loadingFinished', (e) => { const r = reqs.get(e.requestId); if (r) { r.end = e.timestamp; r.size = e.encodedDataLength; } });
+  await page.goto(process.argv[2]!, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  for (const r of reqs.values()) console.log(`${((r.start - t0.v) * 1000).toFixed(0).padStart(5)} → ${(((r.end ?? 0) - t0.v) * 1000).toFixed(0).padStart(5)}  ${String(r.size).padStart(7)} ${r.prio} ${r.url}`);
+  console.log(JSON.stringify(await page.evaluate('window.__lt')));
+  await browser.close();
+})();

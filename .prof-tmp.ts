@@ -1,0 +1,31 @@
+import { chromium } from 'playwright-core';
+(async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(process.argv[2]!, { waitUntil: 'load' });
+  await page.waitForTimeout(2500);
+  const { profile } = await cdp.send('Profiler.stop');
+  const self = new Map<string, number>();
+  const byUrl = new Map<string, number>();
+  const dt = profile.timeDeltas ?? [];
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+  (profile.samples ?? []).forEach((id, i) => {
+    const n = nodeById.get(id)!;
+    const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
+    const u = n.callFrame.url.split('/').pop() || n.callFrame.functionName;
+    byUrl.set(u, (byUrl.get(u) ?? 0) + (dt[i] ?? 0));
+  });
+  console.log([...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${(v / 1000).toFixed(0)}ms ${k}`).join('\n'));
+  console.log('---');
+  console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(0)}ms ${k}`).join('\n'));
+  await browser.close();
+})();
