@@ -64,6 +64,7 @@ export function VideoCard({ to, title, thumbnailUrl, views, badge, footer, class
           <h3 id={titleId} className="video-card__title" title={title}>
             {title}
           </h3>
+          {/* Keeps title and views apart in the link's visible text ("…title 12 views"). */}{' '}
           {hasViews ? (
             <p id={viewsId} className="video-card__views">
               {intl.formatMessage({ id: 'catalogue.views' }, { views })}

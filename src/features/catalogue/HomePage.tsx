@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
@@ -49,6 +49,7 @@ export function HomePage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const resultsRef = useRef<HTMLElement>(null);
+  const resultsHeadingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, page, mode } = readHomeSearch(searchParams);
   const aiMode = mode === 'ai';
@@ -134,9 +135,13 @@ export function HomePage() {
       <section
         ref={resultsRef}
         className="catalogue-results"
-        aria-label={intl.formatMessage({ id: 'catalogue.results' })}
+        aria-labelledby={resultsHeadingId}
         aria-busy={isFetching || (aiMode && !cardsSettled)}
       >
+        {/* Outline: h1 (page) → h2 (results) → h3 (each card's title). */}
+        <h2 id={resultsHeadingId} className="visually-hidden">
+          {intl.formatMessage({ id: 'catalogue.results' })}
+        </h2>
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'catalogue.loading' })} />
         ) : (

@@ -133,6 +133,10 @@ export function SelfieVideosPage() {
         aria-labelledby={headingId}
         aria-busy={isFetching}
       >
+        {/* Outline: h1 (page) → h2 (results) → h3 (each card's title). */}
+        <h2 className="visually-hidden">
+          <FormattedMessage id="catalogue.results" />
+        </h2>
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
         ) : error ? (
