@@ -39,6 +39,7 @@ export function VideoCard({ to, title, thumbnailUrl, views, badge, footer, class
 
   return (
     <article className={['video-card', className].filter(Boolean).join(' ')}>
+      {badge ? <span className="video-card__badge">{badge}</span> : null}
       {/*
         Named by title and views, exactly the text it shows (the thumbnail's alt would repeat the
         title). The badge sits over the thumbnail but outside the link, so it is read with the card
@@ -72,7 +73,6 @@ export function VideoCard({ to, title, thumbnailUrl, views, badge, footer, class
           ) : null}
         </div>
       </Link>
-      {badge ? <span className="video-card__badge">{badge}</span> : null}
       {footer ? <div className="video-card__footer">{footer}</div> : null}
     </article>
   );
