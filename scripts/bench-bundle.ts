@@ -37,7 +37,7 @@ function wireBytes(url: string, acceptEncoding: string): Promise<{ bytes: number
 
 async function measureWire(files: string[]): Promise<{ br: number; gzip: number; encodings: Set<string> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORT: '0' });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   const app = await buildApp({ ...config, spaDir: DIST_DIR }, { logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
