@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 
+import { fastifyCompress } from '@fastify/compress';
 import { fastifyCookie } from '@fastify/cookie';
 import { fastifyHelmet } from '@fastify/helmet';
 import { fastifyRateLimit } from '@fastify/rate-limit';
@@ -24,6 +25,7 @@ import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
 import { trustProxyOption } from './http/client-address';
 import { handleClientError } from './http/client-errors';
+import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { installOriginCheck } from './http/origin-check';
@@ -133,6 +135,7 @@ async function assembleApp(
   installOriginCheck(app, config.allowedOrigins);
   await installLoadShedding(app, config.overload);
   await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifyCookie);
   // Limits are opt-in per route (config.rateLimit); counted in Redis when REDIS_URL is set.
   await app.register(fastifyRateLimit, {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
+import { expect, test } from './fixtures';
 import { signUpAndLogIn, waitUntilReady } from './support';
 
 /**

@@ -1,7 +1,6 @@
 import path from 'node:path';
 
-import { expect, test } from '@playwright/test';
-
+import { expect, test } from './fixtures';
 import { signUpAndLogIn } from './support';
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
@@ -57,6 +57,7 @@ export function HomePage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const resultsRef = useRef<HTMLElement>(null);
+  const resultsHeadingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, page, mode } = readHomeSearch(searchParams);
   const aiMode = mode === 'ai';
@@ -158,9 +159,13 @@ export function HomePage() {
       <section
         ref={resultsRef}
         className="catalogue-results"
-        aria-label={intl.formatMessage({ id: 'catalogue.results' })}
+        aria-labelledby={resultsHeadingId}
         aria-busy={isFetching || (aiMode && !cardsSettled)}
       >
+        {/* Outline: h1 (page) → h2 (results) → h3 (each card's title). */}
+        <h2 id={resultsHeadingId} className="visually-hidden">
+          {intl.formatMessage({ id: 'catalogue.results' })}
+        </h2>
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'catalogue.loading' })} />
         ) : (
@@ -192,8 +197,8 @@ export function HomePage() {
               </ul>
             ) : (
               <ul className="video-grid video-grid--wide">
-                {videos.map((video) => (
-                  <CatalogueCard key={video.id} video={video} />
+                {videos.map((video, index) => (
+                  <CatalogueCard key={video.id} video={video} priority={index === 0} />
                 ))}
               </ul>
             )}
@@ -235,7 +240,7 @@ function AiResultCard({ id }: { id: string }) {
 }
 
 /** A catalogue video's card in the grid, linking to its detail page. */
-function CatalogueCard({ video }: { video: CatalogueVideo }) {
+function CatalogueCard({ video, priority = false }: { video: CatalogueVideo; priority?: boolean }) {
   return (
     <li>
       <VideoCard
@@ -244,6 +249,7 @@ function CatalogueCard({ video }: { video: CatalogueVideo }) {
         thumbnailUrl={video.default_thumb?.src}
         views={video.views}
         badge={video.length_min || undefined}
+        priority={priority}
       />
     </li>
   );

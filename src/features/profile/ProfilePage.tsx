@@ -55,6 +55,7 @@ export function ProfilePage() {
     const { text, canRetry } = id ? loadErrorText(error, t) : { text: t('profile.notFound'), canRetry: false };
     return (
       <div className="page profile-status">
+        <h1 className="visually-hidden">{t('profile.statusTitle')}</h1>
         <p className="alert alert--error" role="alert">
           {text}
         </p>

@@ -77,6 +77,7 @@ export function EditVideoPage() {
         : intl.formatMessage({ id: 'videos.edit.loadError' });
     return (
       <div className="page videos-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.edit.title' })}</h1>
         <p className="alert alert--error" role="alert">
           {text}
         </p>
@@ -92,6 +93,7 @@ export function EditVideoPage() {
   if (!user || user._id !== video.user) {
     return (
       <div className="page videos-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.edit.title' })}</h1>
         <p className="alert alert--error" role="alert">
           {intl.formatMessage({ id: 'videos.edit.notAuthorized' })}
         </p>

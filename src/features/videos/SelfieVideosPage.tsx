@@ -163,6 +163,10 @@ export function SelfieVideosPage() {
         aria-labelledby={headingId}
         aria-busy={isFetching}
       >
+        {/* Outline: h1 (page) → h2 (results) → h3 (each card's title). */}
+        <h2 className="visually-hidden">
+          <FormattedMessage id="catalogue.results" />
+        </h2>
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
         ) : error ? (
@@ -189,7 +193,7 @@ export function SelfieVideosPage() {
               <ul className="video-grid video-grid--wide">
                 {videos.map((video, index) => (
                   <li key={video._id}>
-                    <VideoCardForSelfie video={video} eager={index < FIRST_ROW} />
+                    <VideoCardForSelfie video={video} eager={index < FIRST_ROW} priority={index === 0} />
                   </li>
                 ))}
               </ul>

@@ -47,6 +47,8 @@ export interface VideoCardForSelfieProps {
   /** Loads the thumbnail at once (the first row); the others lazily. */
   eager?: boolean;
   className?: string;
+  /** First on screen: its image loads at once, with high priority. */
+  priority?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export function VideoCardForSelfie({
   actions,
   eager = false,
   className,
+  priority,
 }: VideoCardForSelfieProps) {
   const footer =
     showUploader || actions ? (
@@ -99,6 +102,7 @@ export function VideoCardForSelfie({
       tag={showVisibility ? <VisibilityBadge visibility={video.visibility} /> : undefined}
       footer={footer}
       className={['selfie-card', className].filter(Boolean).join(' ')}
+      priority={priority}
     />
   );
 }

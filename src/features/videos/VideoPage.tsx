@@ -58,6 +58,7 @@ export function VideoPage() {
       : (serverMessage(error) ?? intl.formatMessage({ id: 'videos.page.loadFailed' }));
     return (
       <div className="page videos-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.page.statusTitle' })}</h1>
         <p className="alert alert--error" role="alert">
           {text}
         </p>

@@ -1,11 +1,6 @@
 import type { SelfieVideo } from '../../api/types';
+import { CARD_IMAGE_SIZES } from '../../components/VideoCard';
 
-/**
- * The card image slot's width at each viewport width, for `sizes`: the grid is one column up to
- * ~560px, two up to ~820px, three up to ~1100px, and never wider than ~320px beyond (see
- * VideoCard.css `.video-grid`).
- */
-export const CARD_IMAGE_SIZES = '(max-width: 560px) 100vw, (max-width: 820px) 50vw, (max-width: 1100px) 34vw, 320px';
 
 export interface CardImage {
   src: string;
