@@ -27,6 +27,9 @@ const shared = {
 };
 
 module.exports = {
+  // Behaviour, not speed, is under test: suites that start servers, ffmpeg or a database get room
+  // on a slow or busy machine instead of failing at jest's 5 s default.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,
