@@ -38,7 +38,7 @@ const PHRASES: Array<[string, string]> = [
   ['biking|bike rides?|bikes?|bicycles?|cyclists?|pedal(?:l)?ing', 'cycling bike'],
   ['hitting the slopes|the slopes|ski(?:ers?|ing)?|snowboard(?:ing|ers?)?|winter sports', 'skiing winter sports'],
   ['catching waves|surfers?|surf|water sports|boarding on waves', 'surfing'],
-  ['jogging|jogs?|joggers?|runners?|marathons?|athletics|sprinting|sprints?', 'running'],
+  ['jogging|jogs?|joggers?|runners?|athletics|sprinting|sprints?', 'running'],
   ['working out|workouts?|exercis(?:e|es|ing)|gym sessions?|the gym|gym|getting fit|keeping fit|fitness|training sessions?|calisthenics|hiit', 'fitness workout'],
   ['mindfulness|meditation|meditating|stretching and breathing|breathwork', 'yoga meditation'],
   // arts and culture
