@@ -17,8 +17,8 @@ export interface VideoCardProps {
   /** Loads the image at once (cards of the first row); others load lazily as they near the viewport. */
   eager?: boolean;
   /**
-   * The card is on the first screen and its image likely the largest element: load it at once
-   * with high priority (the server preloads the first card's image with the same priority).
+   * The card is on the first screen and its image likely the largest element: fetch it with high
+   * priority (the server preloads the first card's image with the same priority).
    */
   priority?: boolean;
   /** View count, shown as "{views} views" with locale number formatting; hidden when absent. */
@@ -79,7 +79,7 @@ export function VideoCard({
               srcSet={thumbnailSrcSet || undefined}
               sizes={thumbnailSrcSet ? thumbnailSizes : undefined}
               alt={title}
-              loading={priority || eager ? 'eager' : 'lazy'}
+              loading={eager ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : undefined}
               decoding={priority ? undefined : 'async'}
               width={640}
