@@ -98,7 +98,9 @@ describe('kill -9 during uploads and transcoding', () => {
     const dataDir = await makeTestDataDir();
     let child: ChildProcess | undefined;
     try {
-      const setup = await makeTestApp({ dataDir, env: { WORKER: 'off' } });
+      // The child server below runs on the embedded default (SQLite in dataDir), so the set-up
+      // writes there too, under test:pg as well.
+      const setup = await makeTestApp({ dataDir, env: { WORKER: 'off', DATABASE_URL: '' } });
       const user = await createTestUser(setup.app);
       const cookie = await sessionCookieFor(setup.app, user.id);
       const clip = await readFile(await makeH264Mp4(dataDir, { name: 'clip-source.mp4', seconds: 2 }));
