@@ -67,7 +67,7 @@ describe('Home page', () => {
       'src',
       'http://localhost/catalogue/thumbs/vid00000001/0.jpg',
     );
-    expect(within(first).getByRole('img')).toHaveAttribute('loading', 'lazy');
+    expect(within(first).getByRole('img')).toHaveAttribute('loading', 'eager');
     expect(screen.getByText('1,002 views')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByText('No movies to display')).not.toBeInTheDocument();

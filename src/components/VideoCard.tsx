@@ -79,7 +79,7 @@ export function VideoCard({
               srcSet={thumbnailSrcSet || undefined}
               sizes={thumbnailSrcSet ? thumbnailSizes : undefined}
               alt={title}
-              loading={eager ? 'eager' : 'lazy'}
+              loading={priority || eager ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : undefined}
               decoding={priority ? undefined : 'async'}
               width={640}
