@@ -27,7 +27,7 @@ describe('POST /v0/api/auth/register', () => {
     expect(body).toEqual({
       success: true,
       message: REGISTERED,
-      user: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), username: 'alice', email: 'alice@example.com', verified: false, walletAddress: null },
+      user: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), username: 'alice', email: 'alice@example.com', verified: false, walletAddress: null, role: 'user' },
     });
     expect(sessionSetCookie(res)).toBeUndefined();
 

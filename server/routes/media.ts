@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sendError } from '../http/errors';
 import { t } from '../i18n';
+import { passesModeration } from '../services/moderation/visibility';
 import { isStorageKey, type StoredObjectInfo } from '../services/storage';
 import { MEDIA_PREFIX } from '../services/videos';
 
@@ -91,14 +92,18 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
       const owner = await app.db
         .selectFrom('videos')
-        .select(['user_id', 'visibility', 'video_key', 'video_type', 'thumbnail_type'])
-        .where((eb) => eb.or([eb('video_key', '=', key), eb('thumbnail_key', '=', key)]))
+        .innerJoin('users', 'users.id', 'videos.user_id')
+        .select(['videos.user_id', 'videos.visibility', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
+        .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
+        .where((eb) => eb.or([eb('videos.video_key', '=', key), eb('videos.thumbnail_key', '=', key)]))
         .executeTakeFirst();
       if (!owner) return notFound(request, reply);
-      const isPublic = owner.visibility === 'public';
+      // Hidden by moderators or owned by a suspended user: as private as a private video.
+      const isPublic = owner.visibility === 'public' && passesModeration(owner, null);
       if (!isPublic) {
         const viewer = await request.currentUser();
-        if (viewer?.id !== owner.user_id) return notFound(request, reply);
+        const allowed = owner.visibility === 'public' ? passesModeration(owner, viewer) : viewer?.id === owner.user_id;
+        if (!allowed) return notFound(request, reply);
       }
 
       const info = await app.storage.stat(key);

@@ -51,6 +51,8 @@ export const SelfieVideoSchema = Type.Object({
   username: Type.String(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** Present only while moderators hide the video (seen by its owner and moderators). */
+  hiddenReason: Type.Optional(Type.String()),
 });
 
 const ListQuery = Type.Object({
@@ -142,7 +144,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Per viewer (private videos, the view just counted): never cached.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
 
       // A HEAD request (Fastify answers it with this handler) is nobody watching.

@@ -19,6 +19,7 @@ import type { Database, UserRow } from '../db/schema';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, uniqueViolationColumn } from './accounts';
 import { characterCount } from './comments';
 import { toPublicVideo, type PublicVideo } from './videos';
+import { viewerIdOf } from './moderation/visibility';
 import { videoVisibleTo, type ViewerId } from './video-access';
 
 export { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH };
@@ -68,7 +69,7 @@ export interface Profile {
 export async function loadProfile(db: Kysely<Database>, userId: string, viewerId: ViewerId): Promise<Profile | undefined> {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
-  const isOwner = viewerId === user.id;
+  const isOwner = viewerIdOf(viewerId) === user.id;
 
   const [videos, likedVideos] = await Promise.all([
     db

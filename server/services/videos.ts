@@ -23,6 +23,8 @@ export interface PublicVideo {
   username: string;
   createdAt: string;
   updatedAt: string;
+  /** Only while moderators hide it (only its owner and moderators ever see such a video). */
+  hiddenReason?: string;
 }
 
 export function toPublicVideo(video: VideoRow & { username: string }): PublicVideo {
@@ -39,5 +41,6 @@ export function toPublicVideo(video: VideoRow & { username: string }): PublicVid
     username: video.username,
     createdAt: video.created_at,
     updatedAt: video.updated_at,
+    ...(video.hidden_at !== null ? { hiddenReason: video.hidden_reason ?? '' } : {}),
   };
 }

@@ -9,6 +9,7 @@ import * as accounts from './0002_accounts';
 import * as wallet from './0003_wallet';
 import * as videos from './0004_videos';
 import * as search from './0005_search';
+import * as moderation from './0006_moderation';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003_wallet': wallet,
   '0004_videos': videos,
   '0005_search': search,
+  '0006_moderation': moderation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import { sql, type Kysely } from 'kysely';
 
 import type { AppDatabase } from '../../db';
 import type { Database, VideoRow } from '../../db/schema';
+import { moderatedAwaySql } from '../moderation/visibility';
 
 import { STOP_WORDS, surfaceWords } from './text';
 
@@ -73,6 +74,7 @@ class SqliteFullText implements FullTextSearch {
         cross join videos v
         cross join users u
         where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public'
+          and not ${moderatedAwaySql('v')}
         order by hits.rank, hits.fts_rowid desc`.execute(this.db),
       sql<{ total: number }>`select count(*) as total from videos_fts where videos_fts match ${match}`.execute(this.db),
     ]);
@@ -101,12 +103,12 @@ class PostgresFullText implements FullTextSearch {
       sql<VideoWithUsername>`
         select v.*, u.username
         from videos v join users u on u.id = v.user_id
-        where v.visibility = 'public' and ${document} @@ to_tsquery('english', ${tsquery})
+        where v.visibility = 'public' and not ${moderatedAwaySql('v')} and ${document} @@ to_tsquery('english', ${tsquery})
         order by ts_rank('{0.1, 0.2, 0.4, 1.0}', ${document}, to_tsquery('english', ${tsquery})) desc, v.created_at desc, v.id desc
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`
         select count(*) as total from videos v
-        where v.visibility = 'public' and ${document} @@ to_tsquery('english', ${tsquery})`.execute(this.db),
+        where v.visibility = 'public' and not ${moderatedAwaySql('v')} and ${document} @@ to_tsquery('english', ${tsquery})`.execute(this.db),
     ]);
     return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
   }

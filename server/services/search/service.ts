@@ -21,6 +21,7 @@ import type { AppDatabase } from '../../db';
 import type { AppConfig } from '../../config';
 import { TOPICS } from '../../catalogue/topics';
 import { toPublicVideo, type PublicVideo } from '../videos';
+import { moderationAllows, passesModeration } from '../moderation/visibility';
 
 import { applyApprovedDescriptions, countUnapplied } from './descriptions';
 import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
@@ -164,6 +165,7 @@ export class SearchService {
       .select('users.username')
       .where('videos.id', 'in', ids)
       .where('videos.visibility', '=', 'public')
+      .where((eb) => moderationAllows(eb, null))
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -195,10 +197,11 @@ export class SearchService {
         .selectFrom('videos')
         .innerJoin('users', 'users.id', 'videos.user_id')
         .selectAll('videos')
-        .select('users.username')
+        .select(['users.username', 'users.suspended_at as owner_suspended_at'])
         .where('videos.id', '=', videoId)
         .executeTakeFirst();
-      if (!video || video.visibility !== 'public') {
+      // Private, hidden by moderators or owned by a suspended user: not in the index.
+      if (!video || video.visibility !== 'public' || !passesModeration(video, null)) {
         await this.dropSelfie(videoId);
         return;
       }
@@ -245,6 +248,7 @@ export class SearchService {
         .selectAll('videos')
         .select('users.username')
         .where('videos.visibility', '=', 'public')
+        .where((eb) => moderationAllows(eb, null))
         .execute();
       const documents = videos.map(selfieDocument);
       await upsertDocuments(this.db, documents.map((document) => this.selfieRow(document)), startedAt);
