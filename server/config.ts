@@ -47,6 +47,8 @@ export interface AppConfig {
   maxThumbnailBytes: number;
   /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
   search: SearchConfig;
+  /** METRICS_PORT: Prometheus metrics on 127.0.0.1 at this port (0: any free port); null: off. */
+  metricsPort: number | null;
 }
 
 export interface SearchConfig {
@@ -140,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
 
   const search = parseSearchConfig(read, nodeEnv, fail);
+  const metricsRaw = read('METRICS_PORT');
+  const metricsPort = metricsRaw === undefined ? null : parsePort(metricsRaw, fail, 'METRICS_PORT');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -163,16 +167,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxVideoBytes,
     maxThumbnailBytes,
     search,
+    metricsPort,
   };
 }
 
 type Fail = <T>(message: string, fallback: T) => T;
 
-function parsePort(value: string | undefined, fail: Fail): number {
+function parsePort(value: string | undefined, fail: Fail, name = 'PORT'): number {
   if (value === undefined) return 3000;
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    return fail(`PORT must be an integer 1-65535, got "${value}"`, 3000);
+    return fail(`${name} must be an integer 1-65535, got "${value}"`, 3000);
   }
   return port;
 }
