@@ -33,6 +33,7 @@ const SelfieVideosPage = lazy(
 );
 const VideoPage = lazy(() => import(/* webpackChunkName: "page-video" */ '../features/videos/VideoPage'));
 const EditVideoPage = lazy(() => import(/* webpackChunkName: "page-edit-video" */ '../features/videos/EditVideoPage'));
+const AdminPage = lazy(() => import(/* webpackChunkName: "page-admin" */ '../features/moderation/AdminPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
@@ -54,6 +55,7 @@ export const routePatterns = {
   selfieVideo: '/selfieVideos/:id',
   editSelfieVideo: '/selfieVideos/edit/:id',
   verify: '/verify',
+  admin: '/admin',
 } as const;
 
 /** All routes: every page under the common Layout with the header, except /verify. */
@@ -74,6 +76,7 @@ export function AppRoutes() {
         <Route path={routePatterns.selfieVideos} element={<SelfieVideosPage />} />
         <Route path={routePatterns.selfieVideo} element={<VideoPage />} />
         <Route path={routePatterns.editSelfieVideo} element={<EditVideoPage />} />
+        <Route path={routePatterns.admin} element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<StandaloneLayout />}>

@@ -11,6 +11,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { Comments } from '../comments';
+import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
 import { UploaderLink, VisibilityBadge } from './VideoCardForSelfie';
@@ -98,6 +99,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
+      <HiddenNotice reason={video.hiddenReason} />
       <VideoPlayer src={video.cdnUrl} poster={video.thumbnailCdnUrl} title={video.title} />
 
       <div className="video-page__header">
@@ -120,7 +122,11 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
               <FormattedMessage id={deleting ? 'videos.page.deleting' : 'videos.page.delete'} />
             </button>
           </div>
-        ) : null}
+        ) : (
+          <div className="video-page__owner-actions">
+            <ReportButton targetType="video" targetId={video._id} />
+          </div>
+        )}
       </div>
 
       <div className="video-page__meta">
