@@ -166,3 +166,11 @@ describe('Moderator console', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 });
+
+describe('moderation texts', () => {
+  it('have the same keys in en and zh, none empty', async () => {
+    const { en, zh } = await import('../../src/features/moderation/messages');
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+    for (const text of [...Object.values(en), ...Object.values(zh)]) expect(text.trim()).not.toBe('');
+  });
+});

@@ -237,7 +237,7 @@ function CommentItem({ comment, depth, context }: { comment: Comment; depth: num
               </button>
             ) : null}
             {context.canReport && authorId !== context.currentUserId ? (
-              <ReportButton targetType="comment" targetId={comment._id} label={t('moderation.reportCommentLabel', { username })} />
+              <ReportButton targetType="comment" targetId={comment._id} author={username} />
             ) : null}
           </div>
         ) : null}

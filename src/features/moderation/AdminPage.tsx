@@ -9,6 +9,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectAuthLoading, selectCurrentUser } from '../auth';
 
+import { ModerationMessages, useModerationT } from './i18n';
 import {
   useDeleteReportedCommentMutation,
   useGetAuditQuery,
@@ -30,7 +31,7 @@ type Tab = (typeof TABS)[number];
 
 /** Runs a moderator action and announces its outcome in the page's live region. */
 function useAnnounce() {
-  const t = useT();
+  const t = useModerationT();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const run = async (action: () => Promise<{ message?: string }>) => {
     try {
@@ -55,8 +56,9 @@ function When({ value }: { value: string }) {
 
 /** Loading, error and empty states shared by every tab. */
 function ListState({ loading, error, empty, children }: { loading: boolean; error: unknown; empty: boolean; children: ReactNode }) {
-  const t = useT();
-  if (loading) return <Spinner size="small" label={t('app.loading')} />;
+  const t = useModerationT();
+  const globalT = useT();
+  if (loading) return <Spinner size="small" label={globalT('app.loading')} />;
   if (error) {
     return (
       <p className="alert alert--error" role="alert">
@@ -74,7 +76,16 @@ function ListState({ loading, error, empty, children }: { loading: boolean; erro
  * audit log. Each action refreshes exactly the lists it changes (cache tags in moderationApi).
  */
 export function AdminPage() {
-  const t = useT();
+  return (
+    <ModerationMessages>
+      <Console />
+    </ModerationMessages>
+  );
+}
+
+function Console() {
+  const t = useModerationT();
+  const globalT = useT();
   const user = useAppSelector(selectCurrentUser);
   const loading = useAppSelector(selectAuthLoading);
   const [tab, setTab] = useState<Tab>('reports');
@@ -82,7 +93,7 @@ export function AdminPage() {
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const { message, run } = useAnnounce();
 
-  if (loading && !user) return <Spinner label={t('app.loading')} />;
+  if (loading && !user) return <Spinner label={globalT('app.loading')} />;
   if (!isModerator(user)) {
     return (
       <div className="page page--medium">
@@ -92,7 +103,7 @@ export function AdminPage() {
         </p>
         {user ? null : (
           <Link to={paths.login} className="btn btn--primary">
-            {t('header.login')}
+            {globalT('header.login')}
           </Link>
         )}
       </div>
@@ -151,7 +162,7 @@ export function AdminPage() {
 }
 
 function ReportsTab({ run }: { run: Run }) {
-  const t = useT();
+  const t = useModerationT();
   const { data, isLoading, error } = useGetReportsQuery('open');
   return (
     <ListState loading={isLoading} error={error} empty={(data ?? []).length === 0}>
@@ -168,7 +179,7 @@ function ReportsTab({ run }: { run: Run }) {
 }
 
 function ReportItem({ report, run }: { report: Report; run: Run }) {
-  const t = useT();
+  const t = useModerationT();
   const headingId = useId();
   const [resolve, resolving] = useResolveReportMutation();
   const [hide, hiding] = useHideVideoMutation();
@@ -267,7 +278,7 @@ function ReportItem({ report, run }: { report: Report; run: Run }) {
 }
 
 function DescriptionsTab({ run }: { run: Run }) {
-  const t = useT();
+  const t = useModerationT();
   const { data, isLoading, error } = useGetPendingDescriptionsQuery();
   const [review, { isLoading: busy }] = useReviewDescriptionMutation();
   return (
@@ -309,7 +320,7 @@ function DescriptionsTab({ run }: { run: Run }) {
 }
 
 function SuspendedTab({ run }: { run: Run }) {
-  const t = useT();
+  const t = useModerationT();
   const { data, isLoading, error } = useGetSuspendedUsersQuery();
   const [unsuspend, { isLoading: busy }] = useUnsuspendUserMutation();
   return (
@@ -345,7 +356,7 @@ function SuspendedTab({ run }: { run: Run }) {
 }
 
 function AuditTab() {
-  const t = useT();
+  const t = useModerationT();
   const { data, isLoading, error } = useGetAuditQuery();
   return (
     <ListState loading={isLoading} error={error} empty={(data ?? []).length === 0}>

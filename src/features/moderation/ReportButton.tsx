@@ -3,9 +3,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
-import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 
+import { ModerationMessages, useModerationT } from './i18n';
 import { useReportContentMutation } from './moderationApi';
 import { REPORT_REASONS, type ReportReason, type ReportTargetType } from './types';
 import './moderation.css';
@@ -13,8 +13,8 @@ import './moderation.css';
 export interface ReportButtonProps {
   targetType: ReportTargetType;
   targetId: string;
-  /** Names what is reported for screen readers, e.g. "Report the comment by alice". Already translated. */
-  label?: string;
+  /** For a comment: its author, so screen readers hear "Report the comment by alice". */
+  author?: string;
   className?: string;
 }
 
@@ -23,11 +23,20 @@ export interface ReportButtonProps {
  * and optional details. Shown only to signed-in users (the server also refuses visitors); the
  * dialog says when the report was received.
  */
-export function ReportButton({ targetType, targetId, label, className }: ReportButtonProps) {
-  const t = useT();
+export function ReportButton(props: ReportButtonProps) {
   const user = useAppSelector(selectCurrentUser);
-  const [open, setOpen] = useState(false);
   if (!user) return null;
+  return (
+    <ModerationMessages>
+      <ReportAction {...props} />
+    </ModerationMessages>
+  );
+}
+
+function ReportAction({ targetType, targetId, author, className }: ReportButtonProps) {
+  const t = useModerationT();
+  const [open, setOpen] = useState(false);
+  const label = author !== undefined ? t('moderation.reportCommentLabel', { username: author }) : undefined;
   return (
     <>
       <button
@@ -45,7 +54,7 @@ export function ReportButton({ targetType, targetId, label, className }: ReportB
 }
 
 function ReportDialog({ targetType, targetId, onClose }: { targetType: ReportTargetType; targetId: string; onClose: () => void }) {
-  const t = useT();
+  const t = useModerationT();
   const formId = useId();
   const detailsId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
