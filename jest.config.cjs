@@ -1,6 +1,7 @@
 /**
  * Jest runs only __tests__/ **.test.ts(x) files: client suites in a browser-like DOM (jsdom with
- * the fetch globals MSW needs), server suites in Node against real temporary SQLite files.
+ * the fetch globals MSW needs), server suites in Node against real temporary SQLite files — or,
+ * under `npm run test:pg` (DATABASE_URL), real PostgreSQL databases (__tests__/support/postgres.ts).
  * Helpers under __tests__/support are never suites; e2e specs (*.spec.ts) belong to Playwright.
  */
 const swcTransform = [
@@ -44,6 +45,9 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      // On PostgreSQL (DATABASE_URL, see npm run test:pg): one migrated template database per run.
+      globalSetup: '<rootDir>/__tests__/support/pg-global-setup.ts',
+      globalTeardown: '<rootDir>/__tests__/support/pg-global-teardown.ts',
     },
   ],
 };

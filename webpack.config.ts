@@ -1,10 +1,14 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+import { ChunkManifestPlugin, PRECOMPRESSED_TEXT } from './scripts/webpack-delivery';
 
 /** Where the API runs while webpack-dev-server serves the SPA with hot reload (`npm run dev`). */
 const DEV_API_PORT = Number(process.env.DEV_API_PORT ?? 3001);
@@ -68,6 +72,29 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       ...(dev ? [] : [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' })]),
       ...(dev && serving ? [new ReactRefreshWebpackPlugin()] : []),
+      // Which files each page chunk needs, so the server can preload a route's code with its HTML.
+      ...(dev ? [] : [new ChunkManifestPlugin()]),
+      // Brotli and gzip copies of every text asset, served by negotiation (never media).
+      ...(dev
+        ? []
+        : [
+            new CompressionPlugin<zlib.BrotliOptions>({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: PRECOMPRESSED_TEXT,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              threshold: 0,
+              minRatio: 1,
+            }),
+            new CompressionPlugin<zlib.ZlibOptions>({
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              test: PRECOMPRESSED_TEXT,
+              compressionOptions: { level: 9 },
+              threshold: 0,
+              minRatio: 1,
+            }),
+          ]),
     ],
     optimization: {
       splitChunks: {
@@ -90,6 +117,13 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
           walletVendor: {
             test: /[\\/]node_modules[\\/](wagmi|@wagmi|viem|ox|abitype|@noble|@scure|@tanstack|mipd|eventemitter3|zustand|use-sync-external-store)[\\/]/,
             name: 'wallet-vendor',
+            priority: 10,
+            chunks: 'async',
+          },
+          // hls.js loads only on the video page, only where the browser has no native HLS.
+          hlsVendor: {
+            test: /[\\/]node_modules[\\/]hls\.js[\\/]/,
+            name: 'hls-vendor',
             priority: 10,
             chunks: 'async',
           },

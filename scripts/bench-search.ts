@@ -28,14 +28,21 @@ import { prepareEmbeddings } from '../server/services/search/embeddings';
 import { createFullTextSearch } from '../server/services/search/fulltext';
 import { injectCatalogueFetch } from '../server/services/search/ingest';
 import { builtInCatalogueVocabulary, SearchService } from '../server/services/search/service';
+import { Segment } from '../server/services/search/engine';
+import { emptyIntent } from '../server/services/search/intent';
+import { surfaceWords } from '../server/services/search/text';
 
-import { BENCH_NOW, judge, ndcgAt, recallAt, RELEVANCE_SET } from './search-relevance';
+import { judgedSet, KINDS } from './search-judged';
+import { BENCH_NOW, judge, ndcgAt, precisionAt, recallAt, RELEVANCE_SET } from './search-relevance';
 
 const args = process.argv.slice(2);
 const LATENCY_SIZE = args.includes('--size') ? Number(args[args.indexOf('--size') + 1]) || 100_000 : 100_000;
 const VERBOSE = args.includes('--verbose');
 const RUN_LATENCY = !args.includes('--no-latency');
 const LATENCY_REPEATS = 5;
+/** --split tune|holdout|both: which half of the judged set to print (tune while tuning). */
+const SPLIT = args.includes('--split') ? (args[args.indexOf('--split') + 1] ?? 'both') : 'both';
+const RUN_OLD_SET = !args.includes('--no-old-set');
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -125,9 +132,11 @@ async function relevanceSection(vectors: Awaited<ReturnType<typeof embeddingsSec
     const service = serviceFor(app);
     const ingested = await service.refreshCatalogue();
     await service.useEmbeddings(vectors);
-    const fullText = createFullTextSearch(app.database);
+    const fullText = createFullTextSearch(app.database, () => false);
     const catalogueIdOf = await loadVideosForFullText(app, catalogue.videos);
 
+    await judgedSection(service, fullText, catalogueIdOf, catalogue);
+    if (!RUN_OLD_SET) return;
     console.info(`\n== Relevance: ${RELEVANCE_SET.length} judged requests over the ${catalogue.videos.length}-video catalogue`);
     console.info(`   (AI index ingested through the catalogue API: ${ingested.pages} pages, ${ingested.documents} videos, ${ingested.ms} ms)`);
     const systems = ['keyword (FTS5)', 'keyword (stand-in)', 'AI search'] as const;
@@ -162,6 +171,95 @@ async function relevanceSection(vectors: Awaited<ReturnType<typeof embeddingsSec
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Plain BM25 over the same documents: every word of the request, no parsing, no vectors. */
+function plainBm25(segment: Segment, query: string): string[] {
+  const intent = emptyIntent();
+  intent.terms = [...new Set(surfaceWords(query))];
+  return segment.search(intent, { offset: 0, limit: 18 }).hits.map((hit) => hit.doc.ref);
+}
+
+interface Scores {
+  p: number;
+  r: number;
+  n: number;
+  count: number;
+}
+
+async function judgedSection(
+  service: SearchService,
+  fullText: ReturnType<typeof createFullTextSearch>,
+  catalogueIdOf: Map<string, string>,
+  catalogue: Catalogue,
+): Promise<void> {
+  const set = judgedSet(catalogue.videos);
+  const judgements = judge(catalogue.videos, set);
+  const bm25 = Segment.build(service.catalogueDocuments());
+  const halves = SPLIT === 'both' ? (['tune', 'holdout'] as const) : ([SPLIT] as Array<'tune' | 'holdout'>);
+  const systems = ['AI', 'keyword', 'BM25'] as const;
+  console.info(
+    `\n== Judged set (scripts/search-judged.ts): ${set.length} requests, ${set.filter((r) => r.split === 'tune').length} tune / ` +
+      `${set.filter((r) => r.split === 'holdout').length} holdout; P@18 R@18 nDCG@10 per kind`,
+  );
+  const aiTimes: number[] = [];
+  for (const half of halves) {
+    const table = new Map<string, Scores[]>();
+    const cell = (kind: string) => {
+      let row = table.get(kind);
+      if (!row) {
+        row = systems.map(() => ({ p: 0, r: 0, n: 0, count: 0 }));
+        table.set(kind, row);
+      }
+      return row;
+    };
+    for (const [index, request] of set.entries()) {
+      if (request.split !== half) continue;
+      const judgement = judgements[index];
+      if (!judgement) continue;
+      const startedAt = performance.now();
+      const ai = await service.aiSearch({ text: request.query, perPage: 18, page: 1 });
+      aiTimes.push(performance.now() - startedAt);
+      const aiIds = ai.catalogue.hits.map((hit) => hit.doc.ref);
+      const fts = await fullText.searchPublicVideos(request.query, { limit: 18, offset: 0 });
+      const ftsIds = fts.rows.map((row) => catalogueIdOf.get(row.id) ?? '');
+      const bmIds = plainBm25(bm25, request.query);
+      const rows = [ftsIds, bmIds];
+      const scores = [aiIds, ...rows].map((ids) => ({
+        p: precisionAt(18, ids, judgement),
+        r: recallAt(18, ids, judgement),
+        n: ndcgAt(10, ids, judgement),
+      }));
+      for (const kind of [request.kind, 'ALL']) {
+        cell(kind).forEach((total, i) => {
+          const score = scores[i] as { p: number; r: number; n: number };
+          total.p += score.p;
+          total.r += score.r;
+          total.n += score.n;
+          total.count += 1;
+        });
+      }
+      if (VERBOSE) {
+        console.info(
+          `   [${half}] ${request.kind.padEnd(10)} ${request.query.slice(0, 60).padEnd(60)} rel ${pad(judgement.relevantCount, 4)} AI N ${scores[0]?.n.toFixed(2)} R ${scores[0]?.r.toFixed(2)} | ` +
+            `${JSON.stringify({ terms: ai.intent.terms, ex: ai.intent.exclude, order: ai.intent.order, c: ai.understood.corrections })}`,
+        );
+      }
+    }
+    console.info(`   -- ${half}`);
+    console.info(`   ${'kind'.padEnd(11)} ${'n'.padStart(4)}  ${systems.map((name) => `${name.padEnd(8)} P@18  R@18  nDCG`).join('   ')}`);
+    for (const kind of [...KINDS, 'ALL']) {
+      const row = table.get(kind);
+      if (!row) continue;
+      const count = row[0]?.count ?? 0;
+      console.info(
+        `   ${kind.padEnd(11)} ${pad(count, 4)}  ` +
+          row.map((total) => `${''.padEnd(8)} ${(total.p / count).toFixed(2)}  ${(total.r / count).toFixed(2)}  ${(total.n / count).toFixed(2)}`).join('   '),
+      );
+    }
+  }
+  aiTimes.sort((a, b) => a - b);
+  console.info(`   AI search latency over these requests (${catalogue.videos.length} videos): p50 ${percentile(aiTimes, 0.5).toFixed(1)} ms, p95 ${percentile(aiTimes, 0.95).toFixed(1)} ms`);
 }
 
 async function timeEach(queries: string[], run: (query: string) => Promise<unknown>): Promise<number[]> {
@@ -211,19 +309,30 @@ async function latencySection(vectors: Awaited<ReturnType<typeof embeddingsSecti
     startedAt = performance.now();
     await loadVideosForFullText(app, big.videos);
     console.info(`   FTS5: ${LATENCY_SIZE.toLocaleString('en')} videos inserted (triggers index them) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-    const fullText = createFullTextSearch(app.database);
+    const fullText = createFullTextSearch(app.database, () => false);
     // The generated objects are not part of a running server's memory: let them go.
     big = undefined;
     global.gc?.();
 
-    const queries = RELEVANCE_SET.map((item) => item.query);
+    const queries = [...RELEVANCE_SET.map((item) => item.query), ...judgedSet(getCatalogue().videos).map((item) => item.query)];
     const aiTimes = await timeEach(queries, (query) => service.aiSearch({ text: query, perPage: 18, page: 1 }));
-    const keywordTimes = await timeEach(queries, (query) => fullText.searchPublicVideos(query, { limit: 18, offset: 0 }));
+    console.info(`   AI search: p50 ${percentile(aiTimes, 0.5).toFixed(1)} ms, p95 ${percentile(aiTimes, 0.95).toFixed(1)} ms`);
+    const cjk = /[\u3400-\u9fff]/;
+    const keywordTimes = await timeEach(
+      queries.filter((query) => !cjk.test(query)),
+      (query) => fullText.searchPublicVideos(query, { limit: 18, offset: 0 }),
+    );
+    // Chinese requests are substring scans (LIKE) over the videos (see fulltext.ts): 25 of them.
+    const keywordChineseTimes = await timeEach(
+      queries.filter((query) => cjk.test(query)).slice(0, 25),
+      (query) => fullText.searchPublicVideos(query, { limit: 18, offset: 0 }),
+    );
     console.info(`   ${queries.length} requests × ${LATENCY_REPEATS} runs each (after one warm-up run):`);
     console.info(`   ${'search'.padEnd(20)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
     for (const [name, times] of [
       ['AI search', aiTimes],
       ['keyword (FTS5)', keywordTimes],
+      ['keyword, Chinese', keywordChineseTimes],
     ] as const) {
       console.info(
         `   ${name.padEnd(20)} ${pad(percentile(times, 0.5).toFixed(1), 8)} ${pad(percentile(times, 0.95).toFixed(1), 8)} ${pad((times[times.length - 1] ?? NaN).toFixed(1), 8)}`,

@@ -1,10 +1,11 @@
 /**
- * Bundle figures: gzipped JavaScript that loading `/` needs (the entry's initial chunks plus
- * the home page's lazy chunk), and every lazy chunk on its own.
+ * Bundle figures: JavaScript that loading `/` needs (the entry's initial chunks plus the home
+ * page's lazy chunk) raw, gzipped and brotli-compressed as the build writes them, and every lazy
+ * chunk on its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import type { Stats, StatsChunk } from 'webpack';
 
@@ -16,12 +17,20 @@ export const HOME_BUDGET_BYTES = 150 * 1024;
 
 export interface BundleReport {
   homeGzipBytes: number;
+  homeBrotliBytes: number;
+  homeRawBytes: number;
   homeFiles: string[];
   walletModulesInHome: string[];
   lazyChunks: Array<{ name: string; files: string[]; gzipBytes: number }>;
 }
 
 const gzipSize = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
+/** The build's own .br copy when there is one (what the server sends), else brotli at quality 11. */
+const brotliSize = (file: string) =>
+  fs.existsSync(`${file}.br`)
+    ? fs.statSync(`${file}.br`).size
+    : brotliCompressSync(fs.readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const rawSize = (file: string) => fs.statSync(file).size;
 const jsFiles = (chunk: StatsChunk) => (chunk.files ?? []).filter((f) => f.endsWith('.js'));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -54,6 +63,8 @@ export function bundleReport(stats: Stats, distDir: string): BundleReport {
 
   return {
     homeGzipBytes: homeFiles.reduce((sum, f) => sum + gzipSize(path.join(distDir, f)), 0),
+    homeBrotliBytes: homeFiles.reduce((sum, f) => sum + brotliSize(path.join(distDir, f)), 0),
+    homeRawBytes: homeFiles.reduce((sum, f) => sum + rawSize(path.join(distDir, f)), 0),
     homeFiles,
     walletModulesInHome,
     lazyChunks,
@@ -61,12 +72,13 @@ export function bundleReport(stats: Stats, distDir: string): BundleReport {
 }
 
 export function printBundleReport(report: BundleReport): void {
-  console.info('\nBundle figures (gzip -9)');
+  console.info('\nBundle figures');
   console.info(
-    `  JavaScript for "/": ${kb(report.homeGzipBytes)} (budget ${kb(HOME_BUDGET_BYTES)}) in ${report.homeFiles.length} files`,
+    `  JavaScript for "/": ${kb(report.homeBrotliBytes)} brotli, ${kb(report.homeGzipBytes)} gzip -9, ` +
+      `${kb(report.homeRawBytes)} raw (budget ${kb(HOME_BUDGET_BYTES)}) in ${report.homeFiles.length} files`,
   );
   for (const f of report.homeFiles) console.info(`    ${f}`);
   console.info(`  wallet libraries in "/": ${report.walletModulesInHome.length === 0 ? 'none' : report.walletModulesInHome.length + ' modules'}`);
-  console.info('  lazy chunks:');
+  console.info('  lazy chunks (gzip -9):');
   for (const c of report.lazyChunks) console.info(`    ${kb(c.gzipBytes).padStart(9)}  ${c.name}`);
 }

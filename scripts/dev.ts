@@ -11,7 +11,14 @@ const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', 'server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort, PUBLIC_URL: publicUrl },
+    // The dev server is also reachable as 127.0.0.1: let its pages write too (origin check).
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      PUBLIC_URL: publicUrl,
+      ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `http://127.0.0.1:${port}`,
+    },
   }),
   spawn('npx', ['webpack', 'serve', '--mode', 'development'], {
     stdio: 'inherit',

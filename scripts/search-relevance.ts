@@ -176,6 +176,13 @@ export function recallAt(k: number, ranked: readonly string[], judgement: Judgem
   return found / Math.min(k, judgement.relevantCount);
 }
 
+/** |relevant ∩ first k| / min(k, |relevant|): the share of the page that could be relevant and is. */
+export function precisionAt(k: number, ranked: readonly string[], judgement: Judgement): number {
+  const shown = ranked.slice(0, k);
+  if (shown.length === 0) return judgement.relevantCount === 0 ? 1 : 0;
+  return shown.filter((id) => judgement.grades.has(id)).length / Math.min(k, Math.max(1, judgement.relevantCount));
+}
+
 /** nDCG@k with gains 2^grade − 1 and log2 discounts. */
 export function ndcgAt(k: number, ranked: readonly string[], judgement: Judgement): number {
   const gain = (grade: number) => 2 ** grade - 1;

@@ -20,7 +20,10 @@ import { createAccount, findUserByEmail } from '../server/services/accounts';
 import { createComment } from '../server/services/comments';
 import { toggleLike } from '../server/services/likes';
 import { hashPassword } from '../server/services/passwords';
-import { createLocalStorage, type Storage } from '../server/services/storage';
+import { insertJob } from '../server/media/jobs';
+import { inspectUpload } from '../server/media/probe';
+import { createSpool, type LocalWrite, type Spool } from '../server/media/spool';
+import { createLocalStorage } from '../server/services/storage';
 import {
   receiveFile,
   saveVideo,
@@ -185,8 +188,8 @@ function thumbnailPng([from, to]: [Rgb, Rgb], width = 320, height = 180): Buffer
 
 // ---- seeding ----
 
-async function receive(storage: Storage, source: Readable, rule: FileRule): Promise<ReceivedFile> {
-  const file = await receiveFile(storage, source, rule);
+async function receive(spool: Spool, source: Readable, rule: FileRule): Promise<ReceivedFile<LocalWrite>> {
+  const file = await receiveFile(spool, source, rule);
   if (!file) throw new Error('a demo file is empty');
   return file;
 }
@@ -198,6 +201,9 @@ async function main(): Promise<void> {
     await migrateToLatest(database.db);
     const { db } = database;
     const storage = createLocalStorage(config.mediaDir);
+    const spool = createSpool(config.tmpDir);
+    // Demo videos are queued like uploads: the server's worker makes their renditions.
+    const jobs = { enqueue: (videoId: string, trx?: typeof db) => insertJob(trx ?? db, videoId, config.media.maxAttempts) };
 
     const existing = await Promise.all(DEMO_USERS.map((user) => findUserByEmail(db, user.email)));
     if (existing.some(Boolean)) {
@@ -217,13 +223,15 @@ async function main(): Promise<void> {
     let comments = 0;
     for (const demo of DEMO_VIDEOS) {
       const owner = users[demo.owner];
-      const video = await saveVideo(db, storage, {
+      const videoFile = await receive(spool, createReadStream(path.join(ASSETS, demo.clip)), videoFileRule(config.maxVideoBytes));
+      const video = await saveVideo(db, storage, jobs, {
         userId: owner.id,
         title: demo.title,
         description: demo.description,
         visibility: demo.visibility,
-        video: await receive(storage, createReadStream(path.join(ASSETS, demo.clip)), videoFileRule(config.maxVideoBytes)),
-        thumbnail: await receive(storage, Readable.from([thumbnailPng(demo.colours)]), thumbnailFileRule(config.maxThumbnailBytes)),
+        video: videoFile,
+        thumbnail: await receive(spool, Readable.from([thumbnailPng(demo.colours)]), thumbnailFileRule(config.maxThumbnailBytes)),
+        info: await inspectUpload(videoFile.write.path),
         createdAt: new Date(now - demo.daysAgo * DAY_MS),
       });
       await db.updateTable('videos').set({ views: demo.views }).where('id', '=', video.id).execute();

@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 
+import { fastifyCompress } from '@fastify/compress';
 import { fastifyCookie } from '@fastify/cookie';
 import { fastifyHelmet } from '@fastify/helmet';
 import { fastifyRateLimit } from '@fastify/rate-limit';
@@ -22,9 +23,14 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
+import { trustProxyOption } from './http/client-address';
+import { handleClientError } from './http/client-errors';
+import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { installOpenApi } from './http/openapi';
+import { installOriginCheck } from './http/origin-check';
+import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
@@ -32,8 +38,11 @@ import { t } from './i18n';
 import { installMetrics } from './metrics';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
+import { installMedia } from './media';
 import { mediaRoutes } from './routes/media';
+import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
 import { installSearch } from './services/search';
+import { followVideoChanges } from './services/search/changes';
 import { createSqlSessionStore, installSessions } from './services/sessions';
 import { createLocalStorage, type Storage } from './services/storage';
 
@@ -92,8 +101,10 @@ async function assembleApp(
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     schemaErrorFormatter: formatValidationErrors,
+    // Requests the HTTP parser refuses still get the one error shape (http/client-errors.ts).
+    clientErrorHandler: handleClientError,
     // Errors the router raises before any route runs still get the one error shape. An id
     // longer than the router accepts cannot name anything, so it is simply not found.
     frameworkErrors: (error, request, reply) =>
@@ -109,7 +120,10 @@ async function assembleApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  await installInstanceSharing(app);
   installSearch(app);
+  followVideoChanges(app);
+  installMedia(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   const sessions = createSqlSessionStore(database.db);
@@ -118,11 +132,17 @@ async function assembleApp(
   if (purged > 0) app.log.info({ purged }, 'expired sessions removed');
 
   installErrorHandler(app);
+  // Global, before any route: every state-changing request of every route must come from our origins,
+  // and a saturated process sheds requests (503) instead of queueing them.
+  installOriginCheck(app, config.allowedOrigins);
+  await installLoadShedding(app, config.overload);
   await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifyCookie);
-  // Limits are opt-in per route (config.rateLimit); the in-memory store suits one process.
+  // Limits are opt-in per route (config.rateLimit); counted in Redis when REDIS_URL is set.
   await app.register(fastifyRateLimit, {
     global: false,
+    ...rateLimitStoreOptions(app),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, please try again in ${context.after}.`),
   });

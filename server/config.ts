@@ -2,7 +2,10 @@
  * The one place configuration is read: environment variables with safe defaults, validated up
  * front so a bad value stops start-up with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
+
+import { parseMediaConfig, type MediaConfig } from './media/config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -36,7 +39,16 @@ export interface AppConfig {
    * Tests lower it explicitly; start-up warns when it is below the default outside tests.
    */
   passwordHashCost: number;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: false (no proxy: the socket's address is the client), a hop count (the address
+   * the nearest N proxies saw), or the proxies' addresses/CIDRs. Never "trust every hop".
+   */
+  trustProxy: TrustProxy;
+  /**
+   * Origins whose pages may send state-changing requests (http/origin-check.ts): PUBLIC_URL's
+   * origin first, then ALLOWED_ORIGINS. Serialized origins, e.g. "https://example.com".
+   */
+  allowedOrigins: string[];
   /** Session cookies get `Secure` when the site is served over https. */
   cookieSecure: boolean;
   /** Absolute path of the built SPA (webpack's dist/). */
@@ -49,6 +61,28 @@ export interface AppConfig {
   search: SearchConfig;
   /** METRICS_PORT: Prometheus metrics on 127.0.0.1 at this port (0: any free port); null: off. */
   metricsPort: number | null;
+  /** Local temporary files (DATA_DIR/tmp): uploads being received, transcoding work folders. */
+  tmpDir: string;
+  /** The media pipeline (server/media): workers, retries, originals. */
+  media: MediaConfig;
+  /** Load shedding (http/overload.ts); 0 turns a check off. */
+  overload: OverloadConfig;
+  /**
+   * REDIS_URL (redis:// or rediss://): shared rate limits and change events between instances
+   * (services/redis.ts, services/events.ts). null: both live in this process.
+   */
+  redisUrl: string | null;
+}
+
+export interface OverloadConfig {
+  /** OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: mean event-loop delay over a sample above which requests get 503. */
+  maxEventLoopDelayMs: number;
+  /** OVERLOAD_MAX_ELU: event-loop utilization (0-1) above which requests get 503. */
+  maxEventLoopUtilization: number;
+  /** OVERLOAD_MAX_IN_FLIGHT: requests being worked on at once above which new ones get 503. */
+  maxInFlight: number;
+  /** How long a shed client is told to wait (Retry-After, seconds). */
+  retryAfterSeconds: number;
 }
 
 export interface SearchConfig {
@@ -60,6 +94,8 @@ export interface SearchConfig {
   /** AI_SEARCH_URL + AI_SEARCH_MODEL (+ AI_SEARCH_API_KEY, AI_SEARCH_TIMEOUT_MS); null: embedded parser only. */
   ai: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -118,7 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = parseChoice('LOG_LEVEL', read('LOG_LEVEL'), LOG_LEVELS, 'info', fail);
   const nodeEnv = parseChoice('NODE_ENV', read('NODE_ENV'), NODE_ENVS, 'production', fail);
   const autoVerifyAccounts = parseBoolean('AUTO_VERIFY_ACCOUNTS', read('AUTO_VERIFY_ACCOUNTS'), false, fail);
-  const trustProxy = parseBoolean('TRUST_PROXY', read('TRUST_PROXY'), false, fail);
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), fail);
+  const allowedOrigins = parseAllowedOrigins(publicUrl, read('ALLOWED_ORIGINS'), fail);
   const passwordHashCost = parseIntegerInRange(
     'PASSWORD_HASH_COST',
     read('PASSWORD_HASH_COST'),
@@ -144,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const search = parseSearchConfig(read, nodeEnv, fail);
   const metricsRaw = read('METRICS_PORT');
   const metricsPort = metricsRaw === undefined ? null : parsePort(metricsRaw, fail, 'METRICS_PORT');
+  const overload = parseOverloadConfig(read, nodeEnv, fail);
+  const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
+  const media = parseMediaConfig(read, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -162,12 +202,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoVerifyAccounts,
     passwordHashCost,
     trustProxy,
+    allowedOrigins,
     cookieSecure: publicUrl.startsWith('https:'),
     spaDir: DEFAULT_SPA_DIR,
     maxVideoBytes,
     maxThumbnailBytes,
     search,
     metricsPort,
+    overload,
+    redisUrl,
+    tmpDir: path.join(dataDir, 'tmp'),
+    media,
   };
 }
 
@@ -232,6 +277,18 @@ function parseDatabaseUrl(value: string | undefined, dataDir: string, fail: Fail
   );
 }
 
+function parseRedisUrl(value: string | undefined, fail: Fail): string | null {
+  if (value === undefined) return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname) return value;
+  } catch {
+    // reported below
+  }
+  // The value may hold a password: name the variable, not its content.
+  return fail('REDIS_URL must be a redis:// or rediss:// URL such as redis://localhost:6379', null);
+}
+
 function parseChoice<T extends string>(
   name: string,
   value: string | undefined,
@@ -265,6 +322,112 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
   if (TRUE_WORDS.includes(word)) return true;
   if (FALSE_WORDS.includes(word)) return false;
   return fail(`${name} must be true or false (also 1/0, yes/no, on/off), got "${value}"`, fallback);
+}
+
+/** Far more proxies than any real chain; a bigger count is surely a typo. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: unset/false/0/off/no → false; an integer 1-10 → that many trusted hops; otherwise
+ * a comma list of IP addresses or CIDRs. "true" (trust every hop) is refused: with it the client
+ * picks its own address through X-Forwarded-For and escapes every per-address limit.
+ */
+function parseTrustProxy(value: string | undefined, fail: Fail): TrustProxy {
+  if (value === undefined) return false;
+  const word = value.toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  if (['true', 'yes', 'on'].includes(word)) {
+    return fail(
+      `TRUST_PROXY must not be "${value}": trusting every hop lets clients choose their address with X-Forwarded-For. ` +
+        'Set the number of proxies in front of the site (e.g. TRUST_PROXY=1) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+      false,
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    return fail(`TRUST_PROXY must be a hop count 1-${MAX_PROXY_HOPS} or a list of proxy addresses/CIDRs, got "${value}"`, false);
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    return fail(
+      `TRUST_PROXY must be a hop count 1-${MAX_PROXY_HOPS} or a comma list of proxy IP addresses/CIDRs, got "${bad.join(', ')}"`,
+      false,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** PUBLIC_URL's origin plus ALLOWED_ORIGINS (comma list of http(s) origins, no path). */
+function parseAllowedOrigins(publicUrl: string, value: string | undefined, fail: Fail): string[] {
+  const origins = [new URL(publicUrl).origin];
+  if (value === undefined) return origins;
+  for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const isOrigin =
+      url !== undefined &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.search &&
+      !url.hash &&
+      (url.pathname === '/' || url.pathname === '') &&
+      !entry.replace(/^https?:\/\//i, '').replace(/\/$/, '').includes('/');
+    if (!isOrigin || !url) {
+      fail(`ALLOWED_ORIGINS must be a comma list of origins such as https://www.example.com (scheme, host, optional port; no path), got "${entry}"`, null);
+      continue;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
+/**
+ * Load shedding (mean event-loop delay over 100 ms) is on by default, off under NODE_ENV=test (a test run saturates its own event
+ * loop on purpose; the overload tests switch it on explicitly).
+ */
+function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): OverloadConfig {
+  const testing = nodeEnv === 'test';
+  const maxEventLoopDelayMs = parseIntegerInRange(
+    'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+    read('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'),
+    { min: 0, max: 60_000 },
+    testing ? 0 : 100,
+    fail,
+  );
+  const eluText = read('OVERLOAD_MAX_ELU');
+  // Off by default: under a flood of clients that retry at once, answering 503s alone keeps the
+  // loop fully utilized, so utilization would shed everything; the delay recovers as soon as the
+  // shed requests are cheap, which lets a share of requests through.
+  let maxEventLoopUtilization = 0;
+  if (eluText !== undefined) {
+    const value = /^(0(\.\d+)?|1(\.0+)?)$/.test(eluText) ? Number(eluText) : NaN;
+    maxEventLoopUtilization = Number.isNaN(value)
+      ? fail(`OVERLOAD_MAX_ELU must be a fraction 0-1 such as 0.98 (0 turns the check off), got "${eluText}"`, maxEventLoopUtilization)
+      : value;
+  }
+  const maxInFlight = parseIntegerInRange(
+    'OVERLOAD_MAX_IN_FLIGHT',
+    read('OVERLOAD_MAX_IN_FLIGHT'),
+    { min: 0, max: 100_000 },
+    testing ? 0 : 32,
+    fail,
+  );
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, maxInFlight, retryAfterSeconds: 2 };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */

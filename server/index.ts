@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { trustProxyWarning } from './http/client-address';
 
 /** A stuck request must not keep a stopping process alive for ever. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +24,8 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const app = await buildApp(config);
+  const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
+  if (proxyWarning) app.log.warn(proxyWarning);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -12,7 +12,6 @@ import {
   LocationProbe,
   networkError,
   restoreRealClock,
-  unverifiedUser,
   verifiedUser,
 } from './auth-helpers';
 
@@ -29,6 +28,8 @@ function renderRegister(options: Parameters<typeof renderWithProviders>[1] = {})
 const emailField = () => screen.getByLabelText('Email');
 const passwordField = () => screen.getByLabelText('Password');
 const registerButton = () => screen.getByRole('button', { name: 'Register' });
+
+const pendingUser = { email: 'alice@example.com', verified: false };
 
 describe('Register page (SPEC §2 Register, §4 Registration, §5, §8)', () => {
   afterEach(() => restoreRealClock());
@@ -77,7 +78,7 @@ describe('Register page (SPEC §2 Register, §4 Registration, §5, §8)', () => 
 
   it('shows only the success message for an unverified user and clears the fields', async () => {
     const user = installFakeClock();
-    answerPost('/auth/register', json({ success: true, message: 'Check your inbox.', user: unverifiedUser }, 201));
+    answerPost('/auth/register', json({ success: true, message: 'Check your inbox.', user: pendingUser }, 201));
     const { store } = renderRegister();
 
     await user.type(emailField(), 'alice@example.com');
@@ -96,7 +97,7 @@ describe('Register page (SPEC §2 Register, §4 Registration, §5, §8)', () => 
   });
 
   it('falls back to its own success text when the server sends none', async () => {
-    answerPost('/auth/register', json({ success: true, user: unverifiedUser }, 201));
+    answerPost('/auth/register', json({ success: true, user: pendingUser }, 201));
     const { user } = renderRegister();
     await user.type(emailField(), 'alice@example.com');
     await user.type(passwordField(), 'correct horse');
@@ -122,13 +123,14 @@ describe('Register page (SPEC §2 Register, §4 Registration, §5, §8)', () => 
     expect(emailField()).toHaveValue('alice@example.com');
   });
 
-  it('shows the server message of a refusal (409 duplicate)', async () => {
-    answerPost('/auth/register', json({ success: false, message: 'Email is already registered.' }, 409));
+  // A taken address is answered like a new one (201); refusals are limits and bad input.
+  it('shows the server message of a refusal (429 too many registrations)', async () => {
+    answerPost('/auth/register', json({ success: false, message: 'Too many registrations from your network. Please try again later.' }, 429));
     const { user } = renderRegister();
     await user.type(emailField(), 'alice@example.com');
     await user.type(passwordField(), 'correct horse');
     await user.click(registerButton());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Email is already registered.'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many registrations from your network. Please try again later.'));
   });
 
   it.each([
@@ -149,7 +151,7 @@ describe('Register page (SPEC §2 Register, §4 Registration, §5, §8)', () => 
     const released = new Promise<void>((resolve) => (release = resolve));
     answerPost('/auth/register', async () => {
       await released;
-      return json({ success: true, user: unverifiedUser }, 201)();
+      return json({ success: true, user: pendingUser }, 201)();
     });
     const { user } = renderRegister();
     await user.type(emailField(), 'alice@example.com');

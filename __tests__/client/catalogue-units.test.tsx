@@ -80,7 +80,8 @@ describe('<VideoCard>', () => {
     expect(link).toHaveAttribute('href', '/movie/abc');
     const image = within(link).getByRole('img', { name: 'A title' });
     expect(image).toHaveAttribute('loading', 'lazy');
-    expect(within(link).getByText('3:10')).toBeInTheDocument();
+    // Shown over the thumbnail and read with the card, outside the link (its name is its visible text).
+    expect(within(link.closest('article')!).getByText('3:10')).toBeInTheDocument();
   });
 
   it('keeps the footer outside the link, so it can hold its own links', () => {

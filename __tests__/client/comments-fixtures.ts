@@ -40,6 +40,15 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     username: owner.username,
     createdAt: '2024-01-10T12:00:00.000Z',
     updatedAt: '2024-01-10T12:00:00.000Z',
+    status: 'ready',
+    processingProgress: 100,
+    processingError: null,
+    duration: 65,
+    width: 1280,
+    height: 720,
+    hlsUrl: null,
+    posterUrl: null,
+    thumbnailSources: [],
     ...overrides,
   };
 }

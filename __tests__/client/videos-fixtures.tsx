@@ -24,6 +24,15 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     username: owner.username,
     createdAt: '2024-03-05T14:30:00.000Z',
     updatedAt: '2024-03-06T09:00:00.000Z',
+    status: 'ready',
+    processingProgress: 100,
+    processingError: null,
+    duration: 65,
+    width: 1280,
+    height: 720,
+    hlsUrl: null,
+    posterUrl: null,
+    thumbnailSources: [],
     ...overrides,
   };
 }

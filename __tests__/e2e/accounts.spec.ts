@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { linkIn, waitForMail } from '../support/outbox';
 
+import { expect, test } from './fixtures';
 import { mailDir, PASSWORD, uniqueEmail } from './support';
 
 /**

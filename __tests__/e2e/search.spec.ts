@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
-import { signUpAndLogIn } from './support';
+import { expect, test } from './fixtures';
+import { signUpAndLogIn, waitUntilReady } from './support';
 
 /**
  * Search in a real browser against the real engine: the catalogue is ingested through its API in
@@ -69,9 +70,12 @@ async function uploadVideo(request: APIRequestContext, title: string, descriptio
     },
   });
   expect(response.status()).toBe(200);
+  const { video } = (await response.json()) as { video: { _id: string } };
+  await waitUntilReady(request, video._id);
 }
 
 test('keyword and AI search on the self-shot list', async ({ page }) => {
+  test.setTimeout(180_000);
   await signUpAndLogIn(page.request, 'searcher');
   const marker = `Harbour${Date.now()}`;
   await uploadVideo(page.request, `Skateboard tricks at the ${marker}`, 'Kickflips and grinds by the water.');

@@ -35,3 +35,19 @@ export async function signUpAndLogIn(request: APIRequestContext, prefix: string)
   const { user } = (await login.json()) as { user: E2EUser };
   return user;
 }
+
+/**
+ * Waits until an uploaded video has been through the media pipeline (lists and search show only
+ * ready videos to others), polling the light processing route as the SPA does.
+ */
+export async function waitUntilReady(request: APIRequestContext, videoId: string, timeout = 120_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (await request.get(`/v0/api/videos/selfieVideos/${videoId}/processing`)).json()) as { status?: string };
+        return answer.status;
+      },
+      { timeout, intervals: [500, 1000] },
+    )
+    .toBe('ready');
+}

@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
 
 import { makeWallet } from '../support/wallet';
+
+import { expect, test } from './fixtures';
 
 /**
  * Wallet sign-in through the real wagmi injected connector: the page gets an EIP-1193 provider

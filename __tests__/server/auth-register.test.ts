@@ -20,35 +20,47 @@ describe('POST /v0/api/auth/register', () => {
   const register = (payload: unknown, headers?: Record<string, string>) =>
     post(t.app, '/auth/register', payload, { headers: headers ?? {} });
 
-  it('creates an unverified account: 201 with the public user, no session', async () => {
+  it('creates an unverified account: 201 repeating only what was sent (no id, no username), no session', async () => {
     const res = await register({ email: 'alice@example.com', password: PASSWORD });
     expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toEqual({
-      success: true,
-      message: REGISTERED,
-      user: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), username: 'alice', email: 'alice@example.com', verified: false, walletAddress: null, role: 'user' },
-    });
+    expect(res.json()).toEqual({ success: true, message: REGISTERED, user: { email: 'alice@example.com', verified: false } });
     expect(sessionSetCookie(res)).toBeUndefined();
 
-    const row = await t.app.db.selectFrom('users').selectAll().where('id', '=', body.user._id).executeTakeFirstOrThrow();
+    const row = await t.app.db.selectFrom('users').selectAll().where('email', '=', 'alice@example.com').executeTakeFirstOrThrow();
     expect(row.verified).toBe(0);
+    expect(row.username).toBe('alice');
+    expect(row.role).toBe('user');
     // Self-describing scrypt hash with the configured (test) cost; never the password itself.
     expect(row.password_hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(row.password_hash).not.toContain(PASSWORD);
   });
 
-  it('trims and lower-cases the e-mail address, and refuses it again in any spelling (409)', async () => {
+  it('answers a taken address, in any spelling, exactly like a new one, and mails its owner instead', async () => {
     const first = await register({ email: '  Bob.Smith@Example.COM ', password: PASSWORD });
     expect(first.statusCode).toBe(201);
     expect(first.json().user.email).toBe('bob.smith@example.com');
+    const before = await t.app.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
 
     for (const email of ['bob.smith@example.com', 'BOB.SMITH@EXAMPLE.COM', '\tbob.smith@example.com ']) {
       const again = await register({ email, password: 'another password' });
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ success: false, message: 'An account with this email address already exists.' });
+      expect({ status: again.statusCode, body: again.json(), cookie: sessionSetCookie(again) }).toEqual({
+        status: first.statusCode,
+        body: first.json(),
+        cookie: undefined,
+      });
     }
-    expect(await t.app.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'bob.smith@example.com' }]);
+    // Nothing about the account changed: one row, same password hash, same username.
+    expect(await t.app.db.selectFrom('users').selectAll().execute()).toEqual([before]);
+
+    // The owner hears about it (once per window, however often it is tried), with a way in.
+    const mail = await waitForMail(t.config.mailDir, 'bob.smith@example.com', { purpose: 'account-exists' });
+    expect(mail.subject).toBe('Someone tried to sign up with your email address - Video Site');
+    expect(mail.text).toContain('you already have one');
+    expect(linkIn(mail, '/login').href).toBe('http://localhost:3000/login');
+    expect(mail.text).toContain('http://localhost:3000/forgot-password');
+    await sleep(100);
+    const files = await readdir(t.config.mailDir);
+    expect(files.filter((file) => file.endsWith('-account-exists.eml'))).toHaveLength(1);
   });
 
   it('derives unique, safe usernames from the local part', async () => {
@@ -57,7 +69,8 @@ describe('POST /v0/api/auth/register', () => {
     for (const email of emails) {
       const res = await register({ email, password: PASSWORD });
       expect(res.statusCode).toBe(201);
-      names.push(res.json().user.username);
+      const row = await t.app.db.selectFrom('users').select('username').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+      names.push(row.username);
     }
     expect(names).toEqual(['john.doe', 'john.doe2', 'john.doe3', 'user', 'o_neil']);
   });
@@ -143,14 +156,17 @@ describe('POST /v0/api/auth/register', () => {
     const ok = await register({ email: 'li@example.com', password: PASSWORD }, headers);
     expect(ok.json().message).toBe('注册成功。请查收电子邮件以验证您的账户。');
     const duplicate = await register({ email: 'li@example.com', password: PASSWORD }, headers);
-    expect(duplicate.json().message).toBe('该电子邮件地址已被注册。');
+    expect(duplicate.json()).toEqual(ok.json());
     const short = await register({ email: 'wang@example.com', password: 'short' }, headers);
     expect(short.json().message).toBe('密码长度至少为 8 个字符。');
 
-    const mail = await waitForMail(t.config.mailDir, 'li@example.com');
+    const mail = await waitForMail(t.config.mailDir, 'li@example.com', { purpose: 'verify' });
     expect(mail.subject).toBe('验证您的电子邮件地址 - 视频网站');
     expect(mail.text).toContain('感谢您的注册');
     expect(mail.html).toContain('<html lang="zh-CN">');
+    const owner = await waitForMail(t.config.mailDir, 'li@example.com', { purpose: 'account-exists' });
+    expect(owner.subject).toBe('有人尝试用您的邮箱地址注册 - 视频网站');
+    expect(owner.text).toContain('忘记密码了？请在此设置新密码：http://localhost:3000/forgot-password');
   });
 
   it('limits registrations per IP (429 with Retry-After)', async () => {

@@ -81,7 +81,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         NODE_ENV: 'development',
         AUTO_VERIFY_ACCOUNTS: 'yes',
-        TRUST_PROXY: 'TRUE',
+        TRUST_PROXY: '2',
       }),
     ).toMatchObject({
       host: '127.0.0.1',
@@ -89,12 +89,35 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       nodeEnv: 'development',
       autoVerifyAccounts: true,
-      trustProxy: true,
+      trustProxy: 2,
     });
     expect(loadConfig({ AUTO_VERIFY_ACCOUNTS: '0', TRUST_PROXY: 'off' })).toMatchObject({
       autoVerifyAccounts: false,
       trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, naming the variable and what to set instead', () => {
+    expect(configError({ TRUST_PROXY: 'true' }).message).toMatch(/^TRUST_PROXY must not be "true": .*TRUST_PROXY=1/);
+  });
+
+  it('allows PUBLIC_URL’s origin and ALLOWED_ORIGINS for state-changing requests', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://videos.example.com/site' }).allowedOrigins).toEqual(['https://videos.example.com']);
+    expect(
+      loadConfig({ PORT: '4000', ALLOWED_ORIGINS: 'https://www.example.com, http://127.0.0.1:4000/ ,http://localhost:4000' }).allowedOrigins,
+    ).toEqual(['http://localhost:4000', 'https://www.example.com', 'http://127.0.0.1:4000']);
   });
 
   it('explains a bad PORT exactly', () => {
@@ -116,7 +139,15 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['NODE_ENV', 'staging'],
     ['AUTO_VERIFY_ACCOUNTS', 'maybe'],
-    ['TRUST_PROXY', '2'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'TRUE'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example.com'],
+    ['ALLOWED_ORIGINS', 'https://example.com/app'],
+    ['ALLOWED_ORIGINS', 'example.com'],
+    ['ALLOWED_ORIGINS', 'ftp://example.com'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.problems).toHaveLength(1);

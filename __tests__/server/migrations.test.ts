@@ -10,6 +10,10 @@ import { createTestUser, makeTestApp, makeTestDataDir } from '../support/server'
  * realm of the first test file that loaded it, so `instanceof Error` fails in later suites.
  */
 const failure = (pattern: RegExp) => ({ message: expect.stringMatching(pattern) });
+/** The same kinds of failure as SQLite and PostgreSQL word them. */
+const UNIQUE = /UNIQUE|violates unique constraint/;
+const CHECK = /CHECK|violates check constraint/;
+const FOREIGN_KEY = /FOREIGN KEY|violates foreign key constraint/;
 
 describe('migrations', () => {
   let dataDir: string;
@@ -42,6 +46,11 @@ describe('migrations', () => {
 
   it('enable SQLite foreign keys and WAL on every connection', async () => {
     const t = await makeTestApp({ dataDir });
+    if (t.app.database.dialect === 'postgres') {
+      // PostgreSQL always enforces foreign keys and logs ahead; its counterpart is below.
+      await t.close();
+      return;
+    }
     const pragma = async (name: string) =>
       Object.values((await sql.raw(`pragma ${name}`).execute(t.app.db)).rows[0] as object)[0] as unknown;
     await expect(pragma('foreign_keys')).resolves.toBe(1);
@@ -53,10 +62,10 @@ describe('migrations', () => {
     const t = await makeTestApp({ dataDir });
     await createTestUser(t.app, { username: 'Alice', email: 'alice@example.com' });
     // Usernames are unique regardless of case; e-mail addresses are unique.
-    await expect(createTestUser(t.app, { username: 'alice' })).rejects.toMatchObject(failure(/UNIQUE/));
-    await expect(createTestUser(t.app, { email: 'alice@example.com' })).rejects.toMatchObject(failure(/UNIQUE/));
+    await expect(createTestUser(t.app, { username: 'alice' })).rejects.toMatchObject(failure(UNIQUE));
+    await expect(createTestUser(t.app, { email: 'alice@example.com' })).rejects.toMatchObject(failure(UNIQUE));
     // A user needs an e-mail address or a wallet.
-    await expect(createTestUser(t.app, { email: null, wallet_address: null })).rejects.toMatchObject(failure(/CHECK/));
+    await expect(createTestUser(t.app, { email: null, wallet_address: null })).rejects.toMatchObject(failure(CHECK));
     await expect(createTestUser(t.app, { email: null, wallet_address: '0xabc' })).resolves.toBeTruthy();
     // A submission's status is one of three words.
     await expect(
@@ -70,9 +79,28 @@ describe('migrations', () => {
           created_at: new Date().toISOString(),
         })
         .execute(),
-    ).rejects.toMatchObject(failure(/CHECK/));
+    ).rejects.toMatchObject(failure(CHECK));
     // Sessions must belong to an existing user.
-    await expect(t.app.sessions.createSession('no-such-user')).rejects.toMatchObject(failure(/FOREIGN KEY/));
+    await expect(t.app.sessions.createSession('no-such-user')).rejects.toMatchObject(failure(FOREIGN_KEY));
+    await t.close();
+  });
+
+  it('give PostgreSQL the stored full-text column with its GIN index, and the default isolation', async () => {
+    const t = await makeTestApp({ dataDir });
+    if (t.app.database.dialect === 'sqlite') {
+      // SQLite keeps its full-text index in the FTS5 table videos_fts (search-normal tests).
+      await t.close();
+      return;
+    }
+    const column = await sql<{ generated: string; type: string }>`
+      select is_generated as generated, data_type as type from information_schema.columns
+      where table_name = 'videos' and column_name = 'search_tsv'`.execute(t.app.db);
+    expect(column.rows).toEqual([{ generated: 'ALWAYS', type: 'tsvector' }]);
+    const index = await sql<{ definition: string }>`
+      select indexdef as definition from pg_indexes where tablename = 'videos' and indexname = 'videos_search_tsv'`.execute(t.app.db);
+    expect(index.rows[0]?.definition).toMatch(/USING gin \(search_tsv\) WHERE \(visibility = 'public'::text\)/);
+    const isolation = await sql<{ level: string }>`select current_setting('transaction_isolation') as level`.execute(t.app.db);
+    expect(isolation.rows[0]?.level).toBe('read committed');
     await t.close();
   });
 });

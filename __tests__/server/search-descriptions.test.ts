@@ -148,7 +148,14 @@ describe('description review queue', () => {
     const run = (...args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/descriptions.ts', ...args], {
         cwd: ROOT,
-        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.dataDir },
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: t.dataDir,
+          // On PostgreSQL (npm run test:pg), the test app's own database.
+          ...(t.config.database.dialect === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
+        },
       });
     const listed = await run('list');
     expect(listed.stdout).toContain(id);

@@ -140,6 +140,7 @@ describe('parseIntent: everything at once', () => {
       addedAfter: Date.UTC(2026, 0, 1),
       order: 'views',
       parser: 'embedded',
+      language: 'en',
     });
     expect(describeIntent(intent)).toEqual({
       terms: ['funny', 'cat'],
@@ -147,6 +148,7 @@ describe('parseIntent: everything at once', () => {
       added_after: '2026-01-01',
       order: 'views',
       parser: 'embedded',
+      language: 'en',
     });
   });
 

@@ -111,7 +111,7 @@ describe('the optional OpenAI-compatible request parser', () => {
     const startedAt = Date.now();
     const result = await ask('short cat videos');
     expect(Date.now() - startedAt).toBeLessThan(1500);
-    expect(result.intent).toEqual({ terms: ['cat'], max_length_sec: 300, order: 'relevance', parser: 'embedded' });
+    expect(result.intent).toEqual({ terms: ['cat'], max_length_sec: 300, order: 'relevance', parser: 'embedded', language: 'en' });
     expect(result.data.map((item: { id: string }) => item.id).sort()).toEqual(['catshort001', 'catshort002']);
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import { postUpload, uploadParts } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -10,7 +11,7 @@ import { tinyVectors } from './search-helpers';
 describe('self-shot videos in the AI search index', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ config: { media: { ...DEFAULT_MEDIA_CONFIG, pollMs: 100 } } });
     await t.app.searchIndex.useEmbeddings(tinyVectors());
   });
   afterEach(async () => {
@@ -23,12 +24,25 @@ describe('self-shot videos in the AI search index', () => {
     return (res.json() as { results: Array<{ _id: string; title: string }> }).results;
   };
 
-  it('finds an upload at once, follows edits and visibility, and forgets it on delete', async () => {
+  /** Uploads enter the index when their renditions are ready (server/media/pipeline.ts). */
+  const waitUntilReady = async (id: string) => {
+    for (let i = 0; i < 600; i += 1) {
+      const row = await t.app.db.selectFrom('videos').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      if (row.status !== 'processing') return row.status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return 'processing';
+  };
+
+  it('finds an upload once it is ready, follows edits and visibility, and forgets it on delete', async () => {
     const owner = await createTestUser(t.app, { email: 'owner@example.com', username: 'owner' });
     const cookie = await sessionCookieFor(t.app, owner.id);
     const uploaded = await postUpload(t.app, cookie, uploadParts({ title: 'Zebra crossing at dawn' }));
     expect(uploaded.statusCode).toBe(200);
     const id = (uploaded.json() as { video: { _id: string } }).video._id;
+    // Not while it is processing: only ready videos are searchable.
+    expect(await aiResults('zebra')).toEqual([]);
+    expect(await waitUntilReady(id)).toBe('ready');
 
     expect((await aiResults('zebra')).map((video) => video._id)).toEqual([id]);
 

@@ -29,7 +29,8 @@ describe('POST /v0/api/movies/upload', () => {
   let cookie: string;
 
   async function start(options: TestAppOptions = {}) {
-    t = await makeTestApp(options);
+    // No transcoding here (media-pipeline.test.ts covers it): the stored files stay as uploaded.
+    t = await makeTestApp({ ...options, env: { WORKER: 'off', ...options.env } });
     user = await createTestUser(t.app, { username: 'uploader' });
     cookie = await sessionCookieFor(t.app, user.id);
   }
@@ -46,10 +47,13 @@ describe('POST /v0/api/movies/upload', () => {
     return Number(row.n);
   }
 
-  /** Neither a file (committed or temporary) nor a row. */
+  /** Neither a file (committed or temporary) nor a row nor a job. */
   async function expectNothingStored() {
     expect(await listFiles(t.config.mediaDir)).toEqual([]);
+    expect(await listFiles(t.config.tmpDir)).toEqual([]);
     expect(await videoCount()).toBe(0);
+    expect(await t.app.db.selectFrom('media_jobs').selectAll().execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('storage_pending').selectAll().execute()).toEqual([]);
   }
 
   async function expectRejected(parts: Part[], status: number, message: string) {
@@ -61,7 +65,7 @@ describe('POST /v0/api/movies/upload', () => {
   describe('success', () => {
     beforeEach(() => start());
 
-    it('stores both files and the row, and serves the files back', async () => {
+    it('stores both files and the row (processing, with its job), and serves the files back to the owner', async () => {
       const res = await postUpload(
         t.app,
         cookie,
@@ -85,9 +89,22 @@ describe('POST /v0/api/movies/upload', () => {
           username: 'uploader',
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          // Probed at upload; renditions come later.
+          status: 'processing',
+          processingProgress: 0,
+          processingError: null,
+          duration: 1,
+          width: 160,
+          height: 90,
+          hlsUrl: null,
+          posterUrl: null,
+          thumbnailSources: [],
         },
       });
       expect(body.video.cdnUrl).toBe(`/media/${body.video.movieId}`);
+      expect(await t.app.db.selectFrom('media_jobs').select(['video_id', 'state']).execute()).toEqual([
+        { video_id: body.video._id, state: 'queued' },
+      ]);
 
       const row = await t.app.db.selectFrom('videos').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({
@@ -100,11 +117,13 @@ describe('POST /v0/api/movies/upload', () => {
       });
       expect(await listFiles(t.config.mediaDir)).toEqual([row.thumbnail_key, row.video_key].sort());
 
-      const video = await t.app.inject({ method: 'GET', url: body.video.cdnUrl });
+      // While processing, the original is the owner's only.
+      expect((await t.app.inject({ method: 'GET', url: body.video.cdnUrl })).statusCode).toBe(404);
+      const video = await t.app.inject({ method: 'GET', url: body.video.cdnUrl, headers: { cookie } });
       expect(video.statusCode).toBe(200);
       expect(video.headers['content-type']).toBe('video/mp4');
       expect(video.rawPayload.equals(fixtures.mp4)).toBe(true);
-      const thumbnail = await t.app.inject({ method: 'GET', url: body.video.thumbnailCdnUrl });
+      const thumbnail = await t.app.inject({ method: 'GET', url: body.video.thumbnailCdnUrl, headers: { cookie } });
       expect(thumbnail.headers['content-type']).toBe('image/png');
       expect(thumbnail.rawPayload.equals(fixtures.png)).toBe(true);
     });
@@ -293,18 +312,24 @@ describe('POST /v0/api/movies/upload', () => {
         (error: Error) => `failed: ${error.message}`,
       );
 
-      // The video's first bytes are on disk under a temporary name…
-      await waitFor(async () => (await listFiles(t.config.mediaDir)).some((file) => /^videos\/\..*\.part$/.test(file)));
+      // The video's first bytes are on disk under a temporary name of this process…
+      await waitFor(async () => (await listFiles(t.config.tmpDir)).some((file) => /\.mp4\.part$/.test(file)));
       // …when the connection breaks.
       payload.destroy(new Error('client gone'));
       expect(await outcome).toBe('failed: client gone');
 
-      await waitFor(async () => (await listFiles(t.config.mediaDir)).length === 0);
+      await waitFor(async () => (await listFiles(t.config.tmpDir)).length === 0);
+      expect(await listFiles(t.config.mediaDir)).toEqual([]);
       expect(await videoCount()).toBe(0);
     });
 
     it('removes committed files when the row cannot be inserted', async () => {
-      await sql`create trigger refuse_videos before insert on videos begin select raise(abort, 'refused by test'); end`.execute(t.app.db);
+      if (t.app.database.dialect === 'sqlite') {
+        await sql`create trigger refuse_videos before insert on videos begin select raise(abort, 'refused by test'); end`.execute(t.app.db);
+      } else {
+        await sql`create function refuse_videos() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`.execute(t.app.db);
+        await sql`create trigger refuse_videos before insert on videos for each row execute function refuse_videos()`.execute(t.app.db);
+      }
       const res = await postUpload(t.app, cookie, uploadParts());
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ success: false, message: 'Something went wrong. Please try again later.' });

@@ -3,7 +3,7 @@ import type { UserRow, VideoRow } from '../../server/db/schema';
 import { PROFILE_LIMITS } from '../../server/routes/users';
 import { checkUsername } from '../../server/services/profiles';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
-import { API, addTestLike, createTestVideo, headersFor } from '../support/videos';
+import { API, addTestLike, createTestVideo, headersFor, READY_WITHOUT_RENDITIONS } from '../support/videos';
 
 const USER_NOT_FOUND = { success: false, message: 'User not found.' };
 const LOGIN_REQUIRED = { success: false, message: 'Please log in to continue.' };
@@ -120,6 +120,7 @@ describe('GET /users/:id', () => {
       username: 'Me_Myself',
       createdAt: at(3),
       updatedAt: at(3),
+      ...READY_WITHOUT_RENDITIONS,
     });
     const liked = body.likedVideos.find((video) => video._id === videos.theirPublic.id);
     expect(liked).toMatchObject({ user: other.id, username: 'someone-else' });

@@ -10,6 +10,7 @@ import { viewHour } from '../../server/services/video-records';
 import { videoMediaUrl } from '../../server/services/videos';
 import { createTestVideo, listFiles } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
+import { READY_WITHOUT_RENDITIONS } from '../support/videos';
 
 const API = '/v0/api/videos/selfieVideos';
 const VIDEO_NOT_FOUND = { success: false, message: 'Video not found.' };
@@ -66,6 +67,11 @@ describe('GET /videos/selfieVideos', () => {
       username: 'owner',
       createdAt: '2026-01-01T00:04:00.000Z',
       updatedAt: '2026-01-01T00:04:00.000Z',
+      // Probed when stored (tiny.mp4: 1 s, 160×90), ready without renditions.
+      ...READY_WITHOUT_RENDITIONS,
+      duration: 1,
+      width: 160,
+      height: 90,
     });
   });
 

@@ -21,6 +21,8 @@ import {
   type ReceivedFile,
   type VideoWithOwner,
 } from '../../server/services/uploads';
+import { inspectUpload } from '../../server/media/probe';
+import type { LocalWrite } from '../../server/media/spool';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 
@@ -123,6 +125,11 @@ export async function listFiles(dir: string): Promise<string[]> {
 }
 
 export interface TestVideoFields {
+  /**
+   * 'ready' (default): stored like an upload, then marked ready without renditions — like videos
+   * uploaded before the media pipeline, which play their original. 'processing': left queued.
+   */
+  status?: 'ready' | 'processing';
   title?: string;
   description?: string;
   visibility?: Visibility;
@@ -133,18 +140,32 @@ export interface TestVideoFields {
 
 /** A video stored the way uploads store it (services, not HTTP): files in storage and its row. */
 export async function createTestVideo(app: AppInstance, userId: string, fields: TestVideoFields = {}): Promise<VideoWithOwner> {
-  const receive = async (data: Buffer, rule: Parameters<typeof receiveFile>[2]): Promise<ReceivedFile> => {
-    const file = await receiveFile(app.storage, Readable.from([data]), rule);
+  const receive = async (data: Buffer, rule: Parameters<typeof receiveFile>[2]): Promise<ReceivedFile<LocalWrite>> => {
+    const file = await receiveFile(app.media.spool, Readable.from([data]), rule);
     if (!file) throw new Error('empty test file');
     return file;
   };
-  return saveVideo(app.db, app.storage, {
+  const video = await receive(fields.video ?? fixtures.mp4, videoFileRule(Number.MAX_SAFE_INTEGER));
+  const saved = await saveVideo(app.db, app.storage, app.media.queue, {
     userId,
     title: fields.title ?? 'Test video',
     description: fields.description ?? '',
     visibility: fields.visibility ?? 'public',
-    video: await receive(fields.video ?? fixtures.mp4, videoFileRule(Number.MAX_SAFE_INTEGER)),
+    video,
     thumbnail: await receive(fields.thumbnail ?? fixtures.png, thumbnailFileRule(Number.MAX_SAFE_INTEGER)),
+    info: await inspectUpload(video.write.path),
     ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
   });
+  if ((fields.status ?? 'ready') === 'processing') {
+    app.media.queue.notify();
+    return saved;
+  }
+  await app.db.deleteFrom('media_jobs').where('video_id', '=', saved.id).execute();
+  const ready = await app.db
+    .updateTable('videos')
+    .set({ status: 'ready', processing_progress: 100 })
+    .where('id', '=', saved.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...ready, username: saved.username };
 }

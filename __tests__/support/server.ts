@@ -1,6 +1,8 @@
 /**
- * Server test helpers: a real app on a real, temporary SQLite database, driven with app.inject.
- * Every app gets its own DATA_DIR under the OS temp directory, removed by close().
+ * Server test helpers: a real app on a real, temporary database, driven with app.inject.
+ * Every app gets its own DATA_DIR under the OS temp directory, removed by close(), and its own
+ * database: a SQLite file in the DATA_DIR, or, when DATABASE_URL names a PostgreSQL server
+ * (npm run test:pg), a database of its own on that server (see postgres.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,8 @@ import { loadConfig, type AppConfig } from '../../server/config';
 import { newId, toTimestamp } from '../../server/db/ids';
 import type { NewUser, UserRow } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/services/sessions';
+
+import { postgresServerUrl, releaseTestDatabase, testDatabaseFor } from './postgres';
 
 export interface TestAppOptions {
   /** Environment variables on top of the test defaults (the real process.env is not read). */
@@ -36,14 +40,23 @@ export async function makeTestDataDir(): Promise<string> {
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await makeTestDataDir());
-  const removeDataDir = () => (ownsDataDir ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
+  const serverUrl = options.env && 'DATABASE_URL' in options.env ? undefined : postgresServerUrl();
+  let dropDatabase = async () => {};
+  const removeDataDir = async () => {
+    await dropDatabase();
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
   try {
+    const database = serverUrl ? await testDatabaseFor(serverUrl, dataDir) : undefined;
+    // A database made for a DATA_DIR the caller keeps outlives this app (a restart reuses it).
+    if (database && ownsDataDir) dropDatabase = () => releaseTestDatabase(serverUrl as string, database.name);
     const config: AppConfig = {
       ...loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
         PUBLIC_URL: 'http://localhost:3000',
+        ...(database ? { DATABASE_URL: database.url } : {}),
         ...options.env,
       }),
       // A built dist/ in the working tree must not change test outcomes.

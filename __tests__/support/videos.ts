@@ -61,6 +61,22 @@ export async function addTestComment(
 
 export const API = '/v0/api';
 
+/**
+ * The media fields of a video that is ready but has no renditions (made before the media
+ * pipeline, or inserted directly by these helpers): it plays its original.
+ */
+export const READY_WITHOUT_RENDITIONS = {
+  status: 'ready',
+  processingProgress: 100,
+  processingError: null,
+  duration: 0,
+  width: 0,
+  height: 0,
+  hlsUrl: null,
+  posterUrl: null,
+  thumbnailSources: [],
+} as const;
+
 /** Cookie (and optionally Accept-Language) headers for app.inject. */
 export function headersFor(cookie?: string, language?: string): Record<string, string> {
   return { ...(cookie ? { cookie } : {}), ...(language ? { 'accept-language': language } : {}) };

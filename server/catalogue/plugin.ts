@@ -90,7 +90,9 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
 
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof CatalogueParamError) return sendError(reply, 400, error.message);
-    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // 4xx as they are, and 503 (load shedding, http/overload.ts) too: "try later" is not a bug.
+    const passes = error.statusCode !== undefined && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503);
+    const statusCode = passes && error.statusCode !== undefined ? error.statusCode : 500;
     if (statusCode === 500) request.log.error({ err: error }, 'catalogue request failed');
     return sendError(reply, statusCode, statusCode === 500 ? 'Internal error in the catalogue.' : error.message);
   });
@@ -103,6 +105,16 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
     }
     return sendError(reply, 404, `Not found: ${request.method} ${url.pathname}`);
   });
+
+  // The same pages without their trailing slash redirect to it. Real routes, not only the 404
+  // handler: the main app's static files own GET /* and would answer those paths first.
+  const redirectToSlash = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://placeholder');
+    return allowAnyOrigin(reply).redirect(`${url.pathname}/${url.search}`, 308);
+  };
+  for (const localPath of ['/api/v2/video/search', '/api/v2/video/id', '/embed/:id', '/video/:id']) {
+    fastify.get(localPath, redirectToSlash);
+  }
 
   // Preflight for clients that add headers to their GETs (the API itself needs no credentials).
   fastify.options('/api/*', (request, reply) => {

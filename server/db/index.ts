@@ -71,8 +71,12 @@ async function sqliteDialect(file: string): Promise<Dialect> {
 }
 
 async function postgresDialect(connectionString: string): Promise<Dialect> {
-  const { Pool } = await import('pg');
-  return new PostgresDialect({ pool: new Pool({ connectionString, max: 10 }) });
+  const { Pool, types } = await import('pg');
+  // bigint columns and count(*) come back as numbers, as SQLite answers them (pg's default is a
+  // string). Every bigint here (views, byte sizes, counts) stays far below 2^53.
+  const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+    oid === types.builtins.INT8 && format !== 'binary' ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof types.getTypeParser;
+  return new PostgresDialect({ pool: new Pool({ connectionString, max: 10, types: { getTypeParser } }) });
 }
 
 function describe(error: unknown): string {

@@ -24,7 +24,7 @@ export interface UsersTable {
   wallet_address: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** 0006_moderation: 'user' (default), 'moderator' or 'admin'. */
+  /** 0007_moderation: 'user' (default), 'moderator' or 'admin'. */
   role: ColumnType<Role, Role | undefined, Role>;
   /** Set while the account is suspended (its sessions end, login is refused, its content is hidden). */
   suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
@@ -111,11 +111,55 @@ export interface VideosTable {
   thumbnail_size: number;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** 0006_moderation: set while moderators hide the video (seen only by its owner and moderators). */
+  /** 0007_moderation: set while moderators hide the video (seen only by its owner and moderators). */
   hidden_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The moderator's user id. */
   hidden_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Media pipeline (0006_media, server/media): rows made before it are 'ready'. */
+  status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
+  processing_progress: ColumnType<number, number | undefined, number>;
+  /** A server message key, translated per request; null unless failed. */
+  processing_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seconds. */
+  duration: ColumnType<number, number | undefined, number>;
+  /** Displayed size (rotation applied). */
+  width: ColumnType<number, number | undefined, number>;
+  height: ColumnType<number, number | undefined, number>;
+  /** renditions/<video id>/<generation>; null until the renditions are made. */
+  renditions_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON RenditionManifest (server/media/renditions.ts). */
+  renditions: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export const MEDIA_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type MediaJobState = (typeof MEDIA_JOB_STATES)[number];
+
+/** The embedded job queue (server/media/jobs.ts): one transcoding job per video. */
+export interface MediaJobsTable {
+  video_id: string;
+  state: MediaJobState;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  progress: ColumnType<number, number | undefined, number>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  run_at: Timestamp;
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  finished_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** Storage keys an upload is writing before its video row commits (swept after a crash). */
+export interface StoragePendingTable {
+  key: string;
+  owner: string;
+  created_at: Timestamp;
 }
 
 export interface VideoLikesTable {
@@ -178,7 +222,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** An abuse report (0006_moderation): at most one open report per reporter and target. */
+/** An abuse report (0007_moderation): at most one open report per reporter and target. */
 export interface ReportsTable {
   id: string;
   target_type: ReportTargetType;
@@ -192,7 +236,7 @@ export interface ReportsTable {
   resolved_by: string | null;
 }
 
-/** The audit log: one row per moderator action (0006_moderation). */
+/** The audit log: one row per moderator action (0007_moderation). */
 export interface ModerationLogTable {
   id: string;
   /** null for the command line. */
@@ -220,6 +264,8 @@ export interface Database {
   search_state: SearchStateTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
+  media_jobs: MediaJobsTable;
+  storage_pending: StoragePendingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -233,4 +279,5 @@ export type VideoRow = Selectable<VideosTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type ModerationLogRow = Selectable<ModerationLogTable>;
+export type MediaJobRow = Selectable<MediaJobsTable>;
 export type SearchDocumentRow = Selectable<SearchDocumentsTable>;

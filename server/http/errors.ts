@@ -35,6 +35,14 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   return reply.code(statusCode).send(errorBody(message));
 }
 
+/**
+ * The error shape from a hook that runs before the route (origin check, overload): sent as
+ * ready-made JSON, so a route's own response schema for that status cannot get in the way.
+ */
+export function sendErrorFromHook(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(errorBody(message)));
+}
+
 /** Fastify's own client errors, in words for people (keys of the server message catalogue). */
 const FASTIFY_MESSAGES: Record<string, MessageKey> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'error.invalidJson',
@@ -64,7 +72,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, 500, t(request, 'error.server'));
     }
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // 503 is load shedding (logged where it is decided), not a failure.
+    if (statusCode >= 500 && statusCode !== 503) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, reason: error.message }, 'request rejected');
     return sendError(reply, statusCode, clientMessage(request, error, statusCode));
   });

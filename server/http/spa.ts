@@ -1,7 +1,9 @@
 /**
- * Serves the built SPA: hashed files under /assets cached for a year, other files revalidated,
- * and a history fallback so deep links (/video/123) load index.html, into which the catalogue
- * provider's base URL is injected — one build works against any CATALOGUE_URL.
+ * Serves the built SPA: hashed files under /assets from memory (with their build-time brotli and
+ * gzip copies, chosen by Accept-Encoding) and cached for a year, other files revalidated, and a
+ * history fallback so deep links (/video/123) load index.html, into which the catalogue
+ * provider's base URL and the route's critical-path hints are injected — one build works against
+ * any CATALOGUE_URL.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
 
+import { chooseEncoding, createAssetCache } from './asset-cache';
+import { criticalPathFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
 
 /** Paths the history fallback never answers with index.html. */
@@ -22,9 +26,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 'spaDir' | 'catalogue'>): Promise<void> {
   const assetsDir = path.join(config.spaDir, 'assets') + path.sep;
-  const indexPage = createIndexPage(config.spaDir, config.catalogue.builtIn ? '/catalogue' : config.catalogue.url);
+  const catalogueBase = config.catalogue.builtIn ? '/catalogue' : config.catalogue.url;
+  const indexPage = createIndexPage(config.spaDir, catalogueBase);
+  const assets = await createAssetCache(assetsDir);
 
-  // Wildcard routing (not a file list fixed at start-up) so a rebuild is served without a restart.
+  // Hashed assets: a map lookup, never the file system (see asset-cache.ts).
+  app.get<{ Params: { '*': string } }>('/assets/*', { compress: false }, async (request, reply) => {
+    const asset = await assets.get(request.params['*']);
+    if (!asset) return sendError(reply, 404, NOT_FOUND_MESSAGE);
+    reply.header('cache-control', IMMUTABLE).header('etag', asset.etag).type(asset.type);
+    if (asset.br || asset.gzip) reply.header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+    const encoding = chooseEncoding(asset, request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'identity' ? asset.identity : asset[encoding]);
+  });
+
+  // Other files (favicon…): wildcard routing, so a rebuild is served without a restart, with the
+  // build's .br/.gz copies when the client accepts them.
   await app.register(fastifyStatic, {
     root: config.spaDir,
     prefix: '/',
@@ -33,18 +52,25 @@ export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 
     cacheControl: false,
     dotfiles: 'ignore',
     suppressWarning: true,
+    preCompressed: true,
     // index.html always goes through the fallback, which injects the runtime configuration.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/index.html.'),
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },
   });
 
-  const serveIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const html = await indexPage.render();
-    if (html === null) {
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await indexPage.render();
+    if (page === null) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SPA_NOT_BUILT_MESSAGE);
     }
+    const hints = await criticalPathFor(app, request, {
+      manifest: page.manifest,
+      catalogueBase,
+      builtInCatalogue: config.catalogue.builtIn,
+    });
+    const html = injectHead(page.html, renderCriticalPath(hints));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 
@@ -65,24 +91,37 @@ function isHistoryNavigation(request: FastifyRequest): boolean {
 }
 
 interface IndexPage {
-  /** index.html with the runtime meta tags, or null when the SPA is not built. */
-  render(): Promise<string | null>;
+  /** index.html with the runtime meta tags and the build's chunk manifest, or null when the SPA is not built. */
+  render(): Promise<{ html: string; manifest: AssetManifest | null } | null>;
 }
 
 /** Reads index.html once per change (by mtime), so a rebuild is picked up without a restart. */
 function createIndexPage(spaDir: string, catalogueUrl: string): IndexPage {
   const file = path.join(spaDir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | undefined;
+  let cached: { mtimeMs: number; html: string; manifest: AssetManifest | null } | undefined;
   return {
     async render() {
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return null;
       if (cached?.mtimeMs !== info.mtimeMs) {
-        cached = { mtimeMs: info.mtimeMs, html: injectMeta(await readFile(file, 'utf8'), 'catalogue-url', catalogueUrl) };
+        cached = {
+          mtimeMs: info.mtimeMs,
+          html: injectMeta(await readFile(file, 'utf8'), 'catalogue-url', catalogueUrl),
+          manifest: await readAssetManifest(spaDir),
+        };
       }
-      return cached.html;
+      return cached;
     },
   };
+}
+
+/** Inserts tags right after the document's charset/viewport metas (early, for the preload scanner). */
+export function injectHead(html: string, tags: string): string {
+  if (!tags) return html;
+  const anchor = /<title>/i.exec(html);
+  if (anchor) return html.slice(0, anchor.index) + tags + html.slice(anchor.index);
+  const headEnd = html.search(/<\/head>/i);
+  return headEnd === -1 ? tags + html : html.slice(0, headEnd) + tags + html.slice(headEnd);
 }
 
 /** Sets `<meta name="…" content="…">`, replacing a tag of that name or inserting it before </head>. */

@@ -18,6 +18,10 @@ export const en = {
   'error.invalidJson': 'The request body is not valid JSON.',
   'error.emptyJson': 'The request body is empty although it is declared as JSON.',
   'error.contentLength': 'The request body does not match its Content-Length.',
+  'error.crossOrigin': 'This request came from another website and was refused. Please use the site itself.',
+  'error.headersTooLarge': 'The request headers are too large.',
+  'error.requestTimeout': 'The request took too long to arrive.',
+  'error.overloaded': 'The site is very busy right now. Please try again in a few seconds.',
 
   // ---- request validation (auth forms) ----
   'validation.invalidRequest': 'The request is not valid.',
@@ -107,6 +111,11 @@ export const en = {
   'upload.tooManyParts': 'The upload has too many fields or files.',
   'upload.incomplete': 'The upload could not be read completely. Please try again.',
   'upload.tooMany': 'Too many uploads. Please wait a while and try again.',
+  'upload.videoUndecodable': 'The video file could not be read: it may be damaged, cut short or have no picture.',
+  // ---- media pipeline: why processing failed (server/media) ----
+  'media.failedUndecodable': 'The video could not be decoded.',
+  'media.failedTimeout': 'Processing took too long and was stopped.',
+  'media.failedTranscode': 'The video could not be converted for playback.',
 
   // ---- e-mails ----
   'mail.siteName': 'Video Site',
@@ -145,6 +154,12 @@ export const en = {
   'moderation.descriptionRejected': 'The description was rejected.',
   'moderation.descriptionNotFound': 'Description submission not found.',
   'moderation.descriptionAlreadyReviewed': 'This description was already reviewed.',
+  'mail.exists.subject': 'Someone tried to sign up with your email address',
+  'mail.exists.intro':
+    'Someone (hopefully you) just tried to create an account with this email address, but you already have one, so nothing was changed. To use your account, log in:',
+  'mail.exists.button': 'Log in',
+  'mail.exists.forgot': 'Forgot your password? Choose a new one here: {forgotLink}',
+  'mail.exists.ignore': 'If this was not you, you can ignore this email: your account is unchanged.',
 } as const;
 
 export type MessageKey = keyof typeof en;

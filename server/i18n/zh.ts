@@ -16,6 +16,10 @@ export const zh: Record<MessageKey, string> = {
   'error.invalidJson': '请求内容不是有效的 JSON。',
   'error.emptyJson': '请求内容声明为 JSON，但内容为空。',
   'error.contentLength': '请求内容与其 Content-Length 不符。',
+  'error.crossOrigin': '此请求来自其他网站，已被拒绝。请直接在本站操作。',
+  'error.headersTooLarge': '请求头过大。',
+  'error.requestTimeout': '请求传输时间过长。',
+  'error.overloaded': '网站当前非常繁忙，请几秒钟后再试。',
 
   'validation.invalidRequest': '请求无效。',
   'validation.emailRequired': '请输入电子邮件地址。',
@@ -96,6 +100,10 @@ export const zh: Record<MessageKey, string> = {
   'upload.tooManyParts': '上传包含的字段或文件过多。',
   'upload.incomplete': '上传内容未能完整读取，请重试。',
   'upload.tooMany': '上传过于频繁，请稍后再试。',
+  'upload.videoUndecodable': '无法读取该视频文件：文件可能已损坏、不完整或没有画面。',
+  'media.failedUndecodable': '无法解码该视频。',
+  'media.failedTimeout': '处理时间过长，已停止。',
+  'media.failedTranscode': '无法将该视频转换为可播放的格式。',
 
   'mail.siteName': '视频网站',
   'mail.greeting': '您好：',
@@ -133,4 +141,9 @@ export const zh: Record<MessageKey, string> = {
   'moderation.descriptionRejected': '该描述已被拒绝。',
   'moderation.descriptionNotFound': '未找到该描述提交。',
   'moderation.descriptionAlreadyReviewed': '该描述已经审核过了。',
+  'mail.exists.subject': '有人尝试用您的邮箱地址注册',
+  'mail.exists.intro': '有人（希望是您本人）刚刚尝试用此邮箱地址创建账号，但您已经有账号了，因此没有做任何更改。如需使用您的账号，请登录：',
+  'mail.exists.button': '登录',
+  'mail.exists.forgot': '忘记密码了？请在此设置新密码：{forgotLink}',
+  'mail.exists.ignore': '如果这不是您本人的操作，可以忽略此邮件：您的账号没有任何变化。',
 };

@@ -53,6 +53,8 @@ export const AUTH_LIMITS = {
   loginFailuresPerIp: { max: 50, timeWindow: 15 * MINUTE },
   /** Registrations (each a scrypt hash and an e-mail) per IP. */
   registrationsPerIp: { max: 50, timeWindow: 10 * MINUTE },
+  /** "You already have an account" mails per address (further attempts are answered, not mailed). */
+  accountExistsMailPerAddress: { max: 1, timeWindow: 10 * MINUTE },
 } as const;
 
 // ---- schemas ----
@@ -78,6 +80,13 @@ const ResetBody = Type.Object({ token: Token, email: Email, newPassword: NewPass
 
 const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
 const UserResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), user: PublicUserSchema });
+/** A registration waiting for its e-mail to be confirmed: nothing but what the visitor sent. */
+const PendingUserSchema = Type.Object({ email: Type.String(), verified: Type.Literal(false) });
+const RegisterResponse = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  user: Type.Union([PublicUserSchema, PendingUserSchema]),
+});
 const CodedErrorResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), code: Type.String() });
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
@@ -214,9 +223,32 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- register ----
 
+  /** One "you already have an account" mail per address per window, whatever is tried. */
+  const existsMailPerAddress = app.createRateLimit({
+    ...AUTH_LIMITS.accountExistsMailPerAddress,
+    keyGenerator: (request) => `auth:register-exists:email:${bodyEmail(request)}`,
+  });
+
+  /** Mails the owner of a taken address, after the response (unless they were mailed lately). */
+  const mailOwnerLater = (request: FastifyRequest, email: string) => {
+    const language = requestLanguage(request);
+    afterResponse('account-exists mail', async () => {
+      if ((await countRequest(existsMailPerAddress, request)) !== undefined) return;
+      const link = `${config.publicUrl}/login`;
+      const forgotLink = `${config.publicUrl}/forgot-password`;
+      await mailer.send({ to: email, purpose: 'account-exists', link, ...renderAccountMail('account-exists', language, { link, forgotLink }) });
+    });
+  };
+
+  /**
+   * Whether the address is new or taken, the answer is the same (201, same message, a user that
+   * only repeats what was sent: no id, no username) after the same scrypt work; the owner of a
+   * taken address gets an e-mail instead. With AUTO_VERIFY_ACCOUNTS a new address is logged in at
+   * once, which a taken one cannot be: that mode cannot hide it (README).
+   */
   app.post(
     '/auth/register',
-    { attachValidation: true, schema: { body: CredentialsBody, response: { 201: UserResponse } } },
+    { attachValidation: true, schema: { body: CredentialsBody, response: { 201: RegisterResponse } } },
     async (request, reply) => {
       const invalid = rejectInvalidBody(request, reply);
       if (invalid) return invalid;
@@ -227,16 +259,18 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyRegistrations'));
 
       const verified = config.autoVerifyAccounts;
+      const pendingAnswer = () =>
+        reply.code(201).send({ success: true, message: t(request, 'auth.registered'), user: { email, verified: false } });
+      // Hashed before the address is looked up, so a taken address costs the same time.
+      const passwordHash = await hashPassword(request.body.password, hashOptions);
       let user: UserRow;
       try {
-        user = await createAccount(app.db, {
-          email,
-          passwordHash: await hashPassword(request.body.password, hashOptions),
-          verified,
-        });
+        user = await createAccount(app.db, { email, passwordHash, verified });
       } catch (error) {
-        if (error instanceof EmailTakenError) return sendError(reply, 409, t(request, 'auth.emailTaken'));
-        throw error;
+        if (!(error instanceof EmailTakenError)) throw error;
+        request.log.info('registration for a taken address: owner mailed');
+        mailOwnerLater(request, email);
+        return pendingAnswer();
       }
       request.log.info({ userId: user.id, verified }, 'account registered');
 
@@ -249,7 +283,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .send({ success: true, message: t(request, 'auth.registeredVerified'), user: toPublicUser(user) });
       }
       mailTokenLater(user, 'verify', requestLanguage(request));
-      return reply.code(201).send({ success: true, message: t(request, 'auth.registered'), user: toPublicUser(user) });
+      return pendingAnswer();
     },
   );
 

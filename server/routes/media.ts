@@ -9,17 +9,47 @@
  *   beyond the file, the whole file (200) without a Range or for a multi-range request.
  * - Caching: public files `public, max-age=3600` (keys never change content, but a video may turn
  *   private), private ones `private, no-store`; ETag and Last-Modified with 304 answers.
+ * - Renditions (`renditions/<video id>/<generation>/<file>`, server/media): served only while the
+ *   row points at that generation, under the same rule as the video itself (public and ready for
+ *   everyone, otherwise the owner only). Playlists as application/vnd.apple.mpegurl, segments as
+ *   video/mp2t, the MP4 as video/mp4 (with Range like everything here), poster and card images;
+ *   public ones are `immutable` (a new generation gets new keys).
+ * - An original is served under the same rule as its video: while processing, owner only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { VideoStatus, Visibility } from '../db/schema';
 import { sendError } from '../http/errors';
 import { t } from '../i18n';
 import { passesModeration } from '../services/moderation/visibility';
-import { isStorageKey, type StoredObjectInfo } from '../services/storage';
+import { isStorageKey, parseRenditionKey, type StoredObjectInfo } from '../services/storage';
+import { canView } from '../services/video-records';
 import { MEDIA_PREFIX } from '../services/videos';
 
 export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=3600';
 export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
+/** Rendition keys change with every generation: public ones can be cached for good. */
+export const IMMUTABLE_MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const RENDITION_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+interface MediaTarget {
+  type: string;
+  user_id: string;
+  visibility: Visibility;
+  status: VideoStatus;
+  immutable: boolean;
+  /** Moderation (services/moderation/visibility.ts): hidden videos and suspended owners. */
+  hidden_at: string | null;
+  owner_suspended_at: string | null;
+}
 
 /** The first byte to the last, inclusive. */
 export interface ResolvedRange {
@@ -78,6 +108,52 @@ function rangeStillApplies(request: FastifyRequest, etag: string, modifiedAt: Da
   return Number.isFinite(date) && Math.floor(modifiedAt.getTime() / 1000) === Math.floor(date / 1000);
 }
 
+/** The video a key belongs to and the type to serve it with; undefined when no row names it. */
+async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarget | undefined> {
+  const rendition = parseRenditionKey(key);
+  if (rendition) {
+    const video = await app.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.user_id')
+      .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.renditions_prefix'])
+      .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
+      .where('videos.id', '=', rendition.videoId)
+      .executeTakeFirst();
+    if (!video || video.renditions_prefix !== `renditions/${rendition.videoId}/${rendition.generation}`) return undefined;
+    const ext = rendition.file.split('.').pop() ?? '';
+    const type = RENDITION_TYPES[ext];
+    if (!type) return undefined;
+    return {
+      type,
+      user_id: video.user_id,
+      visibility: video.visibility,
+      status: video.status,
+      immutable: true,
+      hidden_at: video.hidden_at,
+      owner_suspended_at: video.owner_suspended_at,
+    };
+  }
+  const owner = await app.db
+    .selectFrom('videos')
+    .innerJoin('users', 'users.id', 'videos.user_id')
+    .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
+    .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
+    .where((eb) => eb.or([eb('videos.video_key', '=', key), eb('videos.thumbnail_key', '=', key)]))
+    .executeTakeFirst();
+  if (!owner) return undefined;
+  const isOriginal = key === owner.video_key;
+  return {
+    type: isOriginal ? owner.video_type : owner.thumbnail_type,
+    user_id: owner.user_id,
+    visibility: owner.visibility,
+    // The uploaded thumbnail shows on cards like the video; the original follows the video's state.
+    status: owner.status,
+    immutable: false,
+    hidden_at: owner.hidden_at,
+    owner_suspended_at: owner.owner_suspended_at,
+  };
+}
+
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     // Never stored by caches: the owner of a private video must not get someone else's 404.
@@ -90,20 +166,15 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const key = (request.params as { '*'?: string })['*'] ?? '';
       if (!isStorageKey(key)) return notFound(request, reply);
 
-      const owner = await app.db
-        .selectFrom('videos')
-        .innerJoin('users', 'users.id', 'videos.user_id')
-        .select(['videos.user_id', 'videos.visibility', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
-        .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
-        .where((eb) => eb.or([eb('videos.video_key', '=', key), eb('videos.thumbnail_key', '=', key)]))
-        .executeTakeFirst();
-      if (!owner) return notFound(request, reply);
+      const target = await findTarget(app, key);
+      if (!target) return notFound(request, reply);
       // Hidden by moderators or owned by a suspended user: as private as a private video.
-      const isPublic = owner.visibility === 'public' && passesModeration(owner, null);
+      const isPublic = target.visibility === 'public' && target.status === 'ready' && passesModeration(target, null);
       if (!isPublic) {
         const viewer = await request.currentUser();
-        const allowed = owner.visibility === 'public' ? passesModeration(owner, viewer) : viewer?.id === owner.user_id;
-        if (!allowed) return notFound(request, reply);
+        if (!canView(target, viewer?.id) || !passesModeration(target, viewer)) {
+          return notFound(request, reply);
+        }
       }
 
       const info = await app.storage.stat(key);
@@ -115,12 +186,15 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const etag = etagOf(info);
       reply
         .header('accept-ranges', 'bytes')
-        .header('cache-control', isPublic ? PUBLIC_MEDIA_CACHE_CONTROL : PRIVATE_MEDIA_CACHE_CONTROL)
+        .header(
+          'cache-control',
+          isPublic ? (target.immutable ? IMMUTABLE_MEDIA_CACHE_CONTROL : PUBLIC_MEDIA_CACHE_CONTROL) : PRIVATE_MEDIA_CACHE_CONTROL,
+        )
         .header('etag', etag)
         .header('last-modified', info.modifiedAt.toUTCString());
       if (isNotModified(request, etag, info.modifiedAt)) return reply.code(304).send();
 
-      const type = key === owner.video_key ? owner.video_type : owner.thumbnail_type;
+      const { type } = target;
       const range = rangeStillApplies(request, etag, info.modifiedAt) ? parseRange(request.headers.range, info.size) : undefined;
       if (range === 'unsatisfiable') {
         return sendError(reply.header('content-range', `bytes */${info.size}`), 416, t(request, 'error.rangeNotSatisfiable'));

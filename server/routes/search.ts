@@ -14,7 +14,9 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 
 import { PAGE_SIZE } from '../services/search';
-import { describeIntent } from '../services/search/intent';
+import { describeIntent, REMOVABLE_PATTERN } from '../services/search/intent';
+
+import { SelfieVideoSchema } from './videos';
 
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_AI_PER_PAGE = 100;
@@ -27,26 +29,17 @@ export const SEARCH_LIMITS = {
   ai: { max: 60, timeWindow: MINUTE },
 } as const;
 
-/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it. */
-const SelfieVideo = Type.Object({
-  _id: Type.String(),
-  movieId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
-  views: Type.Number(),
-  cdnUrl: Type.String(),
-  thumbnailCdnUrl: Type.String(),
-  user: Type.String(),
-  username: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
+/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it (routes/videos.ts). */
+const SelfieVideo = SelfieVideoSchema;
+
+/** Search for the words as written: no typo correction ("Search instead for …"). */
+const Literal = Type.Optional(Type.Boolean({ default: false }));
 
 const NormalSearchBody = Type.Object(
   {
     query: Type.String({ maxLength: MAX_QUERY_LENGTH }),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEARCH_PAGE, default: 1 })),
+    literal: Literal,
   },
   { additionalProperties: false },
 );
@@ -60,9 +53,14 @@ const AiSearchBody = Type.Object(
     }),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AI_PER_PAGE, default: PAGE_SIZE })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEARCH_PAGE, default: 1 })),
+    literal: Literal,
+    /** Parts of the understood request to leave out (the chips the visitor removed). */
+    remove: Type.Optional(Type.Array(Type.String({ pattern: REMOVABLE_PATTERN, maxLength: 120 }), { maxItems: 32 })),
   },
   { additionalProperties: false },
 );
+
+const Correction = Type.Object({ from: Type.String(), to: Type.String() });
 
 const NormalSearchResponse = Type.Object({
   success: Type.Boolean(),
@@ -70,6 +68,9 @@ const NormalSearchResponse = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   perPage: Type.Integer(),
+  /** Present when nothing matched as written and misspelt words were corrected. */
+  correctedQuery: Type.Optional(Type.String()),
+  corrections: Type.Array(Correction),
 });
 
 const CatalogueItem = Type.Object({
@@ -96,6 +97,10 @@ const AiSearchResponse = Type.Object({
     total_pages: Type.Integer(),
     /** True when the length/date constraints matched nothing and were dropped. */
     relaxed: Type.Boolean(),
+    /**
+     * What was understood: terms, exclude, min/max_length_sec, added_after/before, order,
+     * parser, language ('en' | 'zh' | 'mixed'), corrections and corrected_query (describeIntent).
+     */
     intent: Type.Record(Type.String(), Type.Unknown()),
   }),
 });
@@ -113,8 +118,16 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = request.body.page ?? 1;
-      const { videos, total } = await app.searchIndex.normalSearch(request.body.query, page);
-      return { success: true, results: videos, total, page, perPage: PAGE_SIZE };
+      const { videos, total, understood } = await app.searchIndex.normalSearch(request.body.query, page, request.body.literal ?? false);
+      return {
+        success: true,
+        results: videos,
+        total,
+        page,
+        perPage: PAGE_SIZE,
+        ...(understood.correctedQuery ? { correctedQuery: understood.correctedQuery } : {}),
+        corrections: understood.corrections,
+      };
     },
   );
 
@@ -134,10 +147,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const perPage = request.body.per_page ?? PAGE_SIZE;
       const page = request.body.page ?? 1;
       try {
-        const { intent, catalogue, selfie } = await app.searchIndex.aiSearch({
+        const { intent, understood, catalogue, selfie } = await app.searchIndex.aiSearch({
           text: request.body.chat_history.trim(),
           perPage,
           page,
+          literal: request.body.literal ?? false,
+          remove: request.body.remove ?? [],
         });
         return {
           success: true,
@@ -160,7 +175,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
             per_page: perPage,
             total_pages: Math.ceil(catalogue.total / perPage),
             relaxed: catalogue.relaxed,
-            intent: describeIntent(intent),
+            intent: {
+              ...describeIntent(intent),
+              ...(understood.correctedQuery ? { corrected_query: understood.correctedQuery } : {}),
+            },
           },
         };
       } catch (error) {

@@ -2,12 +2,15 @@
  * POST /movies/upload (SPEC §7): a multipart form with title, description, visibility, movieFile
  * and thumbnailFile, from a logged-in user.
  *
- * Files are streamed into storage as they arrive (services/uploads.ts): their type comes from
- * their content (415 otherwise), their size is counted while streaming (413 past the limit), and
- * nothing is held whole in memory. Text fields are small and buffered, so they may come before or
- * after the files. Whatever goes wrong — a bad field, a missing or refused file, the client going
- * away — no file and no row remain: files are written under temporary names and committed, then
- * the row inserted, only once everything is in.
+ * Files are streamed into local temporary files of this process as they arrive
+ * (services/uploads.ts, server/media/spool.ts): their type comes from their content (415
+ * otherwise), their size is counted while streaming (413 past the limit), and nothing is held
+ * whole in memory. Text fields are small and buffered, so they may come before or after the
+ * files. Then ffprobe decides (server/media/probe.ts): a file without a decodable video stream
+ * (truncated, audio only, garbage behind a valid header) is refused with 422. Only then are the
+ * files moved into storage and the row inserted, in state `processing`, with its transcoding
+ * job; the answer does not wait for the transcode. Whatever goes wrong — a bad field, a missing
+ * or refused file, the client going away — no file and no row remain.
  */
 import { fastifyMultipart, type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -16,7 +19,8 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
-import { t } from '../i18n';
+import { requestLanguage, t } from '../i18n';
+import { inspectUpload, UndecodableMediaError } from '../media/probe';
 import { requireUser } from '../services/sessions';
 import {
   UploadRejection,
@@ -28,6 +32,7 @@ import {
   videoFileRule,
   type ReceivedFile,
 } from '../services/uploads';
+import type { LocalWrite } from '../media/spool';
 import { toPublicVideo } from '../services/videos';
 
 import { SelfieVideoSchema } from './videos';
@@ -96,8 +101,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const fields = new Map<string, string>();
       const seenFiles = new Set<string>();
-      let video: ReceivedFile | undefined;
-      let thumbnail: ReceivedFile | undefined;
+      let video: ReceivedFile<LocalWrite> | undefined;
+      let thumbnail: ReceivedFile<LocalWrite> | undefined;
+      const { spool } = app.media;
       const stopIdleTimer = startIdleTimer(request);
       try {
         const parts = request.parts({ limits: busboyLimits });
@@ -118,8 +124,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
             throw new UploadRejection(400, 'upload.duplicateField', { name: fieldname });
           }
           seenFiles.add(fieldname);
-          if (fieldname === 'movieFile') video = await receiveFile(storage, part.file, videoFileRule(config.maxVideoBytes));
-          else thumbnail = await receiveFile(storage, part.file, thumbnailFileRule(config.maxThumbnailBytes));
+          if (fieldname === 'movieFile') video = await receiveFile(spool, part.file, videoFileRule(config.maxVideoBytes));
+          else thumbnail = await receiveFile(spool, part.file, thumbnailFileRule(config.maxThumbnailBytes));
         }
 
         const checked = checkVideoFields({
@@ -131,10 +137,25 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!video) throw new UploadRejection(400, 'upload.videoMissing');
         if (!thumbnail) throw new UploadRejection(400, 'upload.thumbnailMissing');
 
-        const saved = await saveVideo(app.db, storage, { userId: user.id, ...checked, video, thumbnail });
-        await app.searchIndex.upsertSelfieVideo(saved.id);
-        request.log.info({ videoId: saved.id, videoBytes: saved.video_size, videoType: saved.video_type }, 'video uploaded');
-        return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved) };
+        let info;
+        try {
+          info = await inspectUpload(video.write.path);
+        } catch (error) {
+          if (error instanceof UndecodableMediaError) {
+            request.log.info({ reason: error.reason }, 'upload is not a decodable video');
+            throw new UploadRejection(422, 'upload.videoUndecodable');
+          }
+          throw error;
+        }
+
+        const saved = await saveVideo(app.db, storage, app.media.queue, { userId: user.id, ...checked, video, thumbnail, info });
+        app.media.queue.notify();
+        request.log.info(
+          { videoId: saved.id, videoBytes: saved.video_size, videoType: saved.video_type, codec: info.videoCodec, width: info.width, height: info.height },
+          'video uploaded',
+        );
+        // Search learns about it once it is ready (server/media/pipeline.ts publishes the change).
+        return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved, requestLanguage(request)) };
       } catch (error) {
         await Promise.allSettled([video?.write.abort(), thumbnail?.write.abort()]);
         return answerFailure(request, reply, error);

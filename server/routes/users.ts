@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
-import { t } from '../i18n';
+import { requestLanguage, t } from '../i18n';
 import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -67,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The owner's view holds their e-mail address and private videos.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const profile = await loadProfile(app.db, request.params.id, viewer);
+      const profile = await loadProfile(app.db, request.params.id, viewer, requestLanguage(request));
       if (!profile) return sendError(reply, 404, t(request, 'profile.userNotFound'));
       return { success: true, ...profile };
     },

@@ -13,7 +13,7 @@ import { toTimestamp } from '../db/ids';
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
-import { t, type MessageKey } from '../i18n';
+import { requestLanguage, t, type MessageKey } from '../i18n';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
 import { findViewableVideo } from '../services/video-access';
@@ -53,6 +53,25 @@ export const SelfieVideoSchema = Type.Object({
   updatedAt: Type.String(),
   /** Present only while moderators hide the video (seen by its owner and moderators). */
   hiddenReason: Type.Optional(Type.String()),
+  // The media pipeline (server/media): processing state and renditions.
+  status: Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
+  processingError: Type.Union([Type.String(), Type.Null()]),
+  duration: Type.Number({ minimum: 0 }),
+  width: Type.Integer({ minimum: 0 }),
+  height: Type.Integer({ minimum: 0 }),
+  hlsUrl: Type.Union([Type.String(), Type.Null()]),
+  posterUrl: Type.Union([Type.String(), Type.Null()]),
+  thumbnailSources: Type.Array(Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() })),
+});
+
+/** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */
+const ProcessingResponse = Type.Object({
+  success: Type.Boolean(),
+  status: Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
+  processingError: Type.Union([Type.String(), Type.Null()]),
+  hlsUrl: Type.Union([Type.String(), Type.Null()]),
 });
 
 const ListQuery = Type.Object({
@@ -133,7 +152,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { page, perPage } = request.query;
       const { videos, total } = await listPublicVideos(app.db, page, perPage);
-      return { videos: videos.map(toPublicVideo), total };
+      const language = requestLanguage(request);
+      return { videos: videos.map((video) => toPublicVideo(video, language)), total };
     },
   );
 
@@ -153,7 +173,30 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.method === 'GET' &&
         (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, request.headers['user-agent']), now));
       purgeViewsNowAndThen(now);
-      return { success: true, video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video) };
+      return {
+        success: true,
+        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request)),
+      };
+    },
+  );
+
+  app.get(
+    '/videos/selfieVideos/:id/processing',
+    { schema: { params: IdParams, response: { 200: ProcessingResponse } } },
+    async (request, reply) => {
+      // Polled while a video is processing: per viewer, never cached, and no view is counted.
+      reply.header('cache-control', 'no-store');
+      const viewer = await request.currentUser();
+      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      if (!video) return notFound(request, reply);
+      const shown = toPublicVideo(video, requestLanguage(request));
+      return {
+        success: true,
+        status: shown.status,
+        processingProgress: shown.processingProgress,
+        processingError: shown.processingError,
+        hlsUrl: shown.hlsUrl,
+      };
     },
   );
 
@@ -192,11 +235,11 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!updated) return notFound(request, reply);
       request.log.info({ videoId: video.id }, 'video updated');
       // Title, description and visibility all change what search finds.
-      await app.searchIndex.upsertSelfieVideo(video.id);
+      await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
       return {
         success: true,
         message: t(request, 'video.updated'),
-        video: toPublicVideo({ ...updated, username: video.username }),
+        video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request)),
       };
     },
   );
@@ -208,7 +251,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedDelete');
       if (!('video' in owned)) return owned;
       await deleteVideo(app.db, app.storage, owned.video, request.log);
-      await app.searchIndex.removeSelfieVideo(owned.video.id);
+      await app.events.publish('video.changed', { videoId: owned.video.id, change: 'deleted' });
       request.log.info({ videoId: owned.video.id }, 'video deleted');
       return { success: true, message: t(request, 'video.deleted') };
     },

@@ -124,7 +124,12 @@ export async function createComment(db: Kysely<Database>, input: NewComment): Pr
     if (input.parentId !== null) {
       const parent = await trx.selectFrom('comments').select(['id', 'video_id']).where('id', '=', input.parentId).executeTakeFirst();
       if (!parent) return { ok: false, reason: 'parentNotFound' };
-      if (parent.video_id !== video.id) return { ok: false, reason: 'parentOnOtherVideo' };
+      if (parent.video_id !== video.id) {
+        // A comment on a video the author may not see does not exist for them: the same answer
+        // as an unknown id, so replies cannot probe private videos.
+        const parentVideo = await findViewableVideo(trx, parent.video_id, input.userId);
+        return { ok: false, reason: parentVideo ? 'parentOnOtherVideo' : 'parentNotFound' };
+      }
       if ((await threadDepth(trx, parent.id, MAX_THREAD_DEPTH)) >= MAX_THREAD_DEPTH) return { ok: false, reason: 'threadTooDeep' };
     }
 

@@ -37,7 +37,7 @@ export interface Mailer {
   close(): void;
 }
 
-const PURPOSE_LABELS: Record<string, string> = { verify: 'verification', reset: 'password reset' };
+const PURPOSE_LABELS: Record<string, string> = { verify: 'verification', reset: 'password reset', 'account-exists': 'account exists' };
 
 /** `no-reply@<PUBLIC_URL host>`. */
 export function fromAddress(publicUrl: string): string {

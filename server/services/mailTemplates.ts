@@ -1,5 +1,5 @@
 /**
- * The account e-mails (verification, password reset) as text and HTML, in the recipient's
+ * The account e-mails (verification, password reset, "you already have an account") as text and HTML, in the recipient's
  * language. Every interpolated value is HTML-escaped in the HTML part.
  */
 import type { AuthTokenPurpose } from '../db/schema';
@@ -14,9 +14,17 @@ export interface RenderedMail {
 export interface AccountMailValues {
   /** The whole link, already URL-encoded where needed. */
   link: string;
+  /** account-exists: the forgot-password page. */
+  forgotLink?: string;
 }
 
-const KEYS: Record<AuthTokenPurpose, { subject: MessageKey; intro: MessageKey; button: MessageKey; expiry: MessageKey; ignore: MessageKey }> = {
+/**
+ * account-exists goes to the owner of an address someone tried to register again (instead of
+ * telling the visitor the address is taken): a login link and the forgot-password page.
+ */
+export type AccountMailPurpose = AuthTokenPurpose | 'account-exists';
+
+const KEYS: Record<AccountMailPurpose, { subject: MessageKey; intro: MessageKey; button: MessageKey; expiry: MessageKey; ignore: MessageKey }> = {
   verify: {
     subject: 'mail.verify.subject',
     intro: 'mail.verify.intro',
@@ -31,6 +39,13 @@ const KEYS: Record<AuthTokenPurpose, { subject: MessageKey; intro: MessageKey; b
     expiry: 'mail.reset.expiry',
     ignore: 'mail.reset.ignore',
   },
+  'account-exists': {
+    subject: 'mail.exists.subject',
+    intro: 'mail.exists.intro',
+    button: 'mail.exists.button',
+    expiry: 'mail.exists.forgot',
+    ignore: 'mail.exists.ignore',
+  },
 };
 
 export function escapeHtml(value: string): string {
@@ -42,9 +57,9 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-export function renderAccountMail(purpose: AuthTokenPurpose, language: Language, values: AccountMailValues): RenderedMail {
+export function renderAccountMail(purpose: AccountMailPurpose, language: Language, values: AccountMailValues): RenderedMail {
   const keys = KEYS[purpose];
-  const say = (key: MessageKey) => translate(language, key);
+  const say = (key: MessageKey) => translate(language, key, { forgotLink: values.forgotLink ?? '' });
   const siteName = say('mail.siteName');
   const subject = `${say(keys.subject)} - ${siteName}`;
 

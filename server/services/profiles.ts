@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 
 import { toTimestamp } from '../db/ids';
 import type { Database, UserRow } from '../db/schema';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n';
 
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, uniqueViolationColumn } from './accounts';
 import { characterCount } from './comments';
@@ -66,7 +67,12 @@ export interface Profile {
 }
 
 /** The profile of `userId` as `viewerId` may see it; undefined when there is no such user. */
-export async function loadProfile(db: Kysely<Database>, userId: string, viewerId: ViewerId): Promise<Profile | undefined> {
+export async function loadProfile(
+  db: Kysely<Database>,
+  userId: string,
+  viewerId: ViewerId,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Profile | undefined> {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
   const isOwner = viewerIdOf(viewerId) === user.id;
@@ -98,8 +104,8 @@ export async function loadProfile(db: Kysely<Database>, userId: string, viewerId
 
   return {
     user: { _id: user.id, username: user.username, ...(isOwner ? { email: user.email } : {}) },
-    videos: videos.map(toPublicVideo),
-    likedVideos: likedVideos.map(toPublicVideo),
+    videos: videos.map((video) => toPublicVideo(video, language)),
+    likedVideos: likedVideos.map((video) => toPublicVideo(video, language)),
   };
 }
 

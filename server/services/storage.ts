@@ -1,7 +1,8 @@
 /**
  * Where uploaded files live, behind a small interface so object storage (S3 and the like) can
  * replace the local disk later without touching routes. Files are addressed by *keys*:
- * `videos/<24 hex>.<ext>` and `thumbnails/<24 hex>.<ext>`, random and unguessable, never
+ * `videos/<24 hex>.<ext>` and `thumbnails/<24 hex>.<ext>`, random and unguessable, and the media
+ * pipeline's renditions `renditions/<video id>/<8 hex generation>/<file>` (server/media); never
  * file-system paths; every key is checked against a strict pattern before it reaches the disk,
  * so no request can name a file outside the storage root.
  *
@@ -10,9 +11,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 import { MEDIA_EXTENSIONS } from './media-types';
 
@@ -21,9 +23,27 @@ export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 const KEY_PATTERN = new RegExp(`^(${STORAGE_FOLDERS.join('|')})/[0-9a-f]{24}\\.(${MEDIA_EXTENSIONS.join('|')})$`);
 
+/** Renditions: `renditions/<video id>/<generation>/<file>` (server/media/renditions.ts). */
+export const RENDITIONS_FOLDER = 'renditions';
+const RENDITION_KEY_PATTERN = /^renditions\/([0-9a-f]{24})\/([0-9a-f]{8})\/([a-z0-9][a-z0-9_-]{0,40}\.(?:m3u8|ts|m4s|mp4|jpg|webp))$/;
+/** Prefixes that may be deleted or listed as a whole: one video's renditions, or one generation. */
+const PREFIX_PATTERN = /^renditions\/(?:[0-9a-f]{24}\/(?:[0-9a-f]{8}\/)?)?$/;
+
 /** True for keys this code can have written; anything else is never looked up. */
 export function isStorageKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+  return KEY_PATTERN.test(key) || RENDITION_KEY_PATTERN.test(key);
+}
+
+/** The parts of a rendition key, or undefined when it is not one. */
+export function parseRenditionKey(key: string): { videoId: string; generation: string; file: string } | undefined {
+  const match = RENDITION_KEY_PATTERN.exec(key);
+  if (!match) return undefined;
+  const [, videoId = '', generation = '', file = ''] = match;
+  return { videoId, generation, file };
+}
+
+export function isStoragePrefix(prefix: string): boolean {
+  return PREFIX_PATTERN.test(prefix);
 }
 
 /** A fresh random key: 96 random bits, so keys can be neither guessed nor enumerated. */
@@ -63,6 +83,34 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes leftovers of writes that never finished (e.g. a crash mid-upload) older than maxAgeMs. */
   sweepIncompleteWrites?(maxAgeMs: number): Promise<number>;
+  /**
+   * Stores a finished local file under `key` (moved when it can be, else copied; the local file
+   * is gone afterwards). Visible at once and whole, like commit().
+   */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix` (a isStoragePrefix() value). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** The next path segment of every key under `prefix` ("renditions/" → the video ids). */
+  listChildren(prefix: string): Promise<string[]>;
+  /** A local file holding the object, when the storage is a local disk (ffmpeg reads it in place). */
+  localPath?(key: string): string;
+}
+
+/**
+ * Stores every file of the local directory `dir` under `prefix` (files only, one level): the
+ * media pipeline's renditions are made in a temporary folder, then committed like this.
+ */
+export async function putDirectory(storage: Storage, prefix: string, dir: string): Promise<string[]> {
+  const names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  const keys: string[] = [];
+  // Playlists last: a reader that finds a playlist finds its segments too.
+  names.sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')) || a.localeCompare(b));
+  for (const name of names) {
+    const key = `${prefix}${name}`;
+    await storage.putFile(key, path.join(dir, name));
+    keys.push(key);
+  }
+  return keys;
 }
 
 declare module 'fastify' {
@@ -144,6 +192,42 @@ export function createLocalStorage(root: string): Storage {
       await unlink(resolve(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
+    },
+
+    async putFile(key, localPath) {
+      const finalPath = resolve(key);
+      await mkdir(path.dirname(finalPath), { recursive: true });
+      try {
+        // Same file system: one atomic rename.
+        await rename(localPath, finalPath);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      }
+      const write = await this.beginWrite(key);
+      try {
+        await pipeline(createReadStream(localPath), write.stream);
+        await write.commit();
+      } catch (error) {
+        await write.abort();
+        throw error;
+      }
+      await unlink(localPath).catch(() => undefined);
+    },
+
+    async deletePrefix(prefix) {
+      if (!isStoragePrefix(prefix)) throw new Error(`not a valid storage prefix: ${JSON.stringify(prefix)}`);
+      await rm(path.join(root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
+    },
+
+    async listChildren(prefix) {
+      if (!isStoragePrefix(prefix)) throw new Error(`not a valid storage prefix: ${JSON.stringify(prefix)}`);
+      const entries = await readdir(path.join(root, ...prefix.split('/').filter(Boolean))).catch(() => [] as string[]);
+      return entries.filter((name) => !name.startsWith('.'));
+    },
+
+    localPath(key) {
+      return resolve(key);
     },
 
     async sweepIncompleteWrites(maxAgeMs) {

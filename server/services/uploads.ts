@@ -3,10 +3,16 @@
  * (routes/upload.ts) feeds multipart file streams in, the demo seed (scripts/seed-demo.ts) feeds
  * files from the repository.
  *
- * A file is streamed straight into storage — never held whole in memory: its first bytes are
- * read to learn its real type (services/media-types.ts), then every chunk is counted on its way
- * to the storage write stream, and the write fails the moment the size limit is passed. Until
- * both files are committed and the row is inserted, a failure anywhere leaves nothing behind.
+ * A file is streamed — never held whole in memory — into a local temporary file of this process
+ * (server/media/spool.ts): its first bytes are read to learn its real type
+ * (services/media-types.ts), then every chunk is counted on its way, and the write fails the
+ * moment the size limit is passed. The route then has ffprobe inspect the local file
+ * (server/media/probe.ts) and only a decodable video reaches storage.
+ *
+ * saveVideo records the keys it is about to write (storage_pending) before moving the files into
+ * storage, and inserts the row, its transcoding job and the removal of those records in one
+ * transaction: a crash at any point leaves either a whole video or records that the start-up
+ * sweep (server/media/recovery.ts) uses to remove the files. A failure leaves nothing behind.
  */
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +22,10 @@ import type { Kysely } from 'kysely';
 import { newId, toTimestamp } from '../db/ids';
 import { VISIBILITIES, type Database, type VideoRow, type Visibility } from '../db/schema';
 import type { MessageKey, MessageVars } from '../i18n';
+import { INSTANCE_ID } from '../media/instance';
+import type { JobQueue } from '../media/jobs';
+import type { MediaInfo } from '../media/probe';
+import type { LocalWrite } from '../media/spool';
 
 import { SNIFF_BYTES, sniffMediaType, type MediaKind, type MediaType } from './media-types';
 import { newStorageKey, type Storage, type StorageFolder, type StorageWrite } from './storage';
@@ -117,12 +127,17 @@ export function formatByteLimit(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** A file written to storage but not committed yet. */
-export interface ReceivedFile {
+/** A file written (to storage or a local temporary file) but not committed yet. */
+export interface ReceivedFile<W extends StorageWrite = StorageWrite> {
   key: string;
   type: MediaType;
   size: number;
-  write: StorageWrite;
+  write: W;
+}
+
+/** Where receiveFile writes: a Storage, or the local spool (server/media/spool.ts). */
+export interface FileSink<W extends StorageWrite> {
+  beginWrite(key: string): Promise<W>;
 }
 
 /**
@@ -131,7 +146,11 @@ export interface ReceivedFile {
  * rejects with an UploadRejection (wrong type, too large), an UploadSourceError (the source
  * failed), or the storage's own error — in every rejection the written bytes are gone.
  */
-export async function receiveFile(storage: Storage, source: Readable, rule: FileRule): Promise<ReceivedFile | undefined> {
+export async function receiveFile<W extends StorageWrite>(
+  sink: FileSink<W>,
+  source: Readable,
+  rule: FileRule,
+): Promise<ReceivedFile<W> | undefined> {
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const next = async (): Promise<IteratorResult<Buffer>> => {
     try {
@@ -142,7 +161,7 @@ export async function receiveFile(storage: Storage, source: Readable, rule: File
   };
   const tooLarge = () => new UploadRejection(413, rule.tooLarge, { max: formatByteLimit(rule.maxBytes) });
 
-  let write: StorageWrite | undefined;
+  let write: W | undefined;
   let size = 0;
   try {
     // The first bytes tell the type; nothing is written before it is known.
@@ -160,7 +179,7 @@ export async function receiveFile(storage: Storage, source: Readable, rule: File
     if (!type || type.kind !== rule.kind) throw new UploadRejection(415, rule.wrongType);
 
     const key = newStorageKey(rule.folder, type.ext);
-    write = await storage.beginWrite(key);
+    write = await sink.beginWrite(key);
     // Every chunk is counted on its way to storage; past the limit the write fails at once.
     const counted = async function* (): AsyncGenerator<Buffer> {
       let chunk: Buffer | undefined = head;
@@ -188,8 +207,11 @@ export interface NewVideo {
   title: string;
   description: string;
   visibility: Visibility;
-  video: ReceivedFile;
-  thumbnail: ReceivedFile;
+  /** Local files (the spool), already inspected. */
+  video: ReceivedFile<LocalWrite>;
+  thumbnail: ReceivedFile<LocalWrite>;
+  /** What ffprobe found (server/media/probe.ts). */
+  info: MediaInfo;
   /** Defaults to now (the seed spreads its videos over the past weeks). */
   createdAt?: Date;
 }
@@ -197,43 +219,69 @@ export interface NewVideo {
 export type VideoWithOwner = VideoRow & { username: string };
 
 /**
- * Commits both files, then inserts the row. If anything fails, the files are removed again
- * (committed or not), so there is never a file without a row nor a row without its files.
+ * Moves both files into storage and inserts the row (state `processing`) with its transcoding
+ * job. The keys are recorded in storage_pending first, and that record goes in the same
+ * transaction as the row: after a crash, the start-up sweep removes files whose record remains.
+ * If anything fails here, the files are removed again, so there is never a file without a row
+ * nor a row without its files.
  */
-export async function saveVideo(db: Kysely<Database>, storage: Storage, input: NewVideo): Promise<VideoWithOwner> {
-  const { video, thumbnail } = input;
-  const committed: string[] = [];
+export async function saveVideo(
+  db: Kysely<Database>,
+  storage: Storage,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  input: NewVideo,
+): Promise<VideoWithOwner> {
+  const { video, thumbnail, info } = input;
+  const keys = [video.key, thumbnail.key];
+  let recorded = false;
   try {
     const owner = await db.selectFrom('users').select('username').where('id', '=', input.userId).executeTakeFirstOrThrow();
-    await video.write.commit();
-    committed.push(video.key);
-    await thumbnail.write.commit();
-    committed.push(thumbnail.key);
-
     const now = toTimestamp(input.createdAt);
-    const row = await db
-      .insertInto('videos')
-      .values({
-        id: newId(input.createdAt),
-        user_id: input.userId,
-        title: input.title,
-        description: input.description,
-        visibility: input.visibility,
-        views: 0,
-        video_key: video.key,
-        video_type: video.type.mime,
-        video_size: video.size,
-        thumbnail_key: thumbnail.key,
-        thumbnail_type: thumbnail.type.mime,
-        thumbnail_size: thumbnail.size,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('storage_pending')
+      .values(keys.map((key) => ({ key, owner: INSTANCE_ID, created_at: toTimestamp() })))
+      .execute();
+    recorded = true;
+    await video.write.commit();
+    await thumbnail.write.commit();
+    await storage.putFile(video.key, video.write.path);
+    await storage.putFile(thumbnail.key, thumbnail.write.path);
+
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('videos')
+        .values({
+          id: newId(input.createdAt),
+          user_id: input.userId,
+          title: input.title,
+          description: input.description,
+          visibility: input.visibility,
+          views: 0,
+          video_key: video.key,
+          video_type: video.type.mime,
+          video_size: video.size,
+          thumbnail_key: thumbnail.key,
+          thumbnail_type: thumbnail.type.mime,
+          thumbnail_size: thumbnail.size,
+          created_at: now,
+          updated_at: now,
+          status: 'processing',
+          processing_progress: 0,
+          processing_error: null,
+          duration: info.duration,
+          width: info.width,
+          height: info.height,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await jobs.enqueue(inserted.id, trx);
+      await trx.deleteFrom('storage_pending').where('key', 'in', keys).execute();
+      return inserted;
+    });
     return { ...row, username: owner.username };
   } catch (error) {
-    await Promise.allSettled([video.write.abort(), thumbnail.write.abort(), ...committed.map((key) => storage.delete(key))]);
+    await Promise.allSettled([video.write.abort(), thumbnail.write.abort(), ...keys.map((key) => storage.delete(key))]);
+    if (recorded) await db.deleteFrom('storage_pending').where('key', 'in', keys).execute().catch(() => undefined);
     throw error;
   }
 }

@@ -34,7 +34,7 @@ export async function findViewableVideo(db: Kysely<Database>, videoId: string, v
  * `.where((eb) => videoVisibleTo(eb, viewerId))`.
  */
 export function videoVisibleTo(eb: ExpressionBuilder<Database, 'videos'>, viewer: ViewerId) {
-  const isPublic = eb('videos.visibility', '=', 'public');
+  const isPublic = eb.and([eb('videos.visibility', '=', 'public'), eb('videos.status', '=', 'ready')]);
   const viewerId = viewerIdOf(viewer);
   const visible = viewerId !== null ? eb.or([isPublic, eb('videos.user_id', '=', viewerId)]) : isPublic;
   return eb.and([visible, moderationAllows(eb, viewer)]);

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Database, VideoRow } from '../db/schema';
+import { videoRenditionsPrefix } from '../media/pipeline';
 
 import { moderationAllows } from './moderation/visibility';
 import type { Storage } from './storage';
@@ -34,9 +35,12 @@ export async function findVideo(db: Kysely<Database>, id: string): Promise<Found
     .executeTakeFirst();
 }
 
-/** Public videos are for everyone; private ones only for their owner. */
-export function canView(video: Pick<VideoRow, 'visibility' | 'user_id'>, viewerId: string | null | undefined): boolean {
-  return video.visibility === 'public' || (viewerId != null && video.user_id === viewerId);
+/**
+ * Public videos are for everyone once ready; private ones, and videos still processing or
+ * failed, only for their owner.
+ */
+export function canView(video: Pick<VideoRow, 'visibility' | 'user_id' | 'status'>, viewerId: string | null | undefined): boolean {
+  return (video.visibility === 'public' && video.status === 'ready') || (viewerId != null && video.user_id === viewerId);
 }
 
 export interface VideoPage {
@@ -44,7 +48,7 @@ export interface VideoPage {
   total: number;
 }
 
-/** Public videos, newest first (ties broken by id, so pages never overlap); moderated ones are left out. */
+/** Ready public videos, newest first (ties broken by id, so pages never overlap). */
 export async function listPublicVideos(db: Kysely<Database>, page: number, perPage: number): Promise<VideoPage> {
   const [videos, count] = await Promise.all([
     db
@@ -54,6 +58,7 @@ export async function listPublicVideos(db: Kysely<Database>, page: number, perPa
       .select('users.username')
       .where('videos.visibility', '=', 'public')
       .where((eb) => moderationAllows(eb, null))
+      .where('videos.status', '=', 'ready')
       .orderBy('videos.created_at', 'desc')
       .orderBy('videos.id', 'desc')
       .limit(perPage)
@@ -64,6 +69,7 @@ export async function listPublicVideos(db: Kysely<Database>, page: number, perPa
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
       .where('visibility', '=', 'public')
       .where((eb) => moderationAllows(eb, null))
+      .where('status', '=', 'ready')
       .executeTakeFirstOrThrow(),
   ]);
   return { videos, total: Number(count.total) };
@@ -113,8 +119,12 @@ export async function purgeOldViews(db: Kysely<Database>, now: Date): Promise<nu
 // ---- deletion ----
 
 /**
- * Deletes the row (likes, comments and views go with it: foreign keys cascade), then the files.
- * The row goes first: a leftover file is harmless, a row pointing at missing files is not.
+ * Deletes the row (likes, comments, views and its transcoding job go with it: foreign keys
+ * cascade), then every file the video owns: original, thumbnail and all renditions (playlists,
+ * segments, MP4, poster, card images). The row goes first: a row pointing at missing files is
+ * worse than a leftover file, and a job still running for it removes its own output when it
+ * finds the row gone (server/media/pipeline.ts); the start-up sweep removes any rendition folder
+ * without a row.
  */
 export async function deleteVideo(
   db: Kysely<Database>,
@@ -123,7 +133,11 @@ export async function deleteVideo(
   log: FastifyBaseLogger,
 ): Promise<void> {
   await db.deleteFrom('videos').where('id', '=', video.id).execute();
-  const results = await Promise.allSettled([storage.delete(video.video_key), storage.delete(video.thumbnail_key)]);
+  const results = await Promise.allSettled([
+    storage.delete(video.video_key),
+    storage.delete(video.thumbnail_key),
+    storage.deletePrefix(videoRenditionsPrefix(video.id)),
+  ]);
   for (const result of results) {
     if (result.status === 'rejected') log.error({ err: result.reason, videoId: video.id }, 'could not delete a video file');
   }

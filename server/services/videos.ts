@@ -1,5 +1,7 @@
-/** How a self-shot video row is shown to the SPA (SPEC §3 Selfie video). */
-import type { VideoRow, Visibility } from '../db/schema';
+/** How a self-shot video row is shown to the SPA (SPEC §3 Selfie video, plus the media fields). */
+import type { VideoRow, VideoStatus, Visibility } from '../db/schema';
+import { DEFAULT_LANGUAGE, translate, type Language, type MessageKey } from '../i18n';
+import type { RenditionManifest } from '../media/renditions';
 
 /** Where uploaded media is served from (see routes/media.ts); keys are storage keys. */
 export const MEDIA_PREFIX = '/media';
@@ -16,7 +18,9 @@ export interface PublicVideo {
   description: string;
   visibility: Visibility;
   views: number;
+  /** The progressive H.264 MP4 once ready; the original while processing (owner only). */
   cdnUrl: string;
+  /** The uploaded thumbnail. */
   thumbnailCdnUrl: string;
   /** Owner id. */
   user: string;
@@ -25,9 +29,38 @@ export interface PublicVideo {
   updatedAt: string;
   /** Only while moderators hide it (only its owner and moderators ever see such a video). */
   hiddenReason?: string;
+  status: VideoStatus;
+  /** 0–100. */
+  processingProgress: number;
+  /** Why processing failed, in the request's language; null unless failed. */
+  processingError: string | null;
+  /** Seconds. */
+  duration: number;
+  /** Displayed size (rotation applied). */
+  width: number;
+  height: number;
+  /** HLS master playlist; null until ready. */
+  hlsUrl: string | null;
+  /** A frame of the video for the player; null until made. */
+  posterUrl: string | null;
+  /** WebP card images of the thumbnail, narrowest first; [] until made. */
+  thumbnailSources: Array<{ width: number; url: string }>;
 }
 
-export function toPublicVideo(video: VideoRow & { username: string }): PublicVideo {
+/** The stored manifest of a ready video, or null (processing, failed, or made before the pipeline). */
+export function renditionManifest(video: Pick<VideoRow, 'renditions' | 'renditions_prefix'>): RenditionManifest | null {
+  if (!video.renditions || !video.renditions_prefix) return null;
+  try {
+    return JSON.parse(video.renditions) as RenditionManifest;
+  } catch {
+    return null;
+  }
+}
+
+export function toPublicVideo(video: VideoRow & { username: string }, language: Language = DEFAULT_LANGUAGE): PublicVideo {
+  const status = video.status;
+  const manifest = status === 'ready' ? renditionManifest(video) : null;
+  const rendition = (file: string) => videoMediaUrl(`${video.renditions_prefix}/${file}`);
   return {
     _id: video.id,
     movieId: video.video_key,
@@ -35,12 +68,22 @@ export function toPublicVideo(video: VideoRow & { username: string }): PublicVid
     description: video.description,
     visibility: video.visibility,
     views: Number(video.views),
-    cdnUrl: videoMediaUrl(video.video_key),
+    cdnUrl: manifest ? rendition(manifest.mp4) : videoMediaUrl(video.video_key),
     thumbnailCdnUrl: videoMediaUrl(video.thumbnail_key),
     user: video.user_id,
     username: video.username,
     createdAt: video.created_at,
     updatedAt: video.updated_at,
     ...(video.hidden_at !== null ? { hiddenReason: video.hidden_reason ?? '' } : {}),
+    status,
+    processingProgress: status === 'ready' ? 100 : Math.max(0, Math.min(100, Math.floor(Number(video.processing_progress) || 0))),
+    processingError:
+      status === 'failed' ? translate(language, (video.processing_error ?? 'media.failedTranscode') as MessageKey) : null,
+    duration: Number(video.duration) || 0,
+    width: Number(video.width) || 0,
+    height: Number(video.height) || 0,
+    hlsUrl: manifest ? rendition(manifest.hls) : null,
+    posterUrl: manifest?.poster ? rendition(manifest.poster) : null,
+    thumbnailSources: manifest ? manifest.cards.map((card) => ({ width: card.width, url: rendition(card.file) })) : [],
   };
 }

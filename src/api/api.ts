@@ -10,6 +10,7 @@ export const TAG_TYPES = [
   'Session',
   'User',
   'Video',
+  'VideoProcessing',
   'VideoList',
   'Likes',
   'Comments',

@@ -26,6 +26,17 @@ export interface AuthResponse extends ApiMessage {
   user?: User;
 }
 
+/** A registration waiting for e-mail confirmation: the server repeats only the address. */
+export interface PendingUser {
+  email: string;
+  verified: false;
+}
+
+/** POST /auth/register: a verified (logged-in) user, or a pending one, new or not — it never says. */
+export interface RegisterResponse extends ApiMessage {
+  user?: User | PendingUser;
+}
+
 /** A thumbnail of the catalogue provider. */
 export interface CatalogueThumb {
   size: string;
@@ -63,6 +74,15 @@ export interface CatalogueSearchResponse {
 
 export type Visibility = 'public' | 'private';
 
+/** Where an upload is in the media pipeline: `ready` plays everywhere; `failed` never will. */
+export type VideoStatus = 'processing' | 'ready' | 'failed';
+
+/** One WebP card image of a video, `width` pixels wide (for `srcset`). */
+export interface ThumbnailSource {
+  width: number;
+  url: string;
+}
+
 export interface SelfieVideo {
   _id: string;
   movieId: string;
@@ -70,6 +90,7 @@ export interface SelfieVideo {
   description: string;
   visibility: Visibility;
   views: number;
+  /** The progressive H.264 MP4 once ready (the original while processing, owner only). */
   cdnUrl: string;
   thumbnailCdnUrl: string;
   user: string;
@@ -78,6 +99,31 @@ export interface SelfieVideo {
   updatedAt: string;
   /** Only while moderators hide the video (its owner and moderators still see it). */
   hiddenReason?: string;
+  status: VideoStatus;
+  /** 0–100, integer. */
+  processingProgress: number;
+  /** A short reason, already in the request's language, when `status` is `failed`. */
+  processingError: string | null;
+  /** Seconds, may be fractional. */
+  duration: number;
+  /** Displayed size after rotation. */
+  width: number;
+  height: number;
+  /** HLS master playlist, null until ready. */
+  hlsUrl: string | null;
+  /** Poster frame image, null until made. */
+  posterUrl: string | null;
+  /** WebP card variants (320 and 640 wide); [] until made. */
+  thumbnailSources: ThumbnailSource[];
+}
+
+/** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */
+export interface VideoProcessingResponse {
+  success: boolean;
+  status: VideoStatus;
+  processingProgress: number;
+  processingError: string | null;
+  hlsUrl: string | null;
 }
 
 export interface Comment {

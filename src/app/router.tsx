@@ -1,40 +1,41 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 
+import { lazyPage } from './lazyPage';
 import { Layout, StandaloneLayout } from './Layout';
 
 /*
- * Every page is its own chunk (React.lazy); Layout's Suspense shows a spinner while one loads.
- * Each page has a `lazy(() => import('../features/<feature>/<Page>'))` line of its own.
+ * Every page is its own chunk (React.lazy through lazyPage); Layout's Suspense shows a spinner
+ * while one loads. Each page has a `lazyPage(() => import('../features/<feature>/<Page>'))` line
+ * of its own.
  */
-const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../features/catalogue/HomePage'));
-const MovieDetailPage = lazy(
+const HomePage = lazyPage(() => import(/* webpackChunkName: "page-home" */ '../features/catalogue/HomePage'));
+const MovieDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-movie" */ '../features/catalogue/MovieDetailPage'),
 );
-const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ '../features/auth/RegisterPage'));
-const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
-const ForgotPasswordPage = lazy(
+const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ '../features/auth/RegisterPage'));
+const LoginPage = lazyPage(() => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
+const ForgotPasswordPage = lazyPage(
   () => import(/* webpackChunkName: "page-forgot-password" */ '../features/auth/ForgotPasswordPage'),
 );
-const ResetPasswordPage = lazy(
+const ResetPasswordPage = lazyPage(
   () => import(/* webpackChunkName: "page-reset-password" */ '../features/auth/ResetPasswordPage'),
 );
-const RequestVerificationPage = lazy(
+const RequestVerificationPage = lazyPage(
   () => import(/* webpackChunkName: "page-request-verification" */ '../features/auth/RequestVerificationPage'),
 );
-const VerifyPage = lazy(() => import(/* webpackChunkName: "page-verify" */ '../features/auth/VerifyPage'));
-const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '../features/profile/ProfilePage'));
-const EditProfilePage = lazy(
+const VerifyPage = lazyPage(() => import(/* webpackChunkName: "page-verify" */ '../features/auth/VerifyPage'));
+const ProfilePage = lazyPage(() => import(/* webpackChunkName: "page-profile" */ '../features/profile/ProfilePage'));
+const EditProfilePage = lazyPage(
   () => import(/* webpackChunkName: "page-edit-profile" */ '../features/profile/EditProfilePage'),
 );
-const UploadPage = lazy(() => import(/* webpackChunkName: "page-upload" */ '../features/videos/UploadPage'));
-const SelfieVideosPage = lazy(
+const UploadPage = lazyPage(() => import(/* webpackChunkName: "page-upload" */ '../features/videos/UploadPage'));
+const SelfieVideosPage = lazyPage(
   () => import(/* webpackChunkName: "page-selfie-videos" */ '../features/videos/SelfieVideosPage'),
 );
-const VideoPage = lazy(() => import(/* webpackChunkName: "page-video" */ '../features/videos/VideoPage'));
-const EditVideoPage = lazy(() => import(/* webpackChunkName: "page-edit-video" */ '../features/videos/EditVideoPage'));
-const AdminPage = lazy(() => import(/* webpackChunkName: "page-admin" */ '../features/moderation/AdminPage'));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
+const VideoPage = lazyPage(() => import(/* webpackChunkName: "page-video" */ '../features/videos/VideoPage'));
+const EditVideoPage = lazyPage(() => import(/* webpackChunkName: "page-edit-video" */ '../features/videos/EditVideoPage'));
+const AdminPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../features/moderation/AdminPage'));
+const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
  * Route patterns of SPEC §2. Links are built with `paths` from config/routes.ts; a test checks
@@ -57,6 +58,30 @@ export const routePatterns = {
   verify: '/verify',
   admin: '/admin',
 } as const;
+
+const pagesByPattern = [
+  [routePatterns.home, HomePage],
+  [routePatterns.movie, MovieDetailPage],
+  [routePatterns.register, RegisterPage],
+  [routePatterns.login, LoginPage],
+  [routePatterns.upload, UploadPage],
+  [routePatterns.editProfile, EditProfilePage],
+  [routePatterns.profile, ProfilePage],
+  [routePatterns.forgotPassword, ForgotPasswordPage],
+  [routePatterns.resetPassword, ResetPasswordPage],
+  [routePatterns.requestVerification, RequestVerificationPage],
+  [routePatterns.selfieVideos, SelfieVideosPage],
+  [routePatterns.editSelfieVideo, EditVideoPage],
+  [routePatterns.selfieVideo, VideoPage],
+  [routePatterns.verify, VerifyPage],
+  [routePatterns.admin, AdminPage],
+] as const;
+
+/** Loads the page a path shows (the not-found page for an unknown one) ahead of the first render. */
+export function preloadPageFor(pathname: string): Promise<unknown> {
+  const match = pagesByPattern.find(([pattern]) => matchPath(pattern, pathname));
+  return (match ? match[1] : NotFoundPage).preload();
+}
 
 /** All routes: every page under the common Layout with the header, except /verify. */
 export function AppRoutes() {

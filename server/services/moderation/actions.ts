@@ -25,9 +25,18 @@ function actorOf(user: Pick<UserRow, 'id' | 'username'>): NonNullable<Actor> {
   return { id: user.id, username: user.username };
 }
 
-/** Keeps the AI index in step with a video's moderation state (never throws). */
+/**
+ * Keeps the search index (and any other instance) in step with a video's moderation state:
+ * a 'video.changed' event per video, which the index's upsert re-reads (never throws).
+ */
 async function reindexVideos(app: FastifyInstance, ids: string[]): Promise<void> {
-  for (const id of ids) await app.searchIndex.upsertSelfieVideo(id);
+  for (const videoId of ids) {
+    try {
+      await app.events.publish('video.changed', { videoId, change: 'updated' });
+    } catch (err) {
+      app.log.warn({ err, videoId }, 'could not publish a moderation change');
+    }
+  }
 }
 
 export async function setVideoHidden(

@@ -40,7 +40,8 @@ import type { SearchSource } from '../../db/schema';
 
 import type { WordVectors } from './embeddings';
 import type { SearchIntent } from './intent';
-import { STOP_WORDS, tokenizeWords } from './text';
+import { Speller, type Suggestion } from './spell';
+import { foldPlural, STOP_WORDS, tokenizeWords } from './text';
 
 export interface IndexDocument {
   source: SearchSource;
@@ -356,6 +357,44 @@ export class Segment {
     return this.docs;
   }
 
+  /** True when the index has this word (as written or plural-folded). */
+  knows(word: string): boolean {
+    return this.termIds.has(word) || this.termIds.has(foldPlural(word));
+  }
+
+  private speller: Speller | undefined;
+
+  /** The closest index words to a misspelt one (the speller is built on first use). */
+  suggest(word: string): Suggestion[] {
+    this.speller ??= new Speller(
+      (function* (termIds: Map<string, number>, postings: Postings[]) {
+        for (const [term, termId] of termIds) if (!term.includes(' ')) yield [term, (postings[termId] as Postings).docs.length] as [string, number];
+      })(this.termIds, this.postings),
+    );
+    return this.speller.suggestAll(word);
+  }
+
+  /** How many documents have both words (plural-folded); 0 when either is unknown. */
+  cooccurrence(a: string, b: string): number {
+    const first = this.termIds.get(foldPlural(a));
+    const second = this.termIds.get(foldPlural(b));
+    if (first === undefined || second === undefined) return 0;
+    const x = (this.postings[first] as Postings).docs;
+    const y = (this.postings[second] as Postings).docs;
+    let count = 0;
+    for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+      const dx = x[i] as number;
+      const dy = y[j] as number;
+      if (dx === dy) {
+        count += 1;
+        i += 1;
+        j += 1;
+      } else if (dx < dy) i += 1;
+      else j += 1;
+    }
+    return count;
+  }
+
   private cosineToTerm(vector: Float32Array, termId: number): number {
     const base = termId * this.dims;
     let dot = 0;
@@ -377,12 +416,12 @@ export class Segment {
   }
 
   /** Adds, per document, the best weighted BM25 contribution of the group's terms to keywordScore. */
-  private scoreGroup(group: Map<number, number>, touched: number[]): void {
+  private scoreGroup(group: Map<number, number>, touched: number[], groupWeight = 1): void {
     const best = this.groupScore;
     const local: number[] = [];
     for (const [termId, weight] of group) {
       const { docs, tf } = this.postings[termId] as Postings;
-      const idf = (this.idf[termId] as number) * weight;
+      const idf = (this.idf[termId] as number) * weight * groupWeight;
       for (let i = 0; i < docs.length; i += 1) {
         const docIndex = docs[i] as number;
         const f = tf[i] as number;
@@ -414,11 +453,15 @@ export class Segment {
       /** The word itself is in the index (its expansions are damped). */
       present: boolean;
       direct: number | undefined;
+      /** How much the word counts (chatter around the subject counts less). */
+      weight: number;
     }
     const groups: Group[] = [];
     const seenTerms = new Set<string>();
-    const subjectWords = intent.terms.flatMap((text) => tokenizeWords(text)).filter(({ term }) => !STOP_WORDS.has(term));
-    for (const { surface, term } of subjectWords) {
+    const subjectWords = intent.terms
+      .flatMap((text, i) => tokenizeWords(text).map((word) => ({ ...word, weight: intent.weights?.[i] ?? 1 })))
+      .filter(({ term }) => !STOP_WORDS.has(term));
+    for (const { surface, term, weight: groupWeight } of subjectWords) {
       if (seenTerms.has(term)) continue;
       seenTerms.add(term);
       const vector = vectors ? (vectors.vector(term) ?? vectors.vector(surface)) : undefined;
@@ -435,13 +478,14 @@ export class Segment {
       }
       if (terms.size === 0 && !vector) continue; // a word we know nothing about
       const idf = direct !== undefined ? (this.idf[direct] as number) : this.medianIdf;
-      groups.push({ vector, idf, terms, present: direct !== undefined, direct });
+      groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight: groupWeight });
     }
     // Word pairs of the request that the index knows ("big cats" → "big cat") add a phrase bonus.
     for (let i = 1; i < subjectWords.length; i += 1) {
       const pair = this.termIds.get(`${subjectWords[i - 1]?.term} ${subjectWords[i]?.term}`);
       if (pair !== undefined) {
-        groups.push({ vector: undefined, idf: 0, terms: new Map([[pair, w.pairWeight]]), present: true, direct: undefined });
+        const weight = Math.min(subjectWords[i - 1]?.weight ?? 1, subjectWords[i]?.weight ?? 1);
+        groups.push({ vector: undefined, idf: 0, terms: new Map([[pair, w.pairWeight]]), present: true, direct: undefined, weight });
       }
     }
     const hasSubject = intent.terms.length > 0;
@@ -452,7 +496,7 @@ export class Segment {
     const runKeyword = () => {
       for (const docIndex of touched) keyword[docIndex] = 0;
       touched.length = 0;
-      for (const group of groups) if (group.terms.size > 0) this.scoreGroup(group.terms, touched);
+      for (const group of groups) if (group.terms.size > 0) this.scoreGroup(group.terms, touched, group.weight);
     };
     runKeyword();
     let expanded = false;
@@ -466,7 +510,7 @@ export class Segment {
         }
       }
       for (const group of groups) {
-        if (!group.vector) continue;
+        if (!group.vector || group.weight < 1) continue;
         for (const [termId, fraction] of share) {
           if (fraction < w.feedbackMinShare || !this.termHasVector[termId]) continue;
           const cosine = this.cosineToTerm(group.vector, termId);
@@ -490,10 +534,11 @@ export class Segment {
     if (vectors && groups.some((group) => group.vector)) {
       const query = new Float32Array(dims);
       for (const group of groups) {
-        if (group.vector) for (let d = 0; d < dims; d += 1) query[d] = (query[d] as number) + group.idf * (group.vector[d] as number);
+        const groupIdf = group.idf * group.weight;
+        if (group.vector) for (let d = 0; d < dims; d += 1) query[d] = (query[d] as number) + groupIdf * (group.vector[d] as number);
         for (const [termId, weight] of group.terms) {
           if (weight >= 1 || !this.termHasVector[termId]) continue;
-          const scale = w.rocchioExpansion * weight * (this.idf[termId] as number);
+          const scale = w.rocchioExpansion * weight * group.weight * (this.idf[termId] as number);
           const base = termId * dims;
           for (let d = 0; d < dims; d += 1) query[d] = (query[d] as number) + scale * (this.termVectors[base + d] as number);
         }

@@ -4,10 +4,16 @@
  * behind one small interface:
  * - SQLite: the FTS5 table videos_fts of public videos (migration 0005_search), kept in step
  *   with `videos` by triggers, ranked with bm25();
- * - PostgreSQL: to_tsvector/websearch_to_tsquery with ts_rank.
- *   TODO(postgres): this computes the tsvector per row at query time (no index). Add the stored
- *   generated `search_tsv` column and its GIN index in a migration (see 0005_search.ts) and
- *   query `v.search_tsv` instead, so the search stays fast on a large table.
+ * - PostgreSQL: the stored generated tsvector videos.search_tsv and its GIN index over public
+ *   videos (migration 0005_search), matched with the same expressions (every word, else any
+ *   word; the last word also as a prefix) and ranked with ts_rank, the title weighted ×10.
+ * - Chinese (both dialects, portable Kysely): neither FTS5's unicode61 tokenizer nor
+ *   PostgreSQL's parsers segment Chinese, so a request with Chinese is segmented here (zh.ts)
+ *   and each word is matched as a substring (LIKE) of title and description, in its simplified
+ *   and traditional forms: every word first, any word when no video has them all; a title hit
+ *   counts ten times a description hit. An English request also finds Chinese titles: its
+ *   words' Chinese equivalents (cat → 猫, 猫咪) are matched the same way, after the full-text
+ *   matches.
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -16,6 +22,7 @@ import type { Database, VideoRow } from '../../db/schema';
 import { moderatedAwaySql } from '../moderation/visibility';
 
 import { STOP_WORDS, surfaceWords } from './text';
+import { chineseFor, chineseWords, hasCjk, traditionalVariants } from './zh';
 
 export type VideoWithUsername = VideoRow & { username: string };
 
@@ -73,8 +80,7 @@ class SqliteFullText implements FullTextSearch {
         cross join videos_fts_map m
         cross join videos v
         cross join users u
-        where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public'
-          and not ${moderatedAwaySql('v')}
+        where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')}
         order by hits.rank, hits.fts_rowid desc`.execute(this.db),
       sql<{ total: number }>`select count(*) as total from videos_fts where videos_fts match ${match}`.execute(this.db),
     ]);
@@ -90,30 +96,140 @@ class SqliteFullText implements FullTextSearch {
   }
 }
 
+/**
+ * to_tsquery texts: every word (&), and any word (|). Each word is quoted (words hold only letters
+ * and digits anyway), so nothing a visitor types is read as tsquery syntax; the last word is
+ * also a prefix (`:*`, which includes the word itself).
+ */
+export function tsqueryExpressions(words: string[]): { all: string; any: string } | undefined {
+  if (words.length === 0) return undefined;
+  const quoted = words.map((word) => `'${word.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`);
+  const last = quoted.length - 1;
+  quoted[last] = `${quoted[last]}:*`;
+  return { all: quoted.join(' & '), any: quoted.join(' | ') };
+}
+
+/** ts_rank weights for {D, C, B, A}: the title (A) weighs ten times the description (B). */
+const TS_RANK_WEIGHTS = '{0, 0, 0.1, 1.0}';
+
 class PostgresFullText implements FullTextSearch {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
-    const words = queryWords(query);
-    if (words.length === 0) return { rows: [], total: 0 };
-    // OR of the words: ts_rank orders videos with more (and title) matches first.
-    const tsquery = words.map((word) => `${word}:*`).join(' | ');
-    const document = sql`setweight(to_tsvector('english', v.title), 'A') || setweight(to_tsvector('english', v.description), 'D')`;
+  private async run(tsquery: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+    const query = sql`to_tsquery('selfie_english', ${tsquery})`;
+    // `visibility = 'public'` matches the GIN index's predicate, so the planner can use it.
     const [rows, count] = await Promise.all([
-      sql<VideoWithUsername>`
+      sql<VideoWithUsername & { search_tsv?: unknown }>`
         select v.*, u.username
         from videos v join users u on u.id = v.user_id
-        where v.visibility = 'public' and not ${moderatedAwaySql('v')} and ${document} @@ to_tsquery('english', ${tsquery})
-        order by ts_rank('{0.1, 0.2, 0.4, 1.0}', ${document}, to_tsquery('english', ${tsquery})) desc, v.created_at desc, v.id desc
+        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and v.search_tsv @@ ${query}
+        order by ts_rank(${TS_RANK_WEIGHTS}::real[], v.search_tsv, ${query}) desc, v.created_at desc, v.id desc
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`
         select count(*) as total from videos v
-        where v.visibility = 'public' and not ${moderatedAwaySql('v')} and ${document} @@ to_tsquery('english', ${tsquery})`.execute(this.db),
+        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and v.search_tsv @@ ${query}`.execute(this.db),
     ]);
-    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    // The tsvector is the index's business, not the caller's.
+    const videos = rows.rows.map(({ search_tsv: _tsv, ...video }) => video);
+    return { rows: videos, total: Number(count.rows[0]?.total ?? 0) };
+  }
+
+  async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+    const expressions = tsqueryExpressions(queryWords(query));
+    if (!expressions) return { rows: [], total: 0 };
+    const all = await this.run(expressions.all, page);
+    if (all.total > 0 || expressions.all === expressions.any) return all;
+    return this.run(expressions.any, page);
   }
 }
 
-export function createFullTextSearch(database: Pick<AppDatabase, 'db' | 'dialect'>): FullTextSearch {
-  return database.dialect === 'sqlite' ? new SqliteFullText(database.db) : new PostgresFullText(database.db);
+/** LIKE pattern for a substring, with the wildcards escaped (ESCAPE '\\' in both dialects). */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Substring search for words FTS cannot segment (Chinese). `groups`: each group is one word's
+ * spellings (simplified, traditional); `all` asks every group to match, else any.
+ */
+async function substringSearch(
+  db: Kysely<Database>,
+  groups: string[][],
+  all: boolean,
+  page: { limit: number; offset: number },
+): Promise<FullTextPage> {
+  const hit = (column: 'v.title' | 'v.description', spellings: string[]) =>
+    sql.join(
+      spellings.map((spelling) => sql`lower(${sql.ref(column)}) like ${containsPattern(spelling.toLowerCase())} escape '\\'`),
+      sql` or `,
+    );
+  const matches = groups.map((spellings) => sql`(${hit('v.title', spellings)} or ${hit('v.description', spellings)})`);
+  const where = sql.join(matches, all ? sql` and ` : sql` or `);
+  const score = sql.join(
+    groups.map((spellings) => sql`(case when ${hit('v.title', spellings)} then 10 else 0 end) + (case when ${hit('v.description', spellings)} then 1 else 0 end)`),
+    sql` + `,
+  );
+  const [rows, count] = await Promise.all([
+    sql<VideoWithUsername>`
+      select v.*, u.username from videos v join users u on u.id = v.user_id
+      where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and (${where})
+      order by ${score} desc, v.created_at desc, v.id desc
+      limit ${sql.lit(Math.floor(page.limit))} offset ${sql.lit(Math.floor(page.offset))}`.execute(db),
+    sql<{ total: number | string }>`select count(*) as total from videos v where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and (${where})`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** One group of spellings per Chinese word of the request, and per Latin word when mixed. */
+function chineseGroups(query: string): string[][] {
+  const groups: string[][] = [];
+  for (const word of chineseWords(query)) groups.push([...new Set([word, ...traditionalVariants(word)])]);
+  for (const word of queryWords(query.replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, ' '))) groups.push([word]);
+  return groups.slice(0, MAX_QUERY_WORDS);
+}
+
+/**
+ * Adds Chinese to a dialect's full-text search: Chinese requests go to the substring search;
+ * English requests are followed by videos whose Chinese title or description has the words'
+ * Chinese equivalents.
+ */
+class WithChinese implements FullTextSearch {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly inner: FullTextSearch,
+    private readonly mayHaveChinese: () => boolean,
+  ) {}
+
+  async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+    if (hasCjk(query)) {
+      const groups = chineseGroups(query);
+      if (groups.length === 0) return { rows: [], total: 0 };
+      const every = await substringSearch(this.db, groups, true, page);
+      if (every.total > 0 || groups.length === 1) return every;
+      return substringSearch(this.db, groups, false, page);
+    }
+    const first = await this.inner.searchPublicVideos(query, page);
+    const equivalents = this.mayHaveChinese() ? [...new Set(queryWords(query).flatMap((word) => chineseFor(word)))] : [];
+    if (equivalents.length === 0) return first;
+    const groups = [equivalents.flatMap((word) => [word, ...traditionalVariants(word)])];
+    // The Chinese matches come after the full-text ones, page by page.
+    const offset = Math.max(0, page.offset - first.total);
+    const limit = page.limit - first.rows.length;
+    const chinese = await substringSearch(this.db, groups, false, { offset, limit: Math.max(1, limit) });
+    const seen = new Set(first.rows.map((row) => row.id));
+    const extra = limit > 0 ? chinese.rows.filter((row) => !seen.has(row.id)).slice(0, limit) : [];
+    return { rows: [...first.rows, ...extra], total: first.total + chinese.total };
+  }
+}
+
+/**
+ * `mayHaveChinese`: false when no public video has Chinese text (the search service knows from
+ * its index), so English requests skip the substring scan for Chinese equivalents.
+ */
+export function createFullTextSearch(
+  database: Pick<AppDatabase, 'db' | 'dialect'>,
+  mayHaveChinese: () => boolean = () => true,
+): FullTextSearch {
+  const inner = database.dialect === 'sqlite' ? new SqliteFullText(database.db) : new PostgresFullText(database.db);
+  return new WithChinese(database.db, inner, mayHaveChinese);
 }

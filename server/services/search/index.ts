@@ -3,14 +3,15 @@
  * Fastify's shorthand for HTTP SEARCH routes), with its background work tied to the app's life:
  * started when the app is ready, stopped before it closes.
  *
- * For the routes that change self-shot videos (the lead wires these):
- *   after an upload is saved:            await app.searchIndex.upsertSelfieVideo(video.id)
- *   after PATCH (title/description/visibility): await app.searchIndex.upsertSelfieVideo(video.id)
- *   after DELETE:                        await app.searchIndex.removeSelfieVideo(video.id)
+ * The routes that change self-shot videos publish `video.changed` on app.events (upload:
+ * 'created', PATCH: 'updated', DELETE: 'deleted'); search/changes.ts hands those events, from
+ * this instance or another one sharing REDIS_URL, to upsertSelfieVideo / removeSelfieVideo.
  * Both never throw (failures are logged) and a periodic re-sync repairs anything missed. The
- * normal (full-text) search needs none of this: triggers keep its FTS table in step.
+ * normal (full-text) search needs none of this: the database keeps its index in step.
  */
 import type { FastifyInstance } from 'fastify';
+
+import { internalRequestHeaders } from '../../http/overload';
 
 import { httpCatalogueFetch, injectCatalogueFetch } from './ingest';
 import { SearchService, type SearchServiceOptions } from './service';
@@ -30,7 +31,7 @@ export function installSearch(app: FastifyInstance, options: Partial<Pick<Search
   const catalogueFetch =
     options.catalogueFetch ??
     (config.catalogue.builtIn
-      ? injectCatalogueFetch((request) => app.inject(request))
+      ? injectCatalogueFetch((request) => app.inject({ ...request, headers: internalRequestHeaders() }))
       : httpCatalogueFetch(config.catalogue.url, options.fetch));
   const service = new SearchService({
     database: app.database,

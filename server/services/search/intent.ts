@@ -9,32 +9,14 @@
  * ordering phrases and exclusions ("without spiders"); then drop filler ("show me", "videos",
  * "please") and function words. What is left are the subject words.
  */
+import { applyChineseRules } from './intent-zh';
+import { applySynonyms } from './synonyms';
+import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
 import { STOP_WORDS, surfaceWords } from './text';
+import { hasCjk, toSimplified, translateText } from './zh';
 
-export const SEARCH_ORDERS = ['relevance', 'views', 'rating', 'newest', 'oldest', 'longest', 'shortest'] as const;
-export type SearchOrder = (typeof SEARCH_ORDERS)[number];
-
-export interface SearchIntent {
-  /** Subject words (lower-case surface forms), in the order written. */
-  terms: string[];
-  /** Words the results must not contain. */
-  exclude: string[];
-  minLengthSec?: number;
-  maxLengthSec?: number;
-  /** Epoch milliseconds, inclusive. */
-  addedAfter?: number;
-  /** Epoch milliseconds, exclusive. */
-  addedBefore?: number;
-  order: SearchOrder;
-  parser: 'embedded' | 'llm';
-}
-
-/** "short", "quick": at most this long. */
-export const SHORT_MAX_SEC = 5 * 60;
-/** "long", "in-depth": at least this long. */
-export const LONG_MIN_SEC = 20 * 60;
-/** "recent", "new": added within this many days. */
-export const RECENT_DAYS = 90;
+export { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SEARCH_ORDERS, SHORT_MAX_SEC } from './intent-types';
+export type { SearchIntent, SearchOrder } from './intent-types';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -216,7 +198,8 @@ const DATE_RULES: Rule[] = [
   },
 ];
 
-const EXCLUDE_PATTERN = /\b(?:without|except|excluding|but not|not|minus)\s+(?:any\s+|the\s+|a\s+|an\s+)?([a-z0-9]+)/g;
+const EXCLUDE_PATTERN =
+  /\b(?:without|except(?: for)?|excluding|but not|but no|not|no|minus|avoid(?:ing)?|skip(?:ping)?|other than|apart from|instead of|anything but)\s+(?:any\s+|the\s+|a\s+|an\s+|more\s+)?([a-z0-9]+)/g;
 
 /** Request wording that says nothing about the subject. */
 const FILLER_PHRASES = [
@@ -232,9 +215,28 @@ const FILLER_WORDS = new Set(
     'show find search look looking watch watching see seeing view viewing recommend recommendation recommendations suggest ' +
     'please pls plz thanks thank video videos vid vids clip clips film films movie movies footage content stuff something ' +
     'anything some any about regarding me want wanna like love need get give lots lot bunch few several kind kinds sort type ' +
-    'types good nice great cool awesome really also maybe perhaps hey hi hello okay ok yes online youtube'
+    'types good nice great cool awesome really also maybe perhaps hey hi hello okay ok yes online youtube ' +
+    // first-person chatter, hedges and politeness
+    'so honestly actually basically literally bit wondering wonder wondered thanks cheers super pretty quite just gonna got ' +
+    'getting even whats should might tonight bored boring nothing serious anything someone anyone experience first ever ' +
+    'never tried try trying says said say tell told friend friends buddy mate idea ideas suggestion suggestions next where ' +
+    'start starting keep keeps asking asked ask cheer up wants wanted hoping hope guess think thought guys folks lately ' +
+    'currently everyone somebody stuff things thing totally definitely absolutely im ive id ill youre dont cant whats thats lets ' +
+    'could would'
   ).split(' '),
 );
+
+/** Words that may be the subject but are more often chatter: they count CHATTER_WEIGHT. */
+const SOFT_WORDS = new Set(
+  (
+    'love fun kids kid family weekend relax evening lunch break together son daughter wife husband mom dad ' +
+    // formats: they narrow a subject, they are not one ("yoga for beginners", "汽车 tutorial")
+    'tutorial tutorials beginner beginners guide guides tips tricks lesson lessons explained learn learning how basics intro introduction'
+  ).split(' '),
+);
+
+/** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
+const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
 
 export function emptyIntent(parser: SearchIntent['parser'] = 'embedded'): SearchIntent {
   return { terms: [], exclude: [], order: 'relevance', parser };
@@ -263,10 +265,17 @@ function applyRules(text: string, rules: Rule[], intent: SearchIntent, now: Date
   return rest;
 }
 
-/** Parses a natural-language request. `now` anchors "this year", "recent"… */
+/** Parses a natural-language request (English, Chinese or both). `now` anchors "this year", "recent"… */
 export function parseIntent(request: string, now: Date = new Date()): SearchIntent {
   const intent = emptyIntent();
   let text = ` ${normalise(request)} `;
+  if (hasCjk(text)) {
+    intent.language = /[a-z]{2,}/.test(text.replace(/[\u3400-\u9fff]/g, ' ')) ? 'mixed' : 'zh';
+    text = applyChineseRules(toSimplified(text), intent, now);
+    text = ` ${translateText(text)} `;
+  } else {
+    intent.language = 'en';
+  }
 
   for (const { pattern, order } of ORDER_RULES) {
     text = text.replace(pattern, () => {
@@ -278,16 +287,37 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   text = applyRules(text, DATE_RULES, intent, now);
   text = applyRules(text, LENGTH_WORD_RULES, intent, now);
   text = text.replace(EXCLUDE_PATTERN, (_whole, word: string) => {
-    if (!STOP_WORDS.has(word) && !FILLER_WORDS.has(word)) intent.exclude.push(word);
+    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word)) return ' ';
+    const synonym = surfaceWords(applySynonyms(` ${word} `))[0] ?? word;
+    if (!intent.exclude.includes(synonym)) intent.exclude.push(synonym);
     return ' ';
   });
-  for (const filler of FILLER_PHRASES) text = text.replace(filler, ' ');
+  text = applySynonyms(text);
+  // The last focus phrase splits chatter (before) from the subject (after), when a subject follows.
+  let focusAt = -1;
+  for (const match of text.matchAll(FOCUS)) focusAt = (match.index ?? 0) + match[0].length;
+  for (const filler of FILLER_PHRASES) text = text.replace(filler, (whole) => ' '.repeat(whole.length));
 
+  const subjectWords = (part: string) =>
+    surfaceWords(part).filter((word) => !STOP_WORDS.has(word) && !FILLER_WORDS.has(word));
+  const after = focusAt >= 0 ? subjectWords(text.slice(focusAt)) : [];
+  const before = focusAt >= 0 && after.length > 0 ? subjectWords(text.slice(0, focusAt)) : subjectWords(text);
+  const weights: number[] = [];
   const seen = new Set<string>();
-  for (const word of surfaceWords(text)) {
-    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word) || seen.has(word)) continue;
+  const add = (word: string, weight: number) => {
+    if (seen.has(word)) return;
     seen.add(word);
     intent.terms.push(word);
+    weights.push(SOFT_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight);
+  };
+  for (const word of after) add(word, 1);
+  for (const word of before) add(word, after.length > 0 ? CHATTER_WEIGHT : 1);
+  if (weights.some((weight) => weight !== 1)) {
+    // Written order, as before (the engine pairs consecutive words).
+    const order = intent.terms.map((term, i) => ({ term, weight: weights[i] as number, at: text.indexOf(term) }));
+    order.sort((a, b) => a.at - b.at);
+    intent.terms = order.map((entry) => entry.term);
+    intent.weights = order.map((entry) => entry.weight);
   }
   if (intent.minLengthSec !== undefined && intent.maxLengthSec !== undefined && intent.minLengthSec > intent.maxLengthSec) {
     // "long … under 10 minutes": the explicit bound wins over the word.
@@ -308,5 +338,33 @@ export function describeIntent(intent: SearchIntent): Record<string, unknown> {
     ...(intent.addedBefore !== undefined ? { added_before: day(intent.addedBefore) } : {}),
     order: intent.order,
     parser: intent.parser,
+    ...(intent.language ? { language: intent.language } : {}),
+    ...(intent.corrections && intent.corrections.length > 0 ? { corrections: intent.corrections } : {}),
   };
+}
+
+/**
+ * Parts of an understood request a visitor can take out (the SPA's chips): `term:WORD`,
+ * `exclude:WORD`, `length`, `date`, `order`.
+ */
+export const REMOVABLE_PATTERN = '^(?:term:.+|exclude:.+|length|date|order)$';
+
+/** The intent without the removed parts. */
+export function removeFromIntent(intent: SearchIntent, remove: readonly string[]): SearchIntent {
+  if (remove.length === 0) return intent;
+  const drop = new Set(remove);
+  const result: SearchIntent = { ...intent, exclude: intent.exclude.filter((word) => !drop.has(`exclude:${word}`)) };
+  const kept = intent.terms.map((term, i) => ({ term, weight: intent.weights?.[i] ?? 1 })).filter(({ term }) => !drop.has(`term:${term}`));
+  result.terms = kept.map((entry) => entry.term);
+  if (intent.weights) result.weights = kept.map((entry) => entry.weight);
+  if (drop.has('length')) {
+    delete result.minLengthSec;
+    delete result.maxLengthSec;
+  }
+  if (drop.has('date')) {
+    delete result.addedAfter;
+    delete result.addedBefore;
+  }
+  if (drop.has('order')) result.order = 'relevance';
+  return result;
 }

@@ -23,17 +23,38 @@ import { TOPICS } from '../../catalogue/topics';
 import { toPublicVideo, type PublicVideo } from '../videos';
 import { moderationAllows, passesModeration } from '../moderation/visibility';
 
+import { RecentAnswers, aiSearchKey, boundIntent } from './budget';
 import { applyApprovedDescriptions, countUnapplied } from './descriptions';
 import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
 import { Segment, type IndexDocument, type SearchHit } from './engine';
-import { createFullTextSearch, type FullTextSearch, type VideoWithUsername } from './fulltext';
+import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
-import { describeIntent, type SearchIntent } from './intent';
+import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
+import { Speller, type Suggestion } from './spell';
+import { synonymVocabulary } from './synonyms';
 import { surfaceWords } from './text';
+import { hasCjk, zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
+/** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
+const COMMON_WORD_RANK = 20_000;
+
+const SYNONYM_WORDS = new Set(synonymVocabulary());
+let synonyms: Speller | undefined;
+/** The curated layer's words (jogging, trekking…): a typo of one is corrected to it. */
+function synonymSpeller(): Speller {
+  synonyms ??= new Speller(synonymVocabulary().map((word) => [word, 1] as [string, number]));
+  return synonyms;
+}
+
+/** The request with corrected words put in (whole words, any case). */
+export function applyCorrections(text: string, corrections: Array<{ from: string; to: string }>): string {
+  let out = text;
+  for (const { from, to } of corrections) out = out.replace(new RegExp(`\\b${from}\\b`, 'gi'), to);
+  return out;
+}
 const HOUR_MS = 3600 * 1000;
 const DESCRIPTION_POLL_MS = 60 * 1000;
 const SELFIE_RESYNC_MS = 10 * 60 * 1000;
@@ -55,10 +76,22 @@ export interface AiSearchRequest {
   text: string;
   perPage: number;
   page: number;
+  /** Search for the words as written: no typo correction. */
+  literal?: boolean;
+  /** Parts of the understood request to leave out (removeFromIntent). */
+  remove?: readonly string[];
+}
+
+/** What a search understood, for the answer and the chips of the SPA. */
+export interface Understood {
+  /** The request with its typos corrected, when any were ("Showing results for …"). */
+  correctedQuery?: string;
+  corrections: Array<{ from: string; to: string }>;
 }
 
 export interface AiSearchResult {
   intent: SearchIntent;
+  understood: Understood;
   catalogue: { total: number; hits: SearchHit[]; relaxed: boolean };
   selfie: { total: number; videos: PublicVideo[] };
 }
@@ -113,7 +146,12 @@ export class SearchService {
   private catalogueSegment = Segment.build([]);
   private catalogueBuild = 0;
   private selfieSegment = Segment.build([]);
+  /** Bumped whenever either index changes: cached AI answers of older generations are void. */
+  private generation = 0;
+  private readonly recentAi = new RecentAnswers<AiSearchResult>();
   private readonly selfieDocs = new Map<string, IndexDocument>();
+  /** Some public self-shot video has Chinese in its title or description. */
+  private selfieHasChinese = false;
   /** Background steps, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Self-shot index changes, one at a time (hooks and re-syncs). */
@@ -126,7 +164,7 @@ export class SearchService {
     this.db = options.database.db;
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
-    this.fullText = createFullTextSearch(options.database);
+    this.fullText = createFullTextSearch(options.database, () => this.selfieHasChinese);
     const ai = options.config.search.ai;
     this.parse = ai
       ? createLlmParser(ai, {
@@ -139,20 +177,89 @@ export class SearchService {
   // ---- searching ----
 
   /** Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. */
-  async normalSearch(query: string, page: number): Promise<{ videos: PublicVideo[]; total: number }> {
-    const { rows, total } = await this.fullText.searchPublicVideos(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-    return { videos: rows.map(toPublicVideo), total };
+  /**
+   * Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. When
+   * nothing matches and `literal` is not set, misspelt words are corrected against the words of
+   * the indexed self-shot videos and the search runs again (the answer says so).
+   */
+  async normalSearch(
+    query: string,
+    page: number,
+    literal = false,
+  ): Promise<{ videos: PublicVideo[]; total: number; understood: Understood }> {
+    const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const first = await this.fullText.searchPublicVideos(query, window);
+    if (first.total > 0 || literal) return { videos: first.rows.map((row) => toPublicVideo(row)), total: first.total, understood: { corrections: [] } };
+    const corrections = this.correct(queryWords(query), [this.selfieSegment]);
+    if (corrections.length === 0) return { videos: [], total: 0, understood: { corrections } };
+    const correctedQuery = applyCorrections(query, corrections);
+    const second = await this.fullText.searchPublicVideos(correctedQuery, window);
+    return { videos: second.rows.map((row) => toPublicVideo(row)), total: second.total, understood: { correctedQuery, corrections } };
+  }
+
+  /**
+   * Corrections for words no index has (SymSpell over the segments' vocabularies). A word the
+   * word embeddings know as a common English word is left alone (a synonym, not a typo); a word
+   * they know at all is only corrected by one edit.
+   */
+  private correct(words: string[], segments: Segment[]): Array<{ from: string; to: string }> {
+    const corrections: Array<{ from: string; to: string }> = [];
+    const knownWords = words.filter((word) => segments.some((segment) => segment.knows(word)));
+    for (const word of words) {
+      if (!/^[a-z]{4,}$/.test(word) || segments.some((segment) => segment.knows(word)) || SYNONYM_WORDS.has(word)) continue;
+      const rank = this.vectors?.rank(word);
+      if (rank !== undefined && rank < COMMON_WORD_RANK) continue;
+      const candidates = [...segments.flatMap((segment) => segment.suggest(word)), ...synonymSpeller().suggestAll(word)];
+      if (candidates.length === 0) continue;
+      const distance = Math.min(...candidates.map((candidate) => candidate.distance));
+      if (rank !== undefined && distance > 1) continue;
+      // Among the closest, the one that shares documents with the other words wins ("cheas games" → chess).
+      const score = (candidate: Suggestion) =>
+        knownWords.reduce((sum, other) => sum + segments.reduce((inner, segment) => inner + segment.cooccurrence(candidate.word, other), 0), 0) * 1e6 +
+        candidate.frequency;
+      const best = candidates.filter((candidate) => candidate.distance === distance).sort((a, b) => score(b) - score(a))[0];
+      if (best) corrections.push({ from: word, to: best.word });
+    }
+    return corrections;
   }
 
   async aiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
+    // Recent identical requests cost nothing (budget.ts); one request's work is bounded.
+    const key = aiSearchKey(request.text, request.page, request.perPage, request.literal ?? false, request.remove ?? []);
+    const generation = this.generation;
+    const cached = this.recentAi.get(key, generation);
+    if (cached) return cached;
+    const result = await this.runAiSearch(request);
+    if (generation === this.generation) this.recentAi.set(key, generation, result);
+    return result;
+  }
+
+  private async runAiSearch(request: AiSearchRequest): Promise<AiSearchResult> {
     const now = this.now();
-    const intent = await this.parse(request.text, now);
+    let intent = boundIntent(await this.parse(request.text, now));
+    const understood: Understood = { corrections: [] };
+    if (!request.literal) {
+      const corrections = this.correct([...intent.terms, ...intent.exclude], [this.catalogueSegment, this.selfieSegment]);
+      if (corrections.length > 0) {
+        // The corrected request is read again (a corrected word may be a phrase of the curated layer).
+        understood.corrections = corrections;
+        understood.correctedQuery = applyCorrections(request.text, corrections);
+        intent = boundIntent(await this.parse(understood.correctedQuery, now));
+        intent.corrections = corrections;
+      }
+    }
+    intent = removeFromIntent(intent, request.remove ?? []);
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
     const selfie = this.selfieSegment.search(intent, page);
     const videos = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
     this.log.debug({ intent: describeIntent(intent), catalogue: catalogue.total, selfie: selfie.total }, 'AI search');
-    return { intent, catalogue, selfie: { total: selfie.total, videos } };
+    return { intent, understood, catalogue, selfie: { total: selfie.total, videos } };
+  }
+
+  /** The catalogue part of the index (the bench builds a plain BM25 index from it). */
+  catalogueDocuments(): readonly IndexDocument[] {
+    return this.catalogueSegment.documents();
   }
 
   /** The videos, as the SPA reads them, in the given order; ones no longer public are left out. */
@@ -166,6 +273,7 @@ export class SearchService {
       .where('videos.id', 'in', ids)
       .where('videos.visibility', '=', 'public')
       .where((eb) => moderationAllows(eb, null))
+      .where('videos.status', '=', 'ready')
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -184,7 +292,9 @@ export class SearchService {
 
   /** Only ever called inside the self-shot queue, so builds never overlap. */
   private async rebuildSelfie(): Promise<void> {
+    this.selfieHasChinese = [...this.selfieDocs.values()].some((doc) => hasCjk(doc.title) || hasCjk(doc.description));
     this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
+    this.generation += 1;
   }
 
   /**
@@ -200,8 +310,9 @@ export class SearchService {
         .select(['users.username', 'users.suspended_at as owner_suspended_at'])
         .where('videos.id', '=', videoId)
         .executeTakeFirst();
-      // Private, hidden by moderators or owned by a suspended user: not in the index.
-      if (!video || video.visibility !== 'public' || !passesModeration(video, null)) {
+      // Only ready public videos are searchable (a processing one enters when it becomes ready);
+      // hidden by moderators or owned by a suspended user: not in the index either.
+      if (!video || video.visibility !== 'public' || video.status !== 'ready' || !passesModeration(video, null)) {
         await this.dropSelfie(videoId);
         return;
       }
@@ -249,6 +360,7 @@ export class SearchService {
         .select('users.username')
         .where('videos.visibility', '=', 'public')
         .where((eb) => moderationAllows(eb, null))
+        .where('videos.status', '=', 'ready')
         .execute();
       const documents = videos.map(selfieDocument);
       await upsertDocuments(this.db, documents.map((document) => this.selfieRow(document)), startedAt);
@@ -278,7 +390,10 @@ export class SearchService {
     const ticket = this.catalogueBuild;
     const documents = await loadDocuments(this.db, 'catalogue');
     const segment = await Segment.buildAsync(documents, this.vectors);
-    if (ticket === this.catalogueBuild) this.catalogueSegment = segment;
+    if (ticket === this.catalogueBuild) {
+      this.catalogueSegment = segment;
+      this.generation += 1;
+    }
     return documents.length;
   }
 
@@ -367,6 +482,8 @@ export class SearchService {
 
     void background('start-up indexing', async () => {
       await this.inQueue(() => this.reloadCatalogue());
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      zhTable(); // the Chinese dictionary: built once per machine, then a quick load
       await this.syncSelfieVideos();
       await this.applyDescriptions();
       const refreshedAt = await readState(this.db, STATE_CATALOGUE_REFRESHED);

@@ -4,6 +4,8 @@
  * (plural folding, used by the keyword index), so "puppies" finds "puppy" and still has a vector.
  */
 
+import { chineseWords, translate } from './zh';
+
 export interface Word {
   /** The word as written, lower-cased and accent-free ("puppies"). */
   surface: string;
@@ -20,14 +22,28 @@ export function foldPlural(word: string): string {
 }
 
 const NON_ASCII = /[^ -~]/;
+const CJK_PIECE = /[\u3400-\u9fff\uf900-\ufaff]/;
 
-/** Lower-cased, accent-free words of a text; single letters are dropped, single digits kept. */
+/**
+ * Lower-cased, accent-free words of a text; single letters are dropped, single digits kept.
+ * Chinese runs are segmented (zh.ts): each Chinese word and its English translations.
+ */
 export function surfaceWords(text: string): string[] {
   let folded = text.toLowerCase();
-  if (NON_ASCII.test(folded)) folded = folded.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  if (NON_ASCII.test(folded)) {
+    folded = folded.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, ' $& ');
+  }
   const pieces = folded.replace(/['\u2019]/g, '').split(/[^\p{L}\p{N}]+/u);
   const words: string[] = [];
   for (const piece of pieces) {
+    if (CJK_PIECE.test(piece)) {
+      // Chinese: its words (simplified) and their English translations, so "cat" finds 我的猫.
+      for (const word of chineseWords(piece)) {
+        words.push(word);
+        for (const english of translate(word)) words.push(english);
+      }
+      continue;
+    }
     if (piece.length > 1 || (piece.length === 1 && piece >= '0' && piece <= '9')) words.push(piece);
   }
   return words;

@@ -1,5 +1,5 @@
 import { api, type TagType } from '../../api/api';
-import type { ApiMessage, AuthResponse, SessionCheckResponse } from '../../api/types';
+import type { ApiMessage, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
 
 import { loggedIn, sessionChecked, sessionCheckFailed } from './authSlice';
 
@@ -75,7 +75,7 @@ export const authApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Session', 'User']),
     }),
     /** SPEC §4 Registration: a verified user is logged in at once; an unverified one is not. */
-    register: build.mutation<AuthResponse, Credentials>({
+    register: build.mutation<RegisterResponse, Credentials>({
       query: (credentials) => post('/auth/register', credentials),
       invalidatesTags: (result) => (result?.user?.verified ? VIEWER_DEPENDENT_TAGS : []),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

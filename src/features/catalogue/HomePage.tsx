@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
@@ -10,7 +10,15 @@ import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
 import { PAGE_SIZE, paths } from '../../config/routes';
-import { SearchForm, searchPageCount, useAiSearchQuery } from '../search';
+import {
+  readRefinements,
+  SearchForm,
+  searchApi,
+  searchPageCount,
+  SearchUnderstood,
+  useAiSearchQuery,
+  withRefinements,
+} from '../search';
 
 import { catalogueApi, useGetCatalogueVideoQuery, useSearchCatalogueQuery } from './catalogueApi';
 import { type HomeSearchMode, homeSearchParams, readHomeSearch } from './homeSearchParams';
@@ -49,9 +57,12 @@ export function HomePage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const resultsRef = useRef<HTMLElement>(null);
+  const resultsHeadingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, page, mode } = readHomeSearch(searchParams);
   const aiMode = mode === 'ai';
+  const refinements = readRefinements(searchParams);
+  const { literal, remove } = refinements;
 
   const [draft, setDraft] = useState(query);
   // When the URL's query changes under us (back/forward, a link), show it in the box.
@@ -63,7 +74,10 @@ export function HomePage() {
 
   // currentData belongs to this query and page only: a failed page shows no stale videos.
   const catalogue = useSearchCatalogueQuery({ query, page }, { skip: aiMode });
-  const ai = useAiSearchQuery({ query, page, perPage: PAGE_SIZE }, { skip: !aiMode });
+  const ai = useAiSearchQuery(
+    { query, page, perPage: PAGE_SIZE, ...(literal ? { literal } : {}), ...(remove.length > 0 ? { remove } : {}) },
+    { skip: !aiMode },
+  );
   const { error, isFetching } = aiMode ? ai : catalogue;
 
   const videos = aiMode ? [] : (catalogue.currentData?.videos ?? []);
@@ -101,12 +115,23 @@ export function HomePage() {
     // AI mode needs something to search for; an empty box browses the catalogue.
     const next = { query: nextQuery, page: 1, mode: nextQuery ? nextMode : ('normal' as const) };
     // SPEC §4: Search and AI Search always fetch, even when they would not change the URL.
-    if (next.query === query && next.mode === mode && page === 1) refetchSearch();
-    else setSearchParams(homeSearchParams(next));
+    // A new search starts without the chips removed from the previous one.
+    const refined = literal || remove.length > 0;
+    if (next.query === query && next.mode === mode && page === 1 && !refined) refetchSearch();
+    else {
+      // Back to the whole request: its cached answer may be old, so it is fetched again.
+      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }]));
+      setSearchParams(homeSearchParams(next));
+    }
+  };
+
+  /** The same AI search, narrowed: a chip removed or the literal words (back to page 1). */
+  const refine = (next: Partial<typeof refinements>) => {
+    setSearchParams(withRefinements(homeSearchParams({ query, page: 1, mode }), { ...refinements, ...next }));
   };
 
   const changePage = (nextPage: number) => {
-    setSearchParams(homeSearchParams({ query, page: nextPage, mode }));
+    setSearchParams(withRefinements(homeSearchParams({ query, page: nextPage, mode }), refinements));
     const results = resultsRef.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
   };
@@ -134,9 +159,13 @@ export function HomePage() {
       <section
         ref={resultsRef}
         className="catalogue-results"
-        aria-label={intl.formatMessage({ id: 'catalogue.results' })}
+        aria-labelledby={resultsHeadingId}
         aria-busy={isFetching || (aiMode && !cardsSettled)}
       >
+        {/* Outline: h1 (page) → h2 (results) → h3 (each card's title). */}
+        <h2 id={resultsHeadingId} className="visually-hidden">
+          {intl.formatMessage({ id: 'catalogue.results' })}
+        </h2>
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'catalogue.loading' })} />
         ) : (
@@ -149,6 +178,15 @@ export function HomePage() {
                 </button>
               </div>
             ) : null}
+            {aiMode && ai.currentData ? (
+              <SearchUnderstood
+                query={query}
+                understanding={ai.currentData.intent}
+                correctedQuery={ai.currentData.intent?.correctedQuery}
+                onRemove={(key) => refine({ remove: [...remove, key] })}
+                onLiteral={() => refine({ literal: true })}
+              />
+            ) : null}
             {empty ? (
               <p className="catalogue-empty">{intl.formatMessage({ id: 'catalogue.empty' })}</p>
             ) : aiMode ? (
@@ -159,8 +197,8 @@ export function HomePage() {
               </ul>
             ) : (
               <ul className="video-grid video-grid--wide">
-                {videos.map((video) => (
-                  <CatalogueCard key={video.id} video={video} />
+                {videos.map((video, index) => (
+                  <CatalogueCard key={video.id} video={video} priority={index === 0} />
                 ))}
               </ul>
             )}
@@ -202,7 +240,7 @@ function AiResultCard({ id }: { id: string }) {
 }
 
 /** A catalogue video's card in the grid, linking to its detail page. */
-function CatalogueCard({ video }: { video: CatalogueVideo }) {
+function CatalogueCard({ video, priority = false }: { video: CatalogueVideo; priority?: boolean }) {
   return (
     <li>
       <VideoCard
@@ -211,6 +249,7 @@ function CatalogueCard({ video }: { video: CatalogueVideo }) {
         thumbnailUrl={video.default_thumb?.src}
         views={video.views}
         badge={video.length_min || undefined}
+        priority={priority}
       />
     </li>
   );

@@ -35,6 +35,7 @@ export function MovieDetailPage() {
   if (error) {
     return (
       <div className="page movie-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'movie.statusTitle' })}</h1>
         <p className="alert alert--error" role="alert">
           {intl.formatMessage({ id: 'movie.loadFailed' })}
         </p>
@@ -48,6 +49,7 @@ export function MovieDetailPage() {
   if (!video) {
     return (
       <div className="page movie-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'movie.statusTitle' })}</h1>
         <p className="alert alert--error" role="alert">
           {intl.formatMessage({ id: 'movie.notFound' })}
         </p>

@@ -40,6 +40,7 @@ export function EditProfilePage() {
   if (!currentUser || currentUser._id !== id) {
     return (
       <div className="page profile-status">
+        <h1 className="visually-hidden">{t('profile.edit.title')}</h1>
         <p className="alert alert--error" role="alert">
           {t('profile.edit.notAuthorized')}
         </p>

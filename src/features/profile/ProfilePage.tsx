@@ -10,7 +10,7 @@ import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
-import { useDeleteVideoMutation } from '../videos';
+import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
 import { useGetUserProfileQuery } from './profileApi';
 import './profile.css';
@@ -55,6 +55,7 @@ export function ProfilePage() {
     const { text, canRetry } = id ? loadErrorText(error, t) : { text: t('profile.notFound'), canRetry: false };
     return (
       <div className="page profile-status">
+        <h1 className="visually-hidden">{t('profile.statusTitle')}</h1>
         <p className="alert alert--error" role="alert">
           {text}
         </p>
@@ -154,15 +155,17 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
               <VideoCard
                 to={paths.selfieVideo(video._id)}
                 title={video.title}
-                thumbnailUrl={video.thumbnailCdnUrl || undefined}
+                {...selfieCardMedia(video)}
                 views={video.views}
-                badge={
+                tag={
                   <span className={`profile__visibility profile__visibility--${video.visibility}`}>
                     {video.visibility === 'private' ? t('profile.private') : t('profile.public')}
                   </span>
                 }
                 footer={
                   showActions ? (
+                    <>
+                    <CardFailedReason video={video} />
                     <div className="profile__card-actions">
                       <Link
                         className="btn btn--ghost btn--small"
@@ -181,6 +184,7 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
                         {t('profile.deleteVideo')}
                       </button>
                     </div>
+                    </>
                   ) : undefined
                 }
               />

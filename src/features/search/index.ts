@@ -8,11 +8,15 @@ export {
   useAiSearchQuery,
   normalizeNormalSearch,
   normalizeAiSearch,
+  normalizeUnderstanding,
   searchPageCount,
   type NormalSearchArgs,
   type NormalSearchResponse,
   type AiSearchArgs,
   type AiSearchItem,
   type AiSearchResponse,
+  type SearchUnderstanding,
 } from './searchApi';
+export { SearchUnderstood, type SearchUnderstoodProps } from './SearchUnderstood';
+export { readRefinements, withRefinements, type SearchRefinements } from './refinements';
 export { SearchForm, type SearchFormProps } from './SearchForm';

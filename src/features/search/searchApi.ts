@@ -8,12 +8,32 @@ export interface NormalSearchArgs {
   query: string;
   /** 1-based. */
   page: number;
+  /** Search for the words as written (no typo correction). */
+  literal?: boolean;
 }
 
 export interface NormalSearchResponse {
   results: SelfieVideo[];
   /** All matches over all pages (18 per page). */
   total: number;
+  /** The request with its typos corrected, when the server searched for that instead. */
+  correctedQuery?: string;
+}
+
+/** SPEC §7 ai-search `structuredResponse.intent`: what the server understood. */
+export interface SearchUnderstanding {
+  terms: string[];
+  exclude: string[];
+  minLengthSec?: number;
+  maxLengthSec?: number;
+  /** YYYY-MM-DD, inclusive. */
+  addedAfter?: string;
+  /** YYYY-MM-DD, exclusive. */
+  addedBefore?: string;
+  order: string;
+  language?: string;
+  /** The request with its typos corrected, when the server searched for that instead. */
+  correctedQuery?: string;
 }
 
 /** AI-assisted search (SPEC §7 POST /search/ai-search): the text goes as `chat_history`. */
@@ -23,6 +43,10 @@ export interface AiSearchArgs {
   page: number;
   /** SPEC §9: 18. */
   perPage?: number;
+  /** Search for the words as written (no typo correction). */
+  literal?: boolean;
+  /** Chips the visitor removed: `term:WORD`, `exclude:WORD`, `length`, `date`, `order`. */
+  remove?: string[];
 }
 
 /** One hit of the AI index: a catalogue id (the home grid reads these). */
@@ -40,6 +64,8 @@ export interface AiSearchResponse {
     /** The server's total when it sent one, else the number of items (SPEC §9). */
     total: number;
   };
+  /** What the server understood, when it said. */
+  intent?: SearchUnderstanding;
 }
 
 /** Our API answers refusals `{ success: false, error, message }`; such an answer is an error even with a 2xx status. */
@@ -67,10 +93,39 @@ const nonNegativeInt = (value: unknown): number | undefined => {
     : undefined;
 };
 
+const strings = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((item): item is string => typeof item === 'string') : []);
+const day = (raw: unknown): string | undefined => (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
+
 export function normalizeNormalSearch(raw: unknown): NormalSearchResponse {
   const body = asObject(raw);
   const results = selfieResults(body.results);
-  return { results, total: Math.max(nonNegativeInt(body.total) ?? 0, results.length) };
+  return {
+    results,
+    total: Math.max(nonNegativeInt(body.total) ?? 0, results.length),
+    ...(typeof body.correctedQuery === 'string' && body.correctedQuery ? { correctedQuery: body.correctedQuery } : {}),
+  };
+}
+
+/** The understood request, or undefined when the answer has none (another server, an older one). */
+export function normalizeUnderstanding(raw: unknown): SearchUnderstanding | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const intent = raw as Record<string, unknown>;
+  const understanding: SearchUnderstanding = {
+    terms: strings(intent.terms),
+    exclude: strings(intent.exclude),
+    order: typeof intent.order === 'string' ? intent.order : 'relevance',
+  };
+  const min = nonNegativeInt(intent.min_length_sec);
+  const max = nonNegativeInt(intent.max_length_sec);
+  if (min !== undefined) understanding.minLengthSec = min;
+  if (max !== undefined) understanding.maxLengthSec = max;
+  const after = day(intent.added_after);
+  const before = day(intent.added_before);
+  if (after) understanding.addedAfter = after;
+  if (before) understanding.addedBefore = before;
+  if (typeof intent.language === 'string') understanding.language = intent.language;
+  if (typeof intent.corrected_query === 'string' && intent.corrected_query) understanding.correctedQuery = intent.corrected_query;
+  return understanding;
 }
 
 /** Keeps the items that carry an id (numbers become strings), each id once, in the server's order. */
@@ -90,9 +145,11 @@ export function normalizeAiSearch(raw: unknown): AiSearchResponse {
       ...(typeof item.score === 'number' ? { score: item.score } : {}),
     });
   }
+  const intent = normalizeUnderstanding(structured.intent);
   return {
     results: selfieResults(body.results),
     structuredResponse: { data, total: nonNegativeInt(structured.total) ?? data.length },
+    ...(intent ? { intent } : {}),
   };
 }
 
@@ -109,10 +166,10 @@ export function searchPageCount(total: number): number {
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     normalSearch: build.query<NormalSearchResponse, NormalSearchArgs>({
-      query: ({ query, page }) => ({
+      query: ({ query, page, literal }) => ({
         url: '/search/normal-search',
         method: 'POST',
-        body: { query: query.trim(), page: Math.max(1, Math.floor(page) || 1) },
+        body: { query: query.trim(), page: Math.max(1, Math.floor(page) || 1), ...(literal ? { literal: true } : {}) },
         validateStatus: acceptSearchAnswer,
       }),
       transformResponse: normalizeNormalSearch,
@@ -124,13 +181,15 @@ export const searchApi = api.injectEndpoints({
     }),
 
     aiSearch: build.query<AiSearchResponse, AiSearchArgs>({
-      query: ({ query, page, perPage = PAGE_SIZE }) => ({
+      query: ({ query, page, perPage = PAGE_SIZE, literal, remove }) => ({
         url: '/search/ai-search',
         method: 'POST',
         body: {
           chat_history: query.trim(),
           per_page: perPage,
           page: Math.max(1, Math.floor(page) || 1),
+          ...(literal ? { literal: true } : {}),
+          ...(remove && remove.length > 0 ? { remove } : {}),
         },
         validateStatus: acceptSearchAnswer,
       }),

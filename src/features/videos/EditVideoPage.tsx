@@ -13,6 +13,8 @@ import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../aut
 
 import { findVideoInCachedLists } from './cachedVideos';
 import { CheckingAuthentication } from './CheckingAuthentication';
+import { ProcessingPanel } from './ProcessingStatus';
+import { useDeleteVideoAndLeave } from './useDeleteVideoAndLeave';
 import { type VideoFormValues, VideoTextFields } from './VideoFormFields';
 import { useGetSelfieVideoQuery, useUpdateVideoMutation, videosApi } from './videosApi';
 import './videos.css';
@@ -75,6 +77,7 @@ export function EditVideoPage() {
         : intl.formatMessage({ id: 'videos.edit.loadError' });
     return (
       <div className="page videos-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.edit.title' })}</h1>
         <p className="alert alert--error" role="alert">
           {text}
         </p>
@@ -90,6 +93,7 @@ export function EditVideoPage() {
   if (!user || user._id !== video.user) {
     return (
       <div className="page videos-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.edit.title' })}</h1>
         <p className="alert alert--error" role="alert">
           {intl.formatMessage({ id: 'videos.edit.notAuthorized' })}
         </p>
@@ -120,6 +124,7 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
   const headingId = useId();
   const navigateLater = useDelayedNavigate();
   const [updateVideo, { isLoading }] = useUpdateVideoMutation();
+  const { onDelete, deleting } = useDeleteVideoAndLeave(video);
 
   const [values, setValues] = useState<VideoFormValues>({
     title: video.title,
@@ -160,6 +165,9 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
   return (
     <section className="page page--medium edit-video" aria-labelledby={headingId}>
       <h1 id={headingId}>{t('videos.edit.title')}</h1>
+      {video.status && video.status !== 'ready' ? (
+        <ProcessingPanel video={video} onDelete={onDelete} deleting={deleting} />
+      ) : null}
       <form className="card video-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={isLoading}>
         <VideoTextFields
           values={values}

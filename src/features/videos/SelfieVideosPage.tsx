@@ -3,15 +3,29 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
 import { serverMessage } from '../../api/errors';
+import { LIST } from '../../api/tags';
+import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { PAGE_SIZE } from '../../config/routes';
-import { SearchForm, searchPageCount, useAiSearchQuery, useNormalSearchQuery } from '../search';
+import {
+  readRefinements,
+  SearchForm,
+  searchApi,
+  searchPageCount,
+  SearchUnderstood,
+  useAiSearchQuery,
+  useNormalSearchQuery,
+  withRefinements,
+} from '../search';
 
 import { readSelfieList, type SelfieListMode, selfieListParams } from './selfieListParams';
 import { VideoCardForSelfie } from './VideoCardForSelfie';
 import { pageCount, useGetSelfieVideosQuery } from './videosApi';
 import './videos.css';
+
+/** Cards whose images load at once: about one row; the rest load as they near the viewport. */
+const FIRST_ROW = 4;
 
 /**
  * /selfieVideos (SPEC §2 Selfie videos list, §4 "Selfie list search mode"): the public self-shot
@@ -21,10 +35,13 @@ import './videos.css';
  */
 export function SelfieVideosPage() {
   const intl = useIntl();
+  const dispatch = useAppDispatch();
   const headingId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, mode, page } = readSelfieList(searchParams);
+  const refinements = readRefinements(searchParams);
+  const { literal, remove } = refinements;
 
   const [draft, setDraft] = useState(query);
   // When the URL's query changes under us (back/forward, a link, clearing), show it in the box.
@@ -36,8 +53,11 @@ export function SelfieVideosPage() {
 
   // currentData belongs to these arguments only: a failed page shows no stale videos.
   const list = useGetSelfieVideosQuery({ page }, { skip: mode !== 'browse' });
-  const normal = useNormalSearchQuery({ query, page }, { skip: mode !== 'normal' });
-  const ai = useAiSearchQuery({ query, page: 1, perPage: PAGE_SIZE }, { skip: mode !== 'ai' });
+  const normal = useNormalSearchQuery({ query, page, ...(literal ? { literal } : {}) }, { skip: mode !== 'normal' });
+  const ai = useAiSearchQuery(
+    { query, page: 1, perPage: PAGE_SIZE, ...(literal ? { literal } : {}), ...(remove.length > 0 ? { remove } : {}) },
+    { skip: mode !== 'ai' },
+  );
 
   const active = mode === 'ai' ? ai : mode === 'normal' ? normal : list;
   const { error, isFetching } = active;
@@ -81,9 +101,19 @@ export function SelfieVideosPage() {
   const search = (nextMode: Exclude<SelfieListMode, 'browse'>) => {
     const nextParams = selfieListParams({ query: draft, mode: nextMode, page: 1 });
     const next = readSelfieList(nextParams);
-    // A search always fetches, even when it would not change the URL.
-    if (next.query === query && next.mode === mode && page === 1) refetch();
-    else setSearchParams(nextParams);
+    // A search always fetches, even when it would not change the URL; it starts without refinements.
+    const refined = literal || remove.length > 0;
+    if (next.query === query && next.mode === mode && page === 1 && !refined) refetch();
+    else {
+      // Back to the whole request: its cached answer may be old, so it is fetched again.
+      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }, { type: 'Search', id: LIST }]));
+      setSearchParams(nextParams);
+    }
+  };
+
+  /** The same search, narrowed: a chip removed or the literal words (back to page 1). */
+  const refine = (next: Partial<typeof refinements>) => {
+    setSearchParams(withRefinements(selfieListParams({ query, mode, page: 1 }), { ...refinements, ...next }));
   };
 
   const clearSearch = () => {
@@ -92,7 +122,7 @@ export function SelfieVideosPage() {
   };
 
   const changePage = (nextPage: number) => {
-    setSearchParams(selfieListParams({ query, mode, page: nextPage }));
+    setSearchParams(withRefinements(selfieListParams({ query, mode, page: nextPage }), refinements));
     const results = resultsRef.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
   };
@@ -133,6 +163,10 @@ export function SelfieVideosPage() {
         aria-labelledby={headingId}
         aria-busy={isFetching}
       >
+        {/* Outline: h1 (page) → h2 (results) → h3 (each card's title). */}
+        <h2 className="visually-hidden">
+          <FormattedMessage id="catalogue.results" />
+        </h2>
         {isFetching ? (
           <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
         ) : error ? (
@@ -144,13 +178,22 @@ export function SelfieVideosPage() {
           </div>
         ) : (
           <>
+            {mode !== 'browse' ? (
+              <SearchUnderstood
+                query={query}
+                understanding={mode === 'ai' ? ai.currentData?.intent : undefined}
+                correctedQuery={mode === 'ai' ? ai.currentData?.intent?.correctedQuery : normal.currentData?.correctedQuery}
+                onRemove={(key) => refine({ remove: [...remove, key] })}
+                onLiteral={() => refine({ literal: true })}
+              />
+            ) : null}
             {videos.length === 0 ? (
               <p className="videos-empty">{intl.formatMessage({ id: 'videos.list.empty' })}</p>
             ) : (
               <ul className="video-grid video-grid--wide">
-                {videos.map((video) => (
+                {videos.map((video, index) => (
                   <li key={video._id}>
-                    <VideoCardForSelfie video={video} />
+                    <VideoCardForSelfie video={video} eager={index < FIRST_ROW} priority={index === 0} />
                   </li>
                 ))}
               </ul>

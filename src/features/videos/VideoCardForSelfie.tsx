@@ -6,6 +6,8 @@ import type { SelfieVideo, Visibility } from '../../api/types';
 import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
 
+import { cardImage, formatDuration } from './media';
+import { CardProcessingOverlay } from './ProcessingStatus';
 import './videos.css';
 
 /** "Public" / "Private" (SPEC §2 Profile: cards show a visibility badge). */
@@ -42,7 +44,27 @@ export interface VideoCardForSelfieProps {
   showVisibility?: boolean;
   /** More footer content after the uploader link, e.g. Edit and Delete buttons on a profile. */
   actions?: ReactNode;
+  /** Loads the thumbnail at once (the first row); the others lazily. */
+  eager?: boolean;
   className?: string;
+  /** First on screen: its image loads at once, with high priority. */
+  priority?: boolean;
+}
+
+/**
+ * What a self-shot card shows on its thumbnail, for any card of a self-shot video: the WebP
+ * variants as `srcset`, the duration, and the processing state while the video does not play.
+ */
+export function selfieCardMedia(video: SelfieVideo) {
+  const image = cardImage(video);
+  const playable = !video.status || video.status === 'ready';
+  return {
+    thumbnailUrl: image?.src,
+    thumbnailSrcSet: image?.srcSet,
+    thumbnailSizes: image?.sizes,
+    badge: playable ? formatDuration(video.duration) : undefined,
+    overlay: playable ? undefined : <CardProcessingOverlay video={video} />,
+  };
 }
 
 /**
@@ -54,7 +76,9 @@ export function VideoCardForSelfie({
   showUploader = true,
   showVisibility = false,
   actions,
+  eager = false,
   className,
+  priority,
 }: VideoCardForSelfieProps) {
   const footer =
     showUploader || actions ? (
@@ -72,11 +96,13 @@ export function VideoCardForSelfie({
     <VideoCard
       to={paths.selfieVideo(video._id)}
       title={video.title}
-      thumbnailUrl={video.thumbnailCdnUrl || undefined}
+      {...selfieCardMedia(video)}
+      eager={eager}
       views={video.views}
-      badge={showVisibility ? <VisibilityBadge visibility={video.visibility} /> : undefined}
+      tag={showVisibility ? <VisibilityBadge visibility={video.visibility} /> : undefined}
       footer={footer}
       className={['selfie-card', className].filter(Boolean).join(' ')}
+      priority={priority}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
@@ -14,9 +14,11 @@ import { Comments } from '../comments';
 import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
+import { ProcessingPanel } from './ProcessingStatus';
+import { useDeleteVideoAndLeave } from './useDeleteVideoAndLeave';
 import { UploaderLink, VisibilityBadge } from './VideoCardForSelfie';
 import { VideoPlayer } from './VideoPlayer';
-import { useDeleteVideoMutation, useGetSelfieVideoQuery } from './videosApi';
+import { useGetSelfieVideoQuery } from './videosApi';
 import './videos.css';
 
 /** The date a video was uploaded, as an ISO string, when it has one. */
@@ -57,6 +59,7 @@ export function VideoPage() {
       : (serverMessage(error) ?? intl.formatMessage({ id: 'videos.page.loadFailed' }));
     return (
       <div className="page videos-status">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.page.statusTitle' })}</h1>
         <p className="alert alert--error" role="alert">
           {text}
         </p>
@@ -79,28 +82,37 @@ export function VideoPage() {
 function VideoDetails({ video }: { video: SelfieVideo }) {
   const t = useT();
   const headingId = useId();
-  const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
   const isOwner = Boolean(user && user._id === video.user);
-  const [deleteVideo, { isLoading: deleting }] = useDeleteVideoMutation();
+  const { onDelete, deleting } = useDeleteVideoAndLeave(video);
   const uploaded = uploadDate(video);
-
-  const onDelete = async () => {
-    if (deleting || !window.confirm(t('videos.delete.confirm'))) return;
-    try {
-      await deleteVideo({ id: video._id, ownerId: video.user }).unwrap();
-      // The video is gone: its page must not stay in history.
-      void navigate(paths.profile(video.user), { replace: true });
-    } catch (failure) {
-      console.error('Failed to delete video:', failure);
-      window.alert(serverMessage(failure) ?? t('videos.delete.failed'));
-    }
-  };
+  // Older answers carry no status: such a video plays as it always did.
+  const playable = !video.status || video.status === 'ready';
+  // Announced once when processing ends while the page is open (the panel gives way to the player).
+  const [seenProcessing, setSeenProcessing] = useState(video.status === 'processing');
+  if (video.status === 'processing' && !seenProcessing) setSeenProcessing(true);
+  const becameReady = seenProcessing && playable;
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
       <HiddenNotice reason={video.hiddenReason} />
-      <VideoPlayer src={video.cdnUrl} poster={video.thumbnailCdnUrl} title={video.title} />
+      {playable ? (
+        <VideoPlayer
+          // A new rendition set (e.g. once processing ends) is a new player.
+          key={video.hlsUrl ?? video.cdnUrl}
+          src={video.cdnUrl}
+          hlsUrl={video.hlsUrl}
+          poster={video.posterUrl || video.thumbnailCdnUrl}
+          title={video.title}
+          width={video.width}
+          height={video.height}
+        />
+      ) : (
+        <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />
+      )}
+      <p className="visually-hidden" role="status">
+        {becameReady ? t('videos.processing.ready') : null}
+      </p>
 
       <div className="video-page__header">
         <div className="video-page__heading">
@@ -118,7 +130,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
             <Link to={paths.editSelfieVideo(video._id)} className="btn btn--small">
               <FormattedMessage id="videos.page.edit" />
             </Link>
-            <button type="button" className="btn btn--small btn--danger" disabled={deleting} onClick={() => void onDelete()}>
+            <button type="button" className="btn btn--small btn--danger" disabled={deleting} onClick={onDelete}>
               <FormattedMessage id={deleting ? 'videos.page.deleting' : 'videos.page.delete'} />
             </button>
           </div>

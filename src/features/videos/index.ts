@@ -22,8 +22,9 @@ export {
   VideoCardForSelfie,
   VisibilityBadge,
   UploaderLink,
+  selfieCardMedia,
   type VideoCardForSelfieProps,
 } from './VideoCardForSelfie';
+export { CardFailedReason } from './ProcessingStatus';
 export { LikeButton, type LikeButtonProps } from './LikeButton';
-export { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';
 export { type UploadVideoArgs, MAX_VIDEO_BYTES, MAX_THUMBNAIL_BYTES } from './uploadRequest';

@@ -8,6 +8,8 @@ import type {
   SelfieVideoResponse,
   ToggleLikeResponse,
   UploadVideoResponse,
+  VideoProcessingResponse,
+  VideoStatus,
   Visibility,
 } from '../../api/types';
 import { PAGE_SIZE } from '../../config/routes';
@@ -92,6 +94,16 @@ export const videosApi = api.injectEndpoints({
     getSelfieVideo: build.query<SelfieVideoResponse, string>({
       query: (id) => ({ url: videoUrl(id), validateStatus: acceptSuccessOnly }),
       providesTags: (_result, _error, id) => [{ type: 'Video', id }],
+    }),
+
+    /**
+     * Where a video is in the media pipeline (light: counts no view). The pages poll it while the
+     * video is processing (see useVideoProcessing) and then invalidate that Video.
+     */
+    getVideoProcessing: build.query<VideoProcessingResponse, string>({
+      query: (id) => ({ url: `${videoUrl(id)}/processing`, validateStatus: acceptSuccessOnly }),
+      transformResponse: (raw: unknown): VideoProcessingResponse => normalizeProcessing(raw),
+      providesTags: (_result, _error, id) => [{ type: 'VideoProcessing', id }],
     }),
 
     getVideoLikes: build.query<LikeInfo, string>({
@@ -214,9 +226,26 @@ export const videosApi = api.injectEndpoints({
   }),
 });
 
+const STATUSES: readonly VideoStatus[] = ['processing', 'ready', 'failed'];
+
+/** The processing answer with every field in range, whatever the server sent. */
+export function normalizeProcessing(raw: unknown): VideoProcessingResponse {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof VideoProcessingResponse, unknown>>;
+  const status = STATUSES.includes(body.status as VideoStatus) ? (body.status as VideoStatus) : 'processing';
+  const progress = Number(body.processingProgress);
+  return {
+    success: body.success !== false,
+    status,
+    processingProgress: status === 'ready' ? 100 : Number.isFinite(progress) ? Math.min(100, Math.max(0, Math.round(progress))) : 0,
+    processingError: typeof body.processingError === 'string' && body.processingError.trim() ? body.processingError : null,
+    hlsUrl: typeof body.hlsUrl === 'string' && body.hlsUrl ? body.hlsUrl : null,
+  };
+}
+
 export const {
   useGetSelfieVideosQuery,
   useGetSelfieVideoQuery,
+  useGetVideoProcessingQuery,
   useGetVideoLikesQuery,
   useToggleLikeMutation,
   useUpdateVideoMutation,

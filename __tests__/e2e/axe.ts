@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/** The newest axe-core this project installs (not the copy bundled with @axe-core/playwright). */
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * Every rule axe knows — the default set plus the experimental ones and WCAG 2.2's target size —
+ * except the AAA-level ones (7:1 contrast…) and deprecated ones.
+ */
+const ALL_RULES = axe
+  .getRules()
+  .filter((rule) => !rule.tags.includes('wcag2aaa') && !rule.tags.includes('deprecated'))
+  .map((rule) => rule.ruleId);
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** Waits until the page is settled: no request in flight, no region marked busy. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** All axe violations (any impact, every rule) on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).withRules(ALL_RULES).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/**
+ * Fails on ANY axe violation on the current page. Every e2e spec runs it on every page it
+ * visits (the `test` of ./fixtures does so after each page.goto and at the end of each test).
+ */
+export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
+  await settle(page);
+  const violations = await axeViolations(page);
+  expect(violations, `accessibility violations on ${where}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}

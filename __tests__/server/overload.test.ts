@@ -1,0 +1,126 @@
+/**
+ * Load shedding (http/overload.ts): while the event loop is saturated, requests are answered at
+ * once with 503, Retry-After and the one error shape; /health says so too; once the loop
+ * recovers, everything is served again. The saturation is made by blocking the loop.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { makeTestApp, type TestApp } from '../support/server';
+import { API } from '../support/videos';
+
+/** Building an app (the catalogue stand-in included) takes seconds on a busy machine. */
+const HOOK_TIMEOUT_MS = 30_000;
+
+/** Keeps the event loop busy for `ms` (what a flood of requests does to it). */
+function blockEventLoop(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // busy
+  }
+}
+
+/** Blocks the loop until the sampler (twice a second) reports the saturation. */
+async function saturate(t: TestApp): Promise<void> {
+  for (let attempt = 0; attempt < 10 && !t.app.isOverloaded(); attempt += 1) {
+    blockEventLoop(1200);
+    // The overdue sampler timer runs first.
+    await sleep(1);
+  }
+}
+
+describe('load shedding', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100' } });
+    await t.app.ready();
+  }, HOOK_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await t.close();
+  }, HOOK_TIMEOUT_MS);
+
+  it('is off by default in tests and on by default elsewhere', async () => {
+    const plain = await makeTestApp();
+    expect(plain.config.overload).toMatchObject({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxInFlight: 0 });
+    await plain.close();
+    const { loadConfig } = await import('../../server/config');
+    expect(loadConfig({}).overload).toEqual({ maxEventLoopDelayMs: 100, maxEventLoopUtilization: 0, maxInFlight: 32, retryAfterSeconds: 2 });
+  });
+
+  it('answers 503 with Retry-After in the error shape while saturated, /health included, then recovers', async () => {
+    await saturate(t);
+    expect(t.app.isOverloaded()).toBe(true);
+
+    const [list, comments, login, zh, health] = await Promise.all([
+      t.app.inject({ method: 'GET', url: `${API}/videos/selfieVideos` }),
+      t.app.inject({ method: 'GET', url: `${API}/comments/abc` }),
+      t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: 'a@example.com', password: 'whatever' } }),
+      t.app.inject({ method: 'GET', url: '/catalogue/api/v2/video/search/', headers: { 'accept-language': 'zh' } }),
+      t.app.inject({ method: 'GET', url: '/health' }),
+    ]);
+    for (const res of [list, comments, login]) {
+      expect({ status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() }).toEqual({
+        status: 503,
+        retryAfter: '2',
+        body: { success: false, message: 'The site is very busy right now. Please try again in a few seconds.' },
+      });
+    }
+    expect(zh.statusCode).toBe(503);
+    expect(zh.json()).toEqual({ success: false, message: '网站当前非常繁忙，请几秒钟后再试。' });
+    expect({ status: health.statusCode, retryAfter: health.headers['retry-after'], body: health.json() }).toEqual({
+      status: 503,
+      retryAfter: '2',
+      body: { status: 'error', database: 'ok', load: 'overloaded' },
+    });
+
+    // Idle again: the next samples clear the state.
+    for (let attempt = 0; attempt < 20 && t.app.isOverloaded(); attempt += 1) await sleep(500);
+    expect(t.app.isOverloaded()).toBe(false);
+    const after = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: 'ok', database: 'ok', load: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/videos/selfieVideos` })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('caps the requests worked on at once: the next one gets 503 at once, and the cap frees as answers go out', async () => {
+    const capped = await makeTestApp({ env: { OVERLOAD_MAX_IN_FLIGHT: '2' } });
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    capped.app.get('/test-slow', async () => {
+      await gate;
+      return { ok: true };
+    });
+    try {
+      const slow = [capped.app.inject({ url: '/test-slow' }), capped.app.inject({ url: '/test-slow' })];
+      await sleep(50);
+      const shed = await capped.app.inject({ method: 'GET', url: `${API}/videos/selfieVideos`, headers: { 'accept-language': 'zh' } });
+      expect({ status: shed.statusCode, retryAfter: shed.headers['retry-after'], body: shed.json() }).toEqual({
+        status: 503,
+        retryAfter: '2',
+        body: { success: false, message: '网站当前非常繁忙，请几秒钟后再试。' },
+      });
+      const health = await capped.app.inject({ url: '/health' });
+      expect({ status: health.statusCode, body: health.json() }).toEqual({
+        status: 503,
+        body: { status: 'error', database: 'ok', load: 'overloaded' },
+      });
+
+      open();
+      expect((await Promise.all(slow)).map((res) => res.statusCode)).toEqual([200, 200]);
+      expect((await capped.app.inject({ method: 'GET', url: `${API}/videos/selfieVideos` })).statusCode).toBe(200);
+      expect((await capped.app.inject({ url: '/health' })).json()).toEqual({ status: 'ok', database: 'ok', load: 'ok' });
+      // Refused and failed requests free their place too.
+      for (let i = 0; i < 5; i += 1) {
+        await capped.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: '{not json', headers: { 'content-type': 'application/json' } });
+        await capped.app.inject({ method: 'GET', url: `${API}/no-such-route` });
+      }
+      expect(capped.app.isOverloaded()).toBe(false);
+    } finally {
+      open();
+      await capped.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Issue 14: Chinese requests and titles, typo correction and the understood request (chips),
+ * through the API as the SPA calls it.
+ */
+import { parseIntent } from '../../server/services/search/intent';
+import { editDistance, Speller } from '../../server/services/search/spell';
+import { chineseWords, toSimplified, translate } from '../../server/services/search/zh';
+import { makeTestApp, type TestApp } from '../support/server';
+
+import { insertVideo, seedCatalogue, tinyVectors, type CatalogueFields } from './search-helpers';
+
+const NOW = new Date(Date.UTC(2026, 10, 1));
+const parse = (text: string) => parseIntent(text, NOW);
+
+describe('Chinese requests (embedded parser)', () => {
+  it('segments, maps onto the catalogue vocabulary and reads traditional characters', () => {
+    expect(chineseWords('我想看可爱的小猫视频')).toEqual(['可爱', '小猫']);
+    expect(toSimplified('電子遊戲影片')).toBe('电子游戏视频');
+    expect(translate('猫')).toEqual(['cat']);
+    expect(parse('有沒有關於貓的影片').terms).toEqual(['cat']);
+    expect(parse('我想看狗狗').terms).toEqual(['dog']);
+    expect(parse('桌遊').terms).toEqual(['board', 'games']);
+  });
+
+  it('understands lengths, dates, orderings and exclusions', () => {
+    expect(parse('五分钟以内的狗狗视频')).toMatchObject({ terms: ['dog'], maxLengthSec: 300, language: 'zh' });
+    expect(parse('超过二十分钟的瑜伽')).toMatchObject({ terms: ['yoga'], minLengthSec: 1200 });
+    expect(parse('五到十分钟的烹饪')).toMatchObject({ minLengthSec: 300, maxLengthSec: 600 });
+    expect(parse('最多观看的猫')).toMatchObject({ terms: ['cat'], order: 'views' });
+    expect(parse('评分最高的太空纪录片')).toMatchObject({ order: 'rating' });
+    expect(parse('最新的足球')).toMatchObject({ order: 'newest' });
+    expect(parse('最短的跳舞视频')).toMatchObject({ order: 'shortest' });
+    expect(parse('今年的猫')).toMatchObject({ addedAfter: Date.UTC(2026, 0, 1) });
+    expect(parse('去年的猫')).toMatchObject({ addedAfter: Date.UTC(2025, 0, 1), addedBefore: Date.UTC(2026, 0, 1) });
+    expect(parse('最近的狗')).toMatchObject({ terms: ['dog'], addedAfter: NOW.getTime() - 90 * 24 * 3600 * 1000 });
+    expect(parse('2025年的音乐')).toMatchObject({ addedAfter: Date.UTC(2025, 0, 1), addedBefore: Date.UTC(2026, 0, 1) });
+    expect(parse('狗，不要小狗')).toMatchObject({ terms: ['dog'], exclude: ['puppy'] });
+    expect(parse('宠物 不要蜘蛛').exclude).toEqual(['spider']);
+  });
+
+  it('reads mixed Chinese and English', () => {
+    expect(parse('我想看 cooking videos')).toMatchObject({ terms: ['cooking'], language: 'mixed' });
+    expect(parse('滑雪 under 10 minutes')).toMatchObject({ maxLengthSec: 600, language: 'mixed' });
+    expect(parse('滑雪 under 10 minutes').terms).toContain('skiing');
+  });
+});
+
+describe('chatty English requests', () => {
+  it('weighs the words after "videos about" over the chatter before them', () => {
+    const intent = parse('hey so I just got my first camera and I have no experience at all, could you show me some videos about dogs?');
+    expect(intent.exclude).toEqual([]);
+    const weightOf = (term: string) => intent.weights?.[intent.terms.indexOf(term)] ?? 1;
+    expect(weightOf('dog')).toBe(1);
+    expect(weightOf('camera')).toBeLessThan(1);
+    expect(intent.terms).not.toContain('first');
+  });
+
+  it('maps slang onto catalogue words', () => {
+    expect(parse('doggos').terms).toEqual(['dog']);
+    expect(parse('footy highlights').terms).toContain('football');
+    expect(parse('dogs but no puppies')).toMatchObject({ terms: ['dogs'], exclude: ['puppies'] });
+  });
+});
+
+describe('typo correction (SymSpell over the index vocabulary)', () => {
+  it('measures edits with adjacent swaps counting once', () => {
+    expect(editDistance('kitten', 'kitten')).toBe(0);
+    expect(editDistance('ktiten', 'kitten')).toBe(1);
+    expect(editDistance('kiten', 'kitten')).toBe(1);
+    expect(editDistance('kittne', 'kitten')).toBe(1);
+    expect(editDistance('cat', 'kitten')).toBe(3);
+  });
+
+  it('suggests the closest, then most frequent, vocabulary word', () => {
+    const speller = new Speller([
+      ['cooking', 50],
+      ['cookie', 10],
+      ['chess', 5],
+      ['cheap', 8],
+    ]);
+    expect(speller.suggest('cokking')?.word).toBe('cooking');
+    expect(speller.suggest('cooking')).toBeUndefined();
+    expect(speller.suggest('cat')).toBeUndefined();
+    expect(speller.suggestAll('cheas').map((s) => s.word)).toEqual(['cheap', 'chess']);
+  });
+});
+
+function catalogue(): CatalogueFields[] {
+  const docs: CatalogueFields[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    docs.push({ id: `cat${i}`, title: `Tabby cat adventure ${i}`, keywords: 'cat, feline, pets', views: 100 + i, lengthSec: i < 4 ? 120 : 1500 });
+    docs.push({ id: `dog${i}`, title: `Golden retriever walk ${i}`, keywords: 'dog, puppy, pets', views: 200 + i });
+    docs.push({ id: `chess${i}`, title: `Chess opening lesson ${i}`, keywords: 'chess, board games, strategy', views: 300 + i });
+    docs.push({ id: `cheap${i}`, title: `Cheap flights guide ${i}`, keywords: 'cheap, travel, budget', views: 400 + i });
+  }
+  return docs;
+}
+
+describe('the API: Chinese videos, corrections and chips', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await makeTestApp();
+    await t.app.searchIndex.useEmbeddings(tinyVectors());
+    await seedCatalogue(t.app, catalogue());
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const normal = (payload: object) => t.app.inject({ method: 'POST', url: '/v0/api/search/normal-search', payload });
+  const ai = (payload: object) => t.app.inject({ method: 'POST', url: '/v0/api/search/ai-search', payload });
+  const titles = (body: { results: Array<{ title: string }> }) => body.results.map((video) => video.title);
+
+  it('finds self-shot videos with Chinese titles by keyword and by AI search, from Chinese and English requests', async () => {
+    await insertVideo(t.app, { title: '我家的小猫第一次看到雪', description: '橘猫在花园里玩' });
+    await insertVideo(t.app, { title: '週末去爬山', description: '台灣的山很美' });
+    await insertVideo(t.app, { title: 'Sourdough at home', description: 'bread' });
+    await t.app.searchIndex.syncSelfieVideos();
+
+    expect(titles((await normal({ query: '小猫' })).json())).toEqual(['我家的小猫第一次看到雪']);
+    expect(titles((await normal({ query: '猫' })).json())).toEqual(['我家的小猫第一次看到雪']);
+    expect(titles((await normal({ query: '爬山' })).json())).toEqual(['週末去爬山']);
+    expect(titles((await normal({ query: '台湾' })).json())).toEqual(['週末去爬山']);
+    expect(titles((await normal({ query: 'kitten' })).json())).toEqual(['我家的小猫第一次看到雪']);
+
+    expect(titles((await ai({ chat_history: '我想看小猫' })).json())).toEqual(['我家的小猫第一次看到雪']);
+    expect(titles((await ai({ chat_history: 'cat videos' })).json())).toEqual(['我家的小猫第一次看到雪']);
+    expect(titles((await ai({ chat_history: '登山' })).json())).toEqual(['週末去爬山']);
+  });
+
+  it('answers Chinese AI requests from the English catalogue, with what it understood', async () => {
+    const body = (await ai({ chat_history: '五分钟以内的猫，最多观看' })).json();
+    expect(body.structuredResponse.intent).toMatchObject({ terms: ['cat'], max_length_sec: 300, order: 'views', language: 'zh' });
+    expect(body.structuredResponse.data.map((item: { id: string }) => item.id)).toEqual(['cat3', 'cat2', 'cat1', 'cat0']);
+  });
+
+  it('corrects typos against the index, says so, and searches the literal words when asked', async () => {
+    const corrected = (await ai({ chat_history: 'ktiten cheas' })).json();
+    expect(corrected.structuredResponse.intent).toMatchObject({
+      corrections: [{ from: 'cheas', to: 'chess' }],
+      corrected_query: 'ktiten chess',
+    });
+    expect(corrected.structuredResponse.data.every((item: { id: string }) => item.id.startsWith('chess'))).toBe(true);
+    const literal = (await ai({ chat_history: 'cheas', literal: true })).json();
+    expect(literal.structuredResponse.intent.corrections).toBeUndefined();
+    expect(literal.structuredResponse.total).toBe(0);
+
+    await insertVideo(t.app, { title: 'Sourdough bread at home', description: 'baking' });
+    await t.app.searchIndex.syncSelfieVideos();
+    const keyword = (await normal({ query: 'sourdugh' })).json();
+    expect(keyword).toMatchObject({ total: 1, correctedQuery: 'sourdough', corrections: [{ from: 'sourdugh', to: 'sourdough' }] });
+    const asWritten = (await normal({ query: 'sourdugh', literal: true })).json();
+    expect(asWritten).toMatchObject({ total: 0, corrections: [] });
+    expect(asWritten.correctedQuery).toBeUndefined();
+  });
+
+  it('leaves out the parts of the understood request the visitor removed', async () => {
+    const full = (await ai({ chat_history: 'short cat videos, most viewed' })).json();
+    expect(full.structuredResponse.intent).toMatchObject({ terms: ['cat'], max_length_sec: 300, order: 'views' });
+    expect(full.structuredResponse.total).toBe(4);
+    const wider = (await ai({ chat_history: 'short cat videos, most viewed', remove: ['length', 'order'] })).json();
+    expect(wider.structuredResponse.intent).toMatchObject({ terms: ['cat'], order: 'relevance' });
+    expect(wider.structuredResponse.intent.max_length_sec).toBeUndefined();
+    expect(wider.structuredResponse.total).toBe(8);
+    const bad = await ai({ chat_history: 'cats', remove: ['everything'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false });
+  });
+});

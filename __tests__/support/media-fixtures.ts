@@ -1,0 +1,116 @@
+/**
+ * Media fixtures made at test time with the bundled ffmpeg from its own lavfi sources (testsrc2
+ * picture, sine tone): nothing large is committed. Each function writes one file into `dir` and
+ * returns its path. Used by the server media suites, the transcode benchmark and the browser
+ * end-to-end test (rotated HEVC .mov, as phones record).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { runFfmpeg } from '../../server/media/ffmpeg';
+
+const TIMEOUT_MS = 120_000;
+
+export interface ClipOptions {
+  width?: number;
+  height?: number;
+  seconds?: number;
+  fps?: number;
+  audio?: boolean;
+  /** File name inside dir. */
+  name?: string;
+}
+
+function sources(options: ClipOptions, defaults: { width: number; height: number }): string[] {
+  const width = options.width ?? defaults.width;
+  const height = options.height ?? defaults.height;
+  const seconds = options.seconds ?? 2;
+  const fps = options.fps ?? 25;
+  const args = ['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=${fps}:d=${seconds}`];
+  if (options.audio ?? true) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`);
+  return args;
+}
+
+async function make(dir: string, name: string, args: string[]): Promise<string> {
+  const file = path.join(dir, name);
+  await runFfmpeg(['-v', 'error', ...args, file], { timeoutMs: TIMEOUT_MS });
+  return file;
+}
+
+/** H.264 High + AAC in MP4 (fast start), 320×180 by default. */
+export function makeH264Mp4(dir: string, options: ClipOptions = {}): Promise<string> {
+  const audio = options.audio ?? true;
+  return make(dir, options.name ?? 'h264.mp4', [
+    ...sources(options, { width: 320, height: 180 }),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', String((options.fps ?? 25) * 2),
+    ...(audio ? ['-c:a', 'aac', '-b:a', '64k', '-shortest'] : ['-an']),
+    '-movflags', '+faststart',
+  ]);
+}
+
+/**
+ * An iPhone-style clip: HEVC (hvc1) + AAC in a QuickTime .mov, coded 1280×720 by default and
+ * rotated 90° for display (so it shows 720×1280, portrait).
+ */
+export async function makeRotatedHevcMov(dir: string, options: ClipOptions = {}): Promise<string> {
+  const audio = options.audio ?? true;
+  const name = options.name ?? 'rotated-hevc.mov';
+  // Encoded first, then remuxed with the rotation: this ffmpeg writes the display matrix only
+  // when the stream is copied.
+  const plain = await make(dir, `unrotated-${name}`, [
+    ...sources(options, { width: 1280, height: 720 }),
+    '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p',
+    ...(audio ? ['-c:a', 'aac', '-b:a', '64k', '-shortest'] : ['-an']),
+    '-f', 'mov',
+  ]);
+  const file = await make(dir, name, ['-i', plain, '-map', '0', '-c', 'copy', '-tag:v', 'hvc1', '-metadata:s:v:0', 'rotate=90', '-f', 'mov']);
+  await rm(plain, { force: true });
+  return file;
+}
+
+/** VP9 + Opus in WebM, 320×180 by default. */
+export function makeVp9Webm(dir: string, options: ClipOptions = {}): Promise<string> {
+  const audio = options.audio ?? true;
+  return make(dir, options.name ?? 'vp9.webm', [
+    ...sources(options, { width: 320, height: 180 }),
+    '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-pix_fmt', 'yuv420p',
+    ...(audio ? ['-c:a', 'libopus', '-b:a', '48k', '-shortest'] : ['-an']),
+  ]);
+}
+
+/** Sound only, in an MP4 container whose header looks like any video's (brand isom). */
+export function makeAudioOnlyMp4(dir: string, options: { seconds?: number; name?: string } = {}): Promise<string> {
+  const seconds = options.seconds ?? 2;
+  return make(dir, options.name ?? 'audio-only.mp4', [
+    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-c:a', 'aac', '-b:a', '64k', '-f', 'mp4',
+  ]);
+}
+
+/**
+ * The first `fraction` of a video file (an upload cut short and sent as if complete). With the
+ * index at the end (no fast start, the default for QuickTime) the file has no index at all.
+ */
+export async function makeTruncated(dir: string, source: string, fraction = 0.5, name = 'truncated.mov'): Promise<string> {
+  const data = await readFile(source);
+  const file = path.join(dir, name);
+  await writeFile(file, data.subarray(0, Math.floor(data.length * fraction)));
+  return file;
+}
+
+/** A plain H.264 .mov without fast start (index at the end), for makeTruncated. */
+export function makeH264Mov(dir: string, options: ClipOptions = {}): Promise<string> {
+  return make(dir, options.name ?? 'h264.mov', [
+    ...sources(options, { width: 320, height: 180 }),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mov',
+  ]);
+}
+
+/** Random bytes behind a valid MP4 `ftyp` box: passes a magic-number check, decodes to nothing. */
+export async function makeGarbageMp4(dir: string, bytes = 64 * 1024, name = 'garbage.mp4'): Promise<string> {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1')]);
+  const file = path.join(dir, name);
+  await writeFile(file, Buffer.concat([ftyp, randomBytes(bytes)]));
+  return file;
+}

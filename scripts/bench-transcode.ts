@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:transcode`: a generated 60 s 1080p clip (H.264 + AAC, from ffmpeg's own test
+ * pattern) through the default ladder, as the worker runs it (one ffmpeg for every rung, then
+ * segmenting, poster and cards). Prints the wall time of the whole job and its ratio to real
+ * time, then each rung encoded on its own (wall time, ratio), the output bytes of each rendition
+ * against the source, and the peak memory (RSS high-water mark) of the ffmpeg processes.
+ *
+ * BENCH_SECONDS (default 60) shortens the clip; BENCH_SKIP_SINGLE=1 skips the per-rung runs.
+ * On a shared machine the wall time depends on the other load (the encoder runs at nice 10), so
+ * the ffmpeg CPU time is printed too, with the wall time it means on an idle 2-core machine.
+ */
+import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { runFfmpeg } from '../server/media/ffmpeg';
+import { probeMedia } from '../server/media/probe';
+import { LADDER, X264_PRESET, transcode, type Rung } from '../server/media/renditions';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+
+/**
+ * Samples /proc/<pid>/status (VmHWM: the RSS high-water mark) and /proc/<pid>/stat (user + system
+ * CPU time) while each process lives. CPU time does not depend on what else the machine runs, so
+ * it also gives the wall time an otherwise idle 2-core machine would take.
+ */
+function processSampler() {
+  let peakKb = 0;
+  const cpuTicks = new Map<number, number>();
+  const timers: NodeJS.Timeout[] = [];
+  return {
+    watch(pid: number) {
+      const timer = setInterval(() => {
+        Promise.all([readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/stat`, 'utf8')])
+          .then(([status, stat]) => {
+            peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+            const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            cpuTicks.set(pid, Number(fields[11]) + Number(fields[12]));
+          })
+          .catch(() => clearInterval(timer));
+      }, 50);
+      timers.push(timer);
+    },
+    stop() {
+      for (const timer of timers) clearInterval(timer);
+      const cpuSeconds = [...cpuTicks.values()].reduce((sum, ticks) => sum + ticks, 0) / 100;
+      return { peakKb, cpuSeconds };
+    },
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-transcode-'));
+  try {
+    const source = path.join(dir, 'source.mp4');
+    console.info(`Generating a ${SECONDS} s 1920×1080 25 fps clip (H.264 High + AAC)…`);
+    await runFfmpeg(
+      [
+        '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=1920x1080:r=25:d=${SECONDS}`,
+        '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '192k', '-shortest', source,
+      ],
+      { timeoutMs: 30 * 60_000 },
+    );
+    const sourceBytes = (await stat(source)).size;
+    const info = await probeMedia(source);
+    console.info(`source: ${info.width}×${info.height}, ${info.duration.toFixed(1)} s, ${mb(sourceBytes)}; x264 preset ${X264_PRESET}`);
+
+    const work = path.join(dir, 'job');
+    await mkdir(work);
+    const sampler = processSampler();
+    const load = (await readFile('/proc/loadavg', 'utf8')).split(' ')[0];
+    const started = performance.now();
+    const result = await transcode({ source, thumbnail: null, info, workDir: work, allowQuick: false, onSpawn: (pid) => sampler.watch(pid) });
+    const totalMs = performance.now() - started;
+    const { peakKb, cpuSeconds } = sampler.stop();
+
+    console.info('\nWhole job (one ffmpeg for every rung, then segmenting and poster):');
+    for (const [step, ms] of Object.entries(result.timings)) console.info(`  ${step.padEnd(16)} ${(ms / 1000).toFixed(1)} s`);
+    console.info(`  total            ${(totalMs / 1000).toFixed(1)} s = ${(totalMs / 1000 / info.duration).toFixed(2)} × real time`);
+    console.info(`  peak ffmpeg memory (RSS high-water mark): ${(peakKb / 1024).toFixed(0)} MB`);
+    console.info(
+      `  ffmpeg CPU time ${cpuSeconds.toFixed(1)} s: on an otherwise idle 2-core machine ≈ ${(cpuSeconds / 2).toFixed(1)} s = ` +
+        `${(cpuSeconds / 2 / info.duration).toFixed(2)} × real time (load average when started: ${load})`,
+    );
+    console.info('\nOutput per rendition:');
+    for (const variant of result.manifest.variants) {
+      console.info(
+        `  ${variant.name.padEnd(6)} ${`${variant.width}×${variant.height}`.padEnd(10)} HLS ${mb(variant.bytes).padStart(9)} ` +
+          `(${((variant.bytes / sourceBytes) * 100).toFixed(1)} % of source), average ${(variant.averageBandwidth / 1000).toFixed(0)} kbit/s, peak ${(variant.bandwidth / 1000).toFixed(0)} kbit/s`,
+      );
+    }
+    console.info(`  MP4 (${result.manifest.mp4Width}×${result.manifest.mp4Height}, progressive) ${mb(result.manifest.mp4Bytes)}`);
+
+    if (process.env.BENCH_SKIP_SINGLE !== '1') {
+      console.info('\nEach rung encoded on its own (for comparison):');
+      for (const rung of LADDER) {
+        const single = path.join(dir, `single-${rung.shortSide}`);
+        await mkdir(single);
+        const ladder: Rung[] = [rung];
+        const rungSampler = processSampler();
+        const t0 = performance.now();
+        const one = await transcode({ source, thumbnail: null, info, workDir: single, ladder, allowQuick: false, onSpawn: (pid) => rungSampler.watch(pid) });
+        const ms = performance.now() - t0;
+        const { cpuSeconds: rungCpu } = rungSampler.stop();
+        console.info(
+          `  ${`${rung.shortSide}p`.padEnd(6)} wall ${(ms / 1000).toFixed(1)} s = ${(ms / 1000 / info.duration).toFixed(2)} × real time ` +
+            `(encode ${((one.timings.encode ?? 0) / 1000).toFixed(1)} s); CPU ${rungCpu.toFixed(1)} s ≈ ${(rungCpu / 2).toFixed(1)} s on an idle 2-core machine`,
+        );
+        await rm(single, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:web`: loads five routes in Debian's Chromium as a visitor on a mid-range phone
+ * on slow 4G would, and prints LCP, FCP, CLS, bytes on the wire (all and JavaScript) and request
+ * count — the median of several runs per route.
+ *
+ * Conditions (Chrome DevTools Protocol, per fresh browser context): 412×915 viewport, 4× CPU
+ * slowdown, 150 ms round trip, 1.6 Mbit/s down and 750 kbit/s up, HTTP cache disabled.
+ *
+ * Without BENCH_WEB_URL it starts the site itself as `npm start` does (building the SPA when its
+ * sources changed) on BENCH_WEB_PORT with a temporary DATA_DIR seeded by `npm run seed:demo`.
+ * With BENCH_WEB_URL it measures that server (which needs at least one public self-shot video).
+ *
+ *   BENCH_WEB_RUNS (default 5)   CHROMIUM_PATH (default /usr/bin/chromium)
+ *   BENCH_WEB_JSON=file          also writes the figures as JSON
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = path.resolve(__dirname, '..');
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 4450);
+
+/** The conditions of the issue: a mid-range phone on slow 4G. */
+export const CONDITIONS = {
+  viewport: { width: 412, height: 915 },
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: 1_600_000 / 8,
+  uploadBytesPerSecond: 750_000 / 8,
+} as const;
+
+interface RunFigures {
+  lcp: number;
+  fcp: number;
+  cls: number;
+  bytes: number;
+  jsBytes: number;
+  requests: number;
+}
+
+interface RouteResult extends RunFigures {
+  name: string;
+  path: string;
+  runs: RunFigures[];
+}
+
+/** Collects paint, LCP and layout-shift entries from the first moment of the page. */
+const OBSERVER_SCRIPT = `
+(() => {
+  const bench = { lcp: 0, fcp: 0, cls: 0 };
+  window.__bench = bench;
+  const observe = (type, onEntry) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true }); } catch {}
+  };
+  observe('largest-contentful-paint', (e) => { bench.lcp = e.renderTime || e.loadTime || e.startTime; });
+  observe('paint', (e) => { if (e.name === 'first-contentful-paint') bench.fcp = e.startTime; });
+  observe('layout-shift', (e) => { if (!e.hadRecentInput) bench.cls += e.value; });
+})();
+`;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function measure(browser: Browser, url: string): Promise<RunFigures> {
+  const context = await browser.newContext({
+    viewport: CONDITIONS.viewport,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVER_SCRIPT);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: CONDITIONS.latencyMs,
+      downloadThroughput: CONDITIONS.downloadBytesPerSecond,
+      uploadThroughput: CONDITIONS.uploadBytesPerSecond,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
+
+    const types = new Map<string, string>();
+    let bytes = 0;
+    let jsBytes = 0;
+    let requests = 0;
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (!event.request.url.startsWith('data:')) types.set(event.requestId, event.type ?? 'Other');
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const type = types.get(event.requestId);
+      if (type === undefined) return;
+      requests += 1;
+      bytes += event.encodedDataLength;
+      if (type === 'Script') jsBytes += event.encodedDataLength;
+    });
+
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    await page.waitForTimeout(1000);
+    const figures = (await page.evaluate('window.__bench')) as { lcp: number; fcp: number; cls: number };
+    return { ...figures, bytes, jsBytes, requests };
+  } finally {
+    await context.close();
+  }
+}
+
+async function waitForHealth(base: string, child: ChildProcess | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no answer from ${base}/health`);
+}
+
+async function findIds(base: string): Promise<{ movieId: string; videoId: string }> {
+  const search = (await (await fetch(`${base}/catalogue/api/v2/video/search/?per_page=1&page=1&format=json`)).json()) as {
+    videos: Array<{ id: string }>;
+  };
+  const list = (await (await fetch(`${base}/v0/api/videos/selfieVideos?page=1&perPage=18`)).json()) as {
+    videos: Array<{ _id: string }>;
+  };
+  const movieId = search.videos[0]?.id;
+  const videoId = list.videos[0]?._id;
+  if (!movieId || !videoId) throw new Error('the server has no catalogue video or no public self-shot video to measure');
+  return { movieId, videoId };
+}
+
+function startServer(): { base: string; child: ChildProcess; dataDir: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const base = `http://localhost:${PORT}`;
+  const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const seeded = spawnSync(tsx, ['scripts/seed-demo.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (seeded.status !== 0) throw new Error('seeding the demo data failed');
+  const child = spawn(tsx, ['scripts/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return { base, child, dataDir };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export function formatTable(results: RouteResult[]): string {
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | ${seconds(r.lcp)} | ${seconds(r.fcp)} | ${r.cls.toFixed(3)} | ${kb(r.bytes)} | ${kb(r.jsBytes)} | ${r.requests} |`,
+  );
+  return ['| route | LCP | FCP | CLS | bytes | JS bytes | requests |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+async function main(): Promise<void> {
+  const server = process.env.BENCH_WEB_URL ? undefined : startServer();
+  const base = (process.env.BENCH_WEB_URL ?? server!.base).replace(/\/+$/, '');
+  let browser: Browser | undefined;
+  try {
+    await waitForHealth(base, server?.child, 300_000);
+    const { movieId, videoId } = await findIds(base);
+    const routes = [
+      { name: '/', path: '/' },
+      { name: '/movie/:id', path: `/movie/${encodeURIComponent(movieId)}` },
+      { name: '/selfieVideos', path: '/selfieVideos' },
+      { name: '/selfieVideos/:id', path: `/selfieVideos/${encodeURIComponent(videoId)}` },
+      { name: '/login', path: '/login' },
+    ];
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    // One unmeasured load warms the server (JIT, first reads) so the first run is not an outlier.
+    await measure(browser, `${base}/`);
+    const results: RouteResult[] = [];
+    for (const route of routes) {
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, base + route.path));
+      const pick = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
+      results.push({
+        name: route.name,
+        path: route.path,
+        runs,
+        lcp: pick('lcp'),
+        fcp: pick('fcp'),
+        cls: pick('cls'),
+        bytes: pick('bytes'),
+        jsBytes: pick('jsBytes'),
+        requests: pick('requests'),
+      });
+      console.info(`  measured ${route.path} (${RUNS} runs)`);
+    }
+    console.info(
+      `\nbench:web — median of ${RUNS} runs; ${CONDITIONS.viewport.width}×${CONDITIONS.viewport.height}, ` +
+        `${CONDITIONS.cpuSlowdown}× CPU, ${CONDITIONS.latencyMs} ms RTT, 1.6 Mbit/s down, 750 kbit/s up, cache disabled\n`,
+    );
+    console.info(formatTable(results));
+    const targets = [
+      ...results.filter((r) => r.lcp > 2000).map((r) => `LCP of ${r.name} is over 2.0 s`),
+      ...results.filter((r) => r.cls >= 0.05).map((r) => `CLS of ${r.name} is 0.05 or more`),
+      ...results.filter((r) => r.name === '/' && r.jsBytes > 150 * 1024).map(() => 'JavaScript for / is over 150 KB'),
+    ];
+    console.info(targets.length === 0 ? '\nall targets met' : `\nmissed: ${targets.join('; ')}`);
+    if (process.env.BENCH_WEB_JSON) fs.writeFileSync(process.env.BENCH_WEB_JSON, JSON.stringify(results, null, 2));
+  } finally {
+    await browser?.close();
+    if (server) {
+      server.child.kill('SIGTERM');
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+/**
+ * The media pipeline on the app: `app.media` (the job queue and this process's spool), started
+ * when the app is ready (crash recovery, then workers unless WORKER=off) and stopped before it
+ * closes. See server/media/*.ts and the README's "Media pipeline" section.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { DatabaseJobQueue, type JobQueue } from './jobs';
+import { markFailed, processVideo } from './pipeline';
+import { recoverMedia } from './recovery';
+import type { Rung } from './renditions';
+import { createSpool, type Spool } from './spool';
+
+export interface MediaService {
+  queue: JobQueue;
+  spool: Spool;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Transcoding jobs and local temporary files (server/media). */
+    media: MediaService;
+  }
+}
+
+const SPOOL_TOUCH_MS = 60 * 60 * 1000;
+
+export function installMedia(app: FastifyInstance, options: { ladder?: readonly Rung[] } = {}): MediaService {
+  const { config } = app;
+  const log = app.log.child({ module: 'media' });
+  const spool = createSpool(config.tmpDir);
+  const queue = new DatabaseJobQueue({
+    db: app.db,
+    log,
+    concurrency: config.media.concurrency,
+    maxAttempts: config.media.maxAttempts,
+    retryBaseMs: config.media.retryBaseMs,
+    leaseMs: config.media.leaseMs,
+    pollMs: config.media.pollMs,
+    onGiveUp: (videoId, error) => markFailed(app.db, videoId, error),
+  });
+  const service: MediaService = { queue, spool };
+  app.decorate('media', service);
+
+  let touchTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    // A failed clean-up must not keep the site down: it is retried at the next start.
+    await recoverMedia({ db: app.db, storage: app.storage, tmpDir: config.tmpDir, queue, log }).catch((error: unknown) =>
+      log.error({ err: error }, 'media: start-up clean-up failed'),
+    );
+    touchTimer = setInterval(() => void spool.touch(), SPOOL_TOUCH_MS);
+    touchTimer.unref();
+    if (!config.media.worker) {
+      log.info('WORKER=off: this instance only enqueues transcoding jobs');
+      return;
+    }
+    await queue.start((job) =>
+      processVideo(
+        {
+          db: app.db,
+          storage: app.storage,
+          spool,
+          log,
+          keepOriginals: config.media.keepOriginals,
+          ladder: options.ladder,
+          // Through app.events, so every instance's search index learns of it.
+          onReady: (videoId) => app.events.publish('video.changed', { videoId, change: 'updated' }),
+        },
+        job,
+      ),
+    );
+  });
+  app.addHook('preClose', async () => {
+    if (touchTimer) clearInterval(touchTimer);
+    await queue.stop();
+  });
+  return service;
+}

@@ -1,0 +1,293 @@
+/**
+ * Durable transcoding jobs behind a small interface, so the embedded default here (a table in
+ * the site's own database) can be swapped for a Redis-backed queue (BullMQ) and a separate worker
+ * process without touching the upload route or the pipeline:
+ *
+ * - `enqueue(videoId, trx?)` adds the job for a video (idempotent); the embedded queue writes it
+ *   in the caller's transaction, so a video row never exists without its job.
+ * - `start(handler)` consumes jobs with at most `concurrency` running at once; an instance with
+ *   WORKER=off never calls it and only enqueues.
+ * - The handler gets the video id, the attempt number, an AbortSignal (the lease was lost, the
+ *   job was deleted with its video, or the queue is stopping) and `progress(percent)`.
+ *   It throws to fail the attempt; a PermanentJobError is not retried.
+ * - `onGiveUp(videoId, error)` runs once a job has failed for good (the pipeline marks the
+ *   video failed with a reason).
+ *
+ * The embedded queue: a row per video in media_jobs (state, attempts, progress, error,
+ * timestamps, lease). A runner claims a queued job with a conditional update (only one claimant
+ * wins, on SQLite and PostgreSQL alike), holds a lease it renews by heartbeat, and on failure puts
+ * the job back with exponential backoff until max attempts. A job whose lease ran out (the
+ * process was killed, or hangs) is taken back — at once at start-up when its owner on this host
+ * is gone — so no job stays "running" for ever.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import { toTimestamp } from '../db/ids';
+import type { Database, MediaJobRow } from '../db/schema';
+
+import { INSTANCE_ID, isOwnerGone } from './instance';
+
+export interface JobContext {
+  videoId: string;
+  /** 1 for the first try. */
+  attempt: number;
+  signal: AbortSignal;
+  /** 0–100; cheap to call often (writes are throttled). */
+  progress(percent: number): Promise<void>;
+}
+
+export type JobHandler = (job: JobContext) => Promise<void>;
+
+/** A failure that another attempt would not fix (e.g. the file does not decode). */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export interface JobQueue {
+  enqueue(videoId: string, trx?: Kysely<Database>): Promise<void>;
+  /** Hint that new work may be waiting (after the enqueuing transaction committed). */
+  notify(): void;
+  start(handler: JobHandler): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface DatabaseJobQueueOptions {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  concurrency: number;
+  maxAttempts: number;
+  /** First retry after this long, doubling each time. */
+  retryBaseMs: number;
+  /** A running job whose lease is not renewed within this long is taken back. */
+  leaseMs: number;
+  /** How often idle runners look for work (enqueues in this process wake them at once). */
+  pollMs: number;
+  onGiveUp(videoId: string, error: unknown): Promise<void>;
+  now?: () => Date;
+}
+
+const PROGRESS_WRITE_INTERVAL_MS = 1000;
+
+/** The embedded queue's enqueue, usable without a queue instance (the demo seed): idempotent per video. */
+export async function insertJob(db: Kysely<Database>, videoId: string, maxAttempts: number, at: Date = new Date()): Promise<void> {
+  const now = toTimestamp(at);
+  await db
+    .insertInto('media_jobs')
+    .values({ video_id: videoId, state: 'queued', attempts: 0, max_attempts: maxAttempts, progress: 0, run_at: now, created_at: now, updated_at: now })
+    .onConflict((conflict) =>
+      conflict.column('video_id').doUpdateSet({ state: 'queued', attempts: 0, progress: 0, error: null, run_at: now, updated_at: now }),
+    )
+    .execute();
+}
+
+export class DatabaseJobQueue implements JobQueue {
+  private readonly db: Kysely<Database>;
+  private readonly log: FastifyBaseLogger;
+  private running = false;
+  private runners: Promise<void>[] = [];
+  private wakeUp: Array<() => void> = [];
+  private readonly active = new Map<string, AbortController>();
+  private lastStaleCheck = 0;
+
+  constructor(private readonly options: DatabaseJobQueueOptions) {
+    this.db = options.db;
+    this.log = options.log;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  async enqueue(videoId: string, trx: Kysely<Database> = this.db): Promise<void> {
+    await insertJob(trx, videoId, this.options.maxAttempts, this.now());
+  }
+
+  notify(): void {
+    const waiting = this.wakeUp;
+    this.wakeUp = [];
+    for (const wake of waiting) wake();
+  }
+
+  async start(handler: JobHandler): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.reclaimStale(true).catch((error: unknown) => this.log.error({ err: error }, 'media job queue: could not take back interrupted jobs'));
+    for (let i = 0; i < this.options.concurrency; i += 1) this.runners.push(this.runLoop(handler));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const controller of this.active.values()) controller.abort(new Error('queue stopping'));
+    this.notify();
+    await Promise.allSettled(this.runners);
+    this.runners = [];
+  }
+
+  /** Jobs whose lease ran out (or whose owner here is gone, at start) go back to the queue or fail. */
+  async reclaimStale(includeGoneOwners = false): Promise<number> {
+    const now = this.now();
+    const rows = await this.db.selectFrom('media_jobs').selectAll().where('state', '=', 'running').execute();
+    let reclaimed = 0;
+    for (const row of rows) {
+      const expired = row.lease_until === null || row.lease_until < toTimestamp(now);
+      const ownerGone = includeGoneOwners && row.lease_owner !== null && isOwnerGone(row.lease_owner);
+      if (!expired && !ownerGone) continue;
+      const givingUp = row.attempts >= row.max_attempts;
+      const update = await this.db
+        .updateTable('media_jobs')
+        .set({
+          state: givingUp ? 'failed' : 'queued',
+          run_at: toTimestamp(now),
+          lease_owner: null,
+          lease_until: null,
+          error: 'interrupted: the worker stopped or timed out',
+          updated_at: toTimestamp(now),
+          ...(givingUp ? { finished_at: toTimestamp(now) } : {}),
+        })
+        .where('video_id', '=', row.video_id)
+        .where('state', '=', 'running')
+        .where((eb) => (row.lease_owner === null ? eb('lease_owner', 'is', null) : eb('lease_owner', '=', row.lease_owner)))
+        .executeTakeFirst();
+      if (Number(update.numUpdatedRows) === 0) continue;
+      reclaimed += 1;
+      this.log.warn({ videoId: row.video_id, attempts: row.attempts, owner: row.lease_owner, givingUp }, 'media job taken back from a stopped worker');
+      if (givingUp) await this.giveUp(row.video_id, new Error('the job was interrupted too many times'));
+    }
+    return reclaimed;
+  }
+
+  private async giveUp(videoId: string, error: unknown): Promise<void> {
+    await this.options.onGiveUp(videoId, error).catch((problem: unknown) => this.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
+  }
+
+  private async runLoop(handler: JobHandler): Promise<void> {
+    while (this.running) {
+      let job: MediaJobRow | undefined;
+      try {
+        if (Date.now() - this.lastStaleCheck > this.options.leaseMs / 2) {
+          this.lastStaleCheck = Date.now();
+          await this.reclaimStale();
+        }
+        job = await this.claim();
+      } catch (error) {
+        this.log.error({ err: error }, 'media job queue: could not read jobs');
+      }
+      if (job) {
+        await this.runJob(job, handler);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs);
+        this.wakeUp.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The oldest due queued job, now leased to this instance; undefined when there is none. */
+  private async claim(): Promise<MediaJobRow | undefined> {
+    for (let tries = 0; tries < 5; tries += 1) {
+      const now = this.now();
+      const candidate = await this.db
+        .selectFrom('media_jobs')
+        .select('video_id')
+        .where('state', '=', 'queued')
+        .where('run_at', '<=', toTimestamp(now))
+        .orderBy('run_at')
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return undefined;
+      const claimed = await this.db
+        .updateTable('media_jobs')
+        .set((eb) => ({
+          state: 'running',
+          attempts: eb('attempts', '+', 1),
+          lease_owner: INSTANCE_ID,
+          lease_until: toTimestamp(new Date(now.getTime() + this.options.leaseMs)),
+          started_at: toTimestamp(now),
+          updated_at: toTimestamp(now),
+        }))
+        .where('video_id', '=', candidate.video_id)
+        .where('state', '=', 'queued')
+        .returningAll()
+        .executeTakeFirst();
+      if (claimed) return claimed;
+      // Someone else won this one: look again.
+    }
+    return undefined;
+  }
+
+  private async runJob(job: MediaJobRow, handler: JobHandler): Promise<void> {
+    const controller = new AbortController();
+    this.active.set(job.video_id, controller);
+    const log = this.log.child({ videoId: job.video_id, attempt: job.attempts });
+    const mine = () =>
+      this.db.updateTable('media_jobs').where('video_id', '=', job.video_id).where('lease_owner', '=', INSTANCE_ID).where('state', '=', 'running');
+
+    // Heartbeat: renew the lease; losing it (job deleted with its video, or taken back) stops the work.
+    const heartbeat = setInterval(() => {
+      const now = this.now();
+      mine()
+        .set({ lease_until: toTimestamp(new Date(now.getTime() + this.options.leaseMs)), updated_at: toTimestamp(now) })
+        .executeTakeFirst()
+        .then((result) => {
+          if (Number(result.numUpdatedRows) === 0) controller.abort(new Error('lease lost'));
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'media job heartbeat failed'));
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+
+    let lastWrite = 0;
+    let lastPercent = -1;
+    const progress = async (percent: number) => {
+      const value = Math.max(0, Math.min(100, Math.floor(percent)));
+      if (value === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+      lastWrite = Date.now();
+      lastPercent = value;
+      await mine().set({ progress: value }).execute().catch(() => undefined);
+    };
+
+    const startedAt = Date.now();
+    try {
+      await handler({ videoId: job.video_id, attempt: job.attempts, signal: controller.signal, progress });
+      const now = toTimestamp(this.now());
+      await mine().set({ state: 'done', progress: 100, error: null, lease_owner: null, lease_until: null, finished_at: now, updated_at: now }).execute();
+      log.info({ ms: Date.now() - startedAt }, 'media job done');
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (!this.running && controller.signal.aborted) {
+        // Stopping: leave the job for the next start (its lease runs out, or it is reclaimed).
+        log.info('media job interrupted by shutdown');
+      } else {
+        const permanent = error instanceof PermanentJobError;
+        const givingUp = permanent || job.attempts >= job.max_attempts;
+        const now = this.now();
+        const delay = this.options.retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
+        const result = await mine()
+          .set({
+            state: givingUp ? 'failed' : 'queued',
+            error: message,
+            lease_owner: null,
+            lease_until: null,
+            run_at: toTimestamp(new Date(now.getTime() + (givingUp ? 0 : delay))),
+            updated_at: toTimestamp(now),
+            ...(givingUp ? { finished_at: toTimestamp(now) } : {}),
+          })
+          .executeTakeFirst()
+          .catch(() => ({ numUpdatedRows: 0n }));
+        const stillMine = Number(result.numUpdatedRows) > 0;
+        log.warn({ err: error, givingUp, retryInMs: givingUp ? undefined : delay, stillMine }, 'media job failed');
+        if (givingUp && stillMine) await this.giveUp(job.video_id, error);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.active.delete(job.video_id);
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The transcoding job for one video (the JobHandler the queue runs) and the video row's states:
+ * processing (progress 0–100) → ready (renditions committed) or failed (a reason, as a message
+ * key of the server catalogue, translated per request).
+ *
+ * ffmpeg works in a local work folder; the results are committed into storage under a fresh
+ * generation prefix `renditions/<video id>/<generation>/` and only then does the row point at
+ * them. A retry first removes whatever an interrupted attempt left under `renditions/<video id>/`;
+ * a video deleted while it was being transcoded has its renditions removed by the job itself.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import { toTimestamp } from '../db/ids';
+import type { Database } from '../db/schema';
+import type { MessageKey } from '../i18n';
+import { putDirectory, RENDITIONS_FOLDER, type Storage } from '../services/storage';
+
+import { MediaToolError } from './ffmpeg';
+import { PermanentJobError, type JobContext } from './jobs';
+import { probeMedia, UndecodableMediaError } from './probe';
+import { transcode, type Rung } from './renditions';
+import type { Spool } from './spool';
+
+export interface PipelineDeps {
+  db: Kysely<Database>;
+  storage: Storage;
+  spool: Spool;
+  log: FastifyBaseLogger;
+  keepOriginals: boolean;
+  ladder?: readonly Rung[];
+  /** Called once a video is ready (search indexing). */
+  onReady?(videoId: string): Promise<void>;
+}
+
+/** `renditions/<video id>/`: everything a video's renditions ever occupy. */
+export function videoRenditionsPrefix(videoId: string): string {
+  return `${RENDITIONS_FOLDER}/${videoId}/`;
+}
+
+/** The storage key's local file, downloaded into `dir` when the storage is not a local disk. */
+async function localCopy(storage: Storage, key: string, dir: string): Promise<string> {
+  const local = storage.localPath?.(key);
+  if (local) return local;
+  const file = path.join(dir, `input-${path.basename(key)}`);
+  await pipeline(storage.createReadStream(key), createWriteStream(file));
+  return file;
+}
+
+/** Why a job failed for good, as a message key the API translates. */
+export function failureReason(error: unknown): MessageKey {
+  if (error instanceof UndecodableMediaError || (error instanceof PermanentJobError && error.cause instanceof UndecodableMediaError)) {
+    return 'media.failedUndecodable';
+  }
+  if (error instanceof MediaToolError && error.reason === 'timeout') return 'media.failedTimeout';
+  if (error instanceof PermanentJobError && error.cause instanceof MediaToolError && error.cause.reason === 'timeout') {
+    return 'media.failedTimeout';
+  }
+  if (error instanceof Error && /interrupted too many times/.test(error.message)) return 'media.failedTimeout';
+  return 'media.failedTranscode';
+}
+
+export async function markFailed(db: Kysely<Database>, videoId: string, error: unknown): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ status: 'failed', processing_error: failureReason(error), updated_at: toTimestamp() })
+    .where('id', '=', videoId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+export async function processVideo(deps: PipelineDeps, job: JobContext): Promise<void> {
+  const { db, storage, spool, log } = deps;
+  const video = await db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
+  if (!video || video.status !== 'processing') return;
+
+  let lastWrite = 0;
+  const report = (percent: number) => {
+    const value = Math.max(0, Math.min(99, Math.floor(percent)));
+    void job.progress(value);
+    if (Date.now() - lastWrite < 1000) return;
+    lastWrite = Date.now();
+    db.updateTable('videos')
+      .set({ processing_progress: value })
+      .where('id', '=', video.id)
+      .where('status', '=', 'processing')
+      .where('processing_progress', '<', value)
+      .execute()
+      .catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record progress'));
+  };
+
+  const workDir = await spool.makeWorkDir(`job-${video.id}`);
+  let generationPrefix: string | undefined;
+  try {
+    // Whatever an interrupted attempt committed is not referenced by the row: start clean.
+    await storage.deletePrefix(videoRenditionsPrefix(video.id));
+    const source = await localCopy(storage, video.video_key, workDir);
+    let info;
+    try {
+      info = await probeMedia(source, job.signal);
+    } catch (error) {
+      if (error instanceof UndecodableMediaError) throw new PermanentJobError(error.message, { cause: error });
+      throw error;
+    }
+    const thumbnail = await localCopy(storage, video.thumbnail_key, workDir).catch(() => null);
+    const outputDir = path.join(workDir, 'out');
+    await mkdir(outputDir);
+    report(1);
+    const result = await transcode({
+      source,
+      thumbnail,
+      info,
+      workDir: outputDir,
+      ladder: deps.ladder,
+      signal: job.signal,
+      onProgress: (fraction) => report(1 + fraction * 94),
+    });
+    report(96);
+
+    generationPrefix = `${videoRenditionsPrefix(video.id)}${randomBytes(4).toString('hex')}/`;
+    await putDirectory(storage, generationPrefix, outputDir);
+    job.signal.throwIfAborted();
+    const updated = await db
+      .updateTable('videos')
+      .set({
+        status: 'ready',
+        processing_progress: 100,
+        processing_error: null,
+        duration: info.duration,
+        width: info.width,
+        height: info.height,
+        renditions_prefix: generationPrefix.replace(/\/$/, ''),
+        renditions: JSON.stringify(result.manifest),
+        updated_at: toTimestamp(),
+      })
+      .where('id', '=', video.id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      // Deleted (or changed) while we worked: what we committed belongs to nobody.
+      await storage.deletePrefix(generationPrefix);
+      return;
+    }
+    log.info({ videoId: video.id, timings: result.timings, variants: result.manifest.variants.map((v) => v.name), quick: result.manifest.quick }, 'video ready');
+    if (!deps.keepOriginals) {
+      await storage.delete(video.video_key).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not remove the original'));
+    }
+    await deps.onReady?.(video.id);
+  } catch (error) {
+    if (generationPrefix) await storage.deletePrefix(generationPrefix).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,400 @@
+/**
+ * From one source video to what players need, made in a local work folder:
+ *
+ * - one ffmpeg process decodes the source once (rotation applied by ffmpeg's autorotate, so a
+ *   portrait phone clip stays portrait), splits the picture and encodes every rung of the ladder
+ *   at once: H.264 High, yuv420p, AAC-LC stereo 48 kHz, keyframes forced every 2 s (aligned
+ *   across rungs, so players switch cleanly), x264 `veryfast` with capped CRF;
+ * - the quick path (PeerTube's "quick transcode"): a source that is already H.264 High yuv420p
+ *   at a ladder size, unrotated, at a sensible bitrate and with keyframes on the 2 s grid is
+ *   copied for its rung instead of re-encoded;
+ * - each rung is cut into HLS VOD (MPEG-TS segments of ~4 s) with `-c copy`; the master playlist
+ *   is written here with RESOLUTION, BANDWIDTH (peak of the real segments), AVERAGE-BANDWIDTH,
+ *   FRAME-RATE and CODECS;
+ * - the top rung is also kept as the progressive MP4 (`+faststart`) for download and fallback;
+ * - a poster frame (JPEG) from that MP4 and WebP card images (320 and 640 wide, never wider than
+ *   the uploaded thumbnail) from the uploaded thumbnail.
+ *
+ * The ladder is data (LADDER); rungs above the source are never made (short side compared, so
+ * portrait and landscape are treated alike); a source smaller than every rung gets one rung at
+ * its own size.
+ */
+import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { MediaToolError, progressSeconds, runFfmpeg, runFfprobe } from './ffmpeg';
+import type { MediaInfo } from './probe';
+
+export interface Rung {
+  /** Size of the picture's short side (720 = 1280×720 landscape or 720×1280 portrait). */
+  shortSide: number;
+  /** Peak video bitrate (kbit/s) the encoder may use (VBV maxrate); CRF decides below it. */
+  maxrateKbps: number;
+  audioKbps: number;
+}
+
+/** The default ladder, largest first. */
+export const LADDER: readonly Rung[] = [
+  { shortSide: 1080, maxrateKbps: 5000, audioKbps: 128 },
+  { shortSide: 720, maxrateKbps: 2800, audioKbps: 128 },
+  { shortSide: 480, maxrateKbps: 1200, audioKbps: 96 },
+  { shortSide: 360, maxrateKbps: 700, audioKbps: 96 },
+];
+
+export const GOP_SECONDS = 2;
+export const SEGMENT_SECONDS = 4;
+export const X264_PRESET = 'veryfast';
+export const X264_CRF = 23;
+const MAX_FPS = 60;
+
+export interface PlannedRendition {
+  name: string;
+  width: number;
+  height: number;
+  rung: Rung;
+  /** Copied from the source instead of encoded (quick path). */
+  copy: boolean;
+}
+
+export interface VariantInfo {
+  name: string;
+  width: number;
+  height: number;
+  /** Peak bits per second over the segments. */
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  playlist: string;
+  bytes: number;
+}
+
+/** What a video's renditions prefix holds (stored as JSON on the row). */
+export interface RenditionManifest {
+  version: 1;
+  hls: string;
+  mp4: string;
+  mp4Bytes: number;
+  mp4Width: number;
+  mp4Height: number;
+  poster: string | null;
+  cards: Array<{ width: number; file: string }>;
+  variants: VariantInfo[];
+  quick: boolean;
+}
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/** The renditions for a source of the given displayed size, largest first. */
+export function planLadder(info: Pick<MediaInfo, 'width' | 'height'>, ladder: readonly Rung[] = LADDER): PlannedRendition[] {
+  const { width, height } = info;
+  const portrait = height > width;
+  const sourceShort = Math.min(width, height);
+  const sizeFor = (shortSide: number) => {
+    const longSide = even((Math.max(width, height) * shortSide) / sourceShort);
+    return portrait ? { width: shortSide, height: longSide } : { width: longSide, height: shortSide };
+  };
+  const rungs = ladder.filter((rung) => rung.shortSide <= sourceShort);
+  if (rungs.length === 0) {
+    const smallest = ladder[ladder.length - 1] ?? { shortSide: 360, maxrateKbps: 700, audioKbps: 96 };
+    const shortSide = even(sourceShort) > sourceShort ? even(sourceShort) - 2 : even(sourceShort);
+    const scale = (shortSide * shortSide) / (smallest.shortSide * smallest.shortSide);
+    const rung = { shortSide, maxrateKbps: Math.max(150, Math.round(smallest.maxrateKbps * scale)), audioKbps: 64 };
+    return [{ name: `${shortSide}p`, ...sizeFor(shortSide), rung, copy: false }];
+  }
+  return rungs.map((rung) => ({ name: `${rung.shortSide}p`, ...sizeFor(rung.shortSide), rung, copy: false }));
+}
+
+/** Keyframe times of the first video stream (packets only: nothing is decoded). */
+async function keyframeTimes(file: string, signal?: AbortSignal): Promise<number[]> {
+  const { stdout } = await runFfprobe(
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
+    { timeoutMs: 120_000, signal },
+  );
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes('K'))
+    .map((line) => Number(line.split(',')[0]))
+    .filter((time) => Number.isFinite(time));
+}
+
+/**
+ * The quick path applies to the top rung when the source already is what that rung would be:
+ * H.264 High yuv420p at exactly the rung's size, unrotated, ≤ 60 fps, within 1.5× the rung's
+ * bitrate, with a keyframe on every 2 s mark (so its segments line up with the other rungs).
+ */
+export async function canCopyVideo(file: string, info: MediaInfo, top: PlannedRendition, signal?: AbortSignal): Promise<boolean> {
+  if (info.videoCodec !== 'h264' || info.videoProfile !== 'High' || info.pixelFormat !== 'yuv420p') return false;
+  if (info.rotation !== 0 || info.fps > MAX_FPS) return false;
+  if (info.width !== top.width || info.height !== top.height) return false;
+  const totalKbps = info.bitRate / 1000;
+  if (!(totalKbps > 0) || totalKbps > 1.5 * (top.rung.maxrateKbps + top.rung.audioKbps)) return false;
+  const keys = await keyframeTimes(file, signal);
+  const tolerance = 0.5 / Math.max(1, info.fps) + 0.001;
+  for (let mark = 0; mark < info.videoDuration - 0.5; mark += GOP_SECONDS) {
+    if (!keys.some((time) => Math.abs(time - mark) <= tolerance)) return false;
+  }
+  return true;
+}
+
+export interface TranscodeOptions {
+  source: string;
+  /** The uploaded thumbnail (for the WebP card images); null to skip them. */
+  thumbnail: string | null;
+  info: MediaInfo;
+  workDir: string;
+  ladder?: readonly Rung[];
+  signal?: AbortSignal;
+  onProgress?: (percent: number) => void;
+  /** Off: always encode (the benchmark measures the full ladder). */
+  allowQuick?: boolean;
+  /** Each ffmpeg process's pid as it starts (the benchmark samples memory). */
+  onSpawn?: (pid: number) => void;
+}
+
+export interface TranscodeResult {
+  manifest: RenditionManifest;
+  /** Wall time of each step, for logs and the benchmark. */
+  timings: Record<string, number>;
+  /** The folder whose files are to be committed. */
+  outputDir: string;
+}
+
+function audioArgs(info: MediaInfo, rung: Rung): string[] {
+  if (!info.hasAudio) return ['-an'];
+  return ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'];
+}
+
+function encodeTimeout(info: MediaInfo, renditions: number): number {
+  // Generous: the stale-job lease, not this, is what catches a stuck machine.
+  return 120_000 + info.duration * 1000 * 6 * Math.max(1, renditions);
+}
+
+/** Encodes (or copies) every rendition to `<name>.mp4` in one ffmpeg run. */
+async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): Promise<void> {
+  const { info, source } = options;
+  const encoded = plan.filter((rendition) => !rendition.copy);
+  const fps = info.fps > MAX_FPS ? 30 : info.fps;
+  const args: string[] = ['-v', 'error', '-i', source];
+  if (encoded.length > 0) {
+    const fpsFilter = info.fps > MAX_FPS ? `fps=${fps},` : '';
+    const labels = encoded.map((_, i) => `[s${i}]`).join('');
+    const chains = encoded.map(
+      (rendition, i) => `[s${i}]scale=${rendition.width}:${rendition.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`,
+    );
+    args.push('-filter_complex', `[0:v:0]${fpsFilter}split=${encoded.length}${labels};${chains.join(';')}`);
+  }
+  const gop = String(Math.max(1, Math.round(fps * GOP_SECONDS)));
+  let index = 0;
+  for (const rendition of plan) {
+    const out = path.join(options.workDir, `${rendition.name}.mp4`);
+    if (rendition.copy) {
+      args.push('-map', '0:v:0', '-c:v', 'copy');
+    } else {
+      args.push(
+        '-map', `[v${index}]`,
+        '-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+        '-crf', String(X264_CRF), '-maxrate', `${rendition.rung.maxrateKbps}k`, '-bufsize', `${rendition.rung.maxrateKbps * 2}k`,
+        '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${GOP_SECONDS})`,
+      );
+      index += 1;
+    }
+    if (info.hasAudio) args.push('-map', '0:a:0');
+    args.push(...audioArgs(info, rendition.rung), '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', out);
+  }
+  args.push('-progress', 'pipe:1', '-nostats');
+  await runFfmpeg(args, {
+    timeoutMs: encodeTimeout(info, plan.length),
+    lowPriority: true,
+    signal: options.signal,
+    onSpawn: options.onSpawn,
+    onProgress: (fields) => {
+      const seconds = progressSeconds(fields);
+      if (seconds !== undefined && info.duration > 0) options.onProgress?.(Math.min(1, seconds / info.duration));
+    },
+  });
+}
+
+/** Cuts one rendition's MP4 into HLS (MPEG-TS segments), without re-encoding. */
+async function segment(workDir: string, name: string, signal?: AbortSignal): Promise<void> {
+  await runFfmpeg(
+    [
+      '-v', 'error', '-i', path.join(workDir, `${name}.mp4`), '-map', '0', '-c', 'copy',
+      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
+      '-hls_segment_filename', path.join(workDir, `${name}_%04d.ts`),
+      path.join(workDir, `${name}.m3u8`),
+    ],
+    { timeoutMs: 600_000, lowPriority: true, signal },
+  );
+}
+
+/** Peak and average bits per second of a media playlist's segments. */
+async function playlistBandwidth(workDir: string, playlist: string): Promise<{ peak: number; average: number; bytes: number }> {
+  const lines = (await readFile(path.join(workDir, playlist), 'utf8')).split('\n').map((line) => line.trim());
+  let peak = 0;
+  let totalBits = 0;
+  let totalSeconds = 0;
+  let bytes = 0;
+  for (let i = 0; i < lines.length; i += 1) {
+    const match = /^#EXTINF:([\d.]+)/.exec(lines[i] ?? '');
+    const uri = lines[i + 1];
+    if (!match || !uri || uri.startsWith('#')) continue;
+    const seconds = Number(match[1]);
+    const size = (await stat(path.join(workDir, uri))).size;
+    bytes += size;
+    totalBits += size * 8;
+    totalSeconds += seconds;
+    if (seconds > 0) peak = Math.max(peak, (size * 8) / Math.max(seconds, 0.5));
+  }
+  const average = totalSeconds > 0 ? totalBits / totalSeconds : 0;
+  return { peak: Math.ceil(peak || average), average: Math.ceil(average), bytes };
+}
+
+interface StreamFacts {
+  width: number;
+  height: number;
+  profile: string;
+  level: number;
+  hasAudio: boolean;
+}
+
+async function streamFacts(file: string, signal?: AbortSignal): Promise<StreamFacts> {
+  const { stdout } = await runFfprobe(['-v', 'error', '-print_format', 'json', '-show_streams', file], { timeoutMs: 30_000, signal });
+  const streams = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams ?? [];
+  const video = streams.find((stream) => stream.codec_type === 'video') ?? {};
+  return {
+    width: Number(video.width) || 0,
+    height: Number(video.height) || 0,
+    profile: String(video.profile ?? ''),
+    level: Number(video.level) || 40,
+    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+  };
+}
+
+/** RFC 6381 codec strings (H.264 profile and level; AAC-LC). */
+export function codecsFor(facts: Pick<StreamFacts, 'profile' | 'level' | 'hasAudio'>): string {
+  const profiles: Record<string, string> = { High: '6400', Main: '4d40', Baseline: '4200', 'Constrained Baseline': '42e0' };
+  const video = `avc1.${profiles[facts.profile] ?? '6400'}${facts.level.toString(16).padStart(2, '0')}`;
+  return facts.hasAudio ? `${video},mp4a.40.2` : video;
+}
+
+export function masterPlaylist(variants: VariantInfo[], fps: number): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const variant of variants) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${variant.bandwidth},AVERAGE-BANDWIDTH=${variant.averageBandwidth},` +
+        `RESOLUTION=${variant.width}x${variant.height},FRAME-RATE=${fps.toFixed(3)},CODECS="${variant.codecs}"`,
+      variant.playlist,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function imageWidth(file: string, signal?: AbortSignal): Promise<number> {
+  const facts = await streamFacts(file, signal);
+  return facts.width;
+}
+
+/** WebP card images from the uploaded thumbnail: 320 and 640 wide, never wider than it. */
+async function makeCards(thumbnail: string, outputDir: string, signal?: AbortSignal): Promise<Array<{ width: number; file: string }>> {
+  const sourceWidth = await imageWidth(thumbnail, signal);
+  if (!(sourceWidth > 0)) return [];
+  const widths = [...new Set([320, 640].map((width) => even(Math.min(width, sourceWidth))))];
+  const cards = widths.map((width) => ({ width, file: `card-${width}.webp` }));
+  const labels = cards.map((_, i) => `[c${i}]`).join('');
+  const chains = cards.map((card, i) => `[c${i}]scale=${card.width}:-2:flags=lanczos[o${i}]`);
+  const args = ['-v', 'error', '-i', thumbnail, '-filter_complex', `[0:v:0]split=${cards.length}${labels};${chains.join(';')}`];
+  cards.forEach((card, i) => {
+    args.push('-map', `[o${i}]`, '-frames:v', '1', '-c:v', 'libwebp', '-quality', '78', '-f', 'webp', path.join(outputDir, card.file));
+  });
+  await runFfmpeg(args, { timeoutMs: 60_000, lowPriority: true, signal });
+  return cards;
+}
+
+async function makePoster(mp4: string, outputDir: string, duration: number, signal?: AbortSignal): Promise<string> {
+  const at = Math.min(1, duration / 3);
+  const file = 'poster.jpg';
+  await runFfmpeg(
+    ['-v', 'error', '-ss', at.toFixed(3), '-i', mp4, '-frames:v', '1', '-q:v', '3', '-f', 'image2', path.join(outputDir, file)],
+    { timeoutMs: 60_000, lowPriority: true, signal },
+  );
+  return file;
+}
+
+/**
+ * Makes every rendition of `source` in options.workDir; progress goes 0→1 over the encode
+ * (the other steps are quick). Throws MediaToolError when ffmpeg fails.
+ */
+export async function transcode(options: TranscodeOptions): Promise<TranscodeResult> {
+  const { info, workDir, signal } = options;
+  const timings: Record<string, number> = {};
+  const time = async <T>(label: string, step: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await step();
+    } finally {
+      timings[label] = Math.round(performance.now() - started);
+    }
+  };
+
+  const plan = planLadder(info, options.ladder);
+  const top = plan[0];
+  if (!top) throw new Error('empty ladder');
+  if ((options.allowQuick ?? true) && (await canCopyVideo(options.source, info, top, signal))) top.copy = true;
+
+  await time('encode', () => encodeAll(options, plan));
+  const variants: VariantInfo[] = [];
+  for (const rendition of plan) {
+    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, signal));
+    const facts = await streamFacts(path.join(workDir, `${rendition.name}.mp4`), signal);
+    const playlist = `${rendition.name}.m3u8`;
+    const bandwidth = await playlistBandwidth(workDir, playlist);
+    variants.push({
+      name: rendition.name,
+      width: facts.width,
+      height: facts.height,
+      bandwidth: bandwidth.peak,
+      averageBandwidth: bandwidth.average,
+      codecs: codecsFor(facts),
+      playlist,
+      bytes: bandwidth.bytes,
+    });
+  }
+  await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, info.fps > MAX_FPS ? 30 : info.fps));
+
+  // The top rung is the progressive MP4; the other MP4s were only the segmenter's input.
+  const mp4 = 'video.mp4';
+  await rm(path.join(workDir, mp4), { force: true });
+  await rename(path.join(workDir, `${top.name}.mp4`), path.join(workDir, mp4));
+  for (const rendition of plan.slice(1)) await rm(path.join(workDir, `${rendition.name}.mp4`), { force: true });
+  const mp4Facts = variants[0] ?? { width: top.width, height: top.height };
+
+  const poster = await time('poster', () => makePoster(path.join(workDir, mp4), workDir, info.duration, signal)).catch((error: unknown) => {
+    if (error instanceof MediaToolError && error.reason === 'aborted') throw error;
+    return null;
+  });
+  const cards = options.thumbnail
+    ? await time('cards', () => makeCards(options.thumbnail as string, workDir, signal)).catch((error: unknown) => {
+        if (error instanceof MediaToolError && error.reason === 'aborted') throw error;
+        return [];
+      })
+    : [];
+
+  const manifest: RenditionManifest = {
+    version: 1,
+    hls: 'master.m3u8',
+    mp4,
+    mp4Bytes: (await stat(path.join(workDir, mp4))).size,
+    mp4Width: mp4Facts.width,
+    mp4Height: mp4Facts.height,
+    poster,
+    cards,
+    variants,
+    quick: top.copy,
+  };
+  return { manifest, timings, outputDir: workDir };
+}
+
+/** Files in a folder (for tests and the benchmark). */
+export async function listOutputs(dir: string): Promise<string[]> {
+  return (await readdir(dir)).sort();
+}

@@ -1,0 +1,8 @@
+/**
+ * hls.js ships no typings for its "light" build (same API, fewer features: no subtitles, EME or
+ * alternate audio renditions); they are the full build's.
+ */
+declare module 'hls.js/light' {
+  export * from 'hls.js';
+  export { default } from 'hls.js';
+}
