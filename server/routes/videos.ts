@@ -187,7 +187,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Polled while a video is processing: per viewer, never cached, and no view is counted.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
       const shown = toPublicVideo(video, requestLanguage(request));
       return {
