@@ -28,12 +28,14 @@ import { handleClientError } from './http/client-errors';
 import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
+import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
 import { t } from './i18n';
+import { installMetrics } from './metrics';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
 import { installMedia } from './media';
@@ -144,6 +146,10 @@ async function assembleApp(
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, please try again in ${context.after}.`),
   });
+
+  installMetrics(app, config.metricsPort);
+  // Before any route: it collects them into the OpenAPI document (GET /v0/api/openapi.json).
+  await installOpenApi(app);
 
   if (config.catalogue.builtIn) {
     // Loaded only when used: an external provider never pays for the stand-in's data set.

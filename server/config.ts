@@ -59,6 +59,8 @@ export interface AppConfig {
   maxThumbnailBytes: number;
   /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
   search: SearchConfig;
+  /** METRICS_PORT: Prometheus metrics on 127.0.0.1 at this port (0: any free port); null: off. */
+  metricsPort: number | null;
   /** Local temporary files (DATA_DIR/tmp): uploads being received, transcoding work folders. */
   tmpDir: string;
   /** The media pipeline (server/media): workers, retries, originals. */
@@ -177,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
 
   const search = parseSearchConfig(read, nodeEnv, fail);
+  const metricsRaw = read('METRICS_PORT');
+  const metricsPort = metricsRaw === undefined ? null : parsePort(metricsRaw, fail, 'METRICS_PORT');
   const overload = parseOverloadConfig(read, nodeEnv, fail);
   const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
   const media = parseMediaConfig(read, fail);
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxVideoBytes,
     maxThumbnailBytes,
     search,
+    metricsPort,
     overload,
     redisUrl,
     tmpDir: path.join(dataDir, 'tmp'),
@@ -213,11 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 type Fail = <T>(message: string, fallback: T) => T;
 
-function parsePort(value: string | undefined, fail: Fail): number {
+function parsePort(value: string | undefined, fail: Fail, name = 'PORT'): number {
   if (value === undefined) return 3000;
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    return fail(`PORT must be an integer 1-65535, got "${value}"`, 3000);
+    return fail(`${name} must be an integer 1-65535, got "${value}"`, 3000);
   }
   return port;
 }

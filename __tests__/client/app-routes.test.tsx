@@ -62,6 +62,7 @@ describe('routes (SPEC §2)', () => {
       [paths.selfieVideo('v1'), 'selfieVideo'],
       [paths.editSelfieVideo('v1'), 'editSelfieVideo'],
       [paths.verify, 'verify'],
+      [paths.admin, 'admin'],
     ];
     expect(links.map(([, name]) => name).sort()).toEqual(Object.keys(routePatterns).sort());
     for (const [link, name] of links) {

@@ -78,7 +78,7 @@ describe('the app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         isValid: true,
-        user: { _id: user.id, username: 'alice', email: 'alice@example.com', verified: false, walletAddress: null },
+        user: { _id: user.id, username: 'alice', email: 'alice@example.com', verified: false, walletAddress: null, role: 'user' },
       });
       expect(res.headers['cache-control']).toBe('no-store');
     });

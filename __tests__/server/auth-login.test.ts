@@ -42,7 +42,7 @@ describe('POST /v0/api/auth/login and /auth/logout', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Logged in successfully.',
-      user: { _id: expect.any(String), username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null },
+      user: { _id: expect.any(String), username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' },
     });
     const setCookie = sessionSetCookie(res)!;
     expect(setCookie).toMatch(/^sid=[A-Za-z0-9_-]{43}; /);

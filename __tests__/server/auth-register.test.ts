@@ -29,6 +29,7 @@ describe('POST /v0/api/auth/register', () => {
     const row = await t.app.db.selectFrom('users').selectAll().where('email', '=', 'alice@example.com').executeTakeFirstOrThrow();
     expect(row.verified).toBe(0);
     expect(row.username).toBe('alice');
+    expect(row.role).toBe('user');
     // Self-describing scrypt hash with the configured (test) cost; never the password itself.
     expect(row.password_hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(row.password_hash).not.toContain(PASSWORD);

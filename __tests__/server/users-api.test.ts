@@ -170,7 +170,7 @@ describe('PATCH /users/profile', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Profile updated successfully!',
-      user: { _id: me.id, username: 'new.name_1-x', email: me.email, verified: true, walletAddress: null },
+      user: { _id: me.id, username: 'new.name_1-x', email: me.email, verified: true, walletAddress: null, role: 'user' },
     });
     expect(await storedUsername(me.id)).toBe('new.name_1-x');
     expect(await storedUsername(other.id)).toBe('bystander');

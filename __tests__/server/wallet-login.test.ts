@@ -113,6 +113,7 @@ describe('POST /v0/api/auth/metamask/login', () => {
         email: null,
         verified: true,
         walletAddress: wallet.address.toLowerCase(),
+        role: 'user',
       },
     });
     const setCookie = sessionSetCookie(res)!;

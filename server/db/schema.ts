@@ -24,7 +24,15 @@ export interface UsersTable {
   wallet_address: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0007_moderation: 'user' (default), 'moderator' or 'admin'. */
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** Set while the account is suspended (its sessions end, login is refused, its content is hidden). */
+  suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface SessionsTable {
   /** SHA-256 (hex) of the opaque cookie value; the value itself is never stored. */
@@ -103,6 +111,11 @@ export interface VideosTable {
   thumbnail_size: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0007_moderation: set while moderators hide the video (seen only by its owner and moderators). */
+  hidden_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The moderator's user id. */
+  hidden_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Media pipeline (0006_media, server/media): rows made before it are 'ready'. */
   status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
   processing_progress: ColumnType<number, number | undefined, number>;
@@ -202,6 +215,41 @@ export interface SearchStateTable {
   updated_at: Timestamp;
 }
 
+export const REPORT_TARGET_TYPES = ['video', 'comment', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'violence', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** An abuse report (0007_moderation): at most one open report per reporter and target. */
+export interface ReportsTable {
+  id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: ReportReason;
+  details: ColumnType<string, string | undefined, string>;
+  reporter_id: string;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+/** The audit log: one row per moderator action (0007_moderation). */
+export interface ModerationLogTable {
+  id: string;
+  /** null for the command line. */
+  actor_id: string | null;
+  /** The actor's username (or "cli") at the time, so the log reads well after renames. */
+  actor_name: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -214,6 +262,8 @@ export interface Database {
   video_views: VideoViewsTable;
   search_documents: SearchDocumentsTable;
   search_state: SearchStateTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
   media_jobs: MediaJobsTable;
   storage_pending: StoragePendingTable;
 }
@@ -227,5 +277,7 @@ export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type WalletChallengeRow = Selectable<WalletChallengesTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type ReportRow = Selectable<ReportsTable>;
+export type ModerationLogRow = Selectable<ModerationLogTable>;
 export type MediaJobRow = Selectable<MediaJobsTable>;
 export type SearchDocumentRow = Selectable<SearchDocumentsTable>;

@@ -232,7 +232,7 @@ export async function criticalPathFor(
       // page's own request (the browser hands it to RTK Query), which counts it as before.
       const id = decodeURIComponent(pathName.slice('/selfieVideos/'.length));
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, id, viewer?.id);
+      const video = await findViewableVideo(app.db, id, viewer);
       if (video) {
         const videoUrl = `/v0/api/videos/selfieVideos/${encodeURIComponent(id)}`;
         result.fetches.push(videoUrl, `${videoUrl}/likes`, `/v0/api/comments/${encodeURIComponent(id)}`);

@@ -54,25 +54,50 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       log.info('WORKER=off: this instance only enqueues transcoding jobs');
       return;
     }
-    await queue.start((job) =>
-      processVideo(
-        {
-          db: app.db,
-          storage: app.storage,
-          spool,
-          log,
-          keepOriginals: config.media.keepOriginals,
-          ladder: options.ladder,
-          // Through app.events, so every instance's search index learns of it.
-          onReady: (videoId) => app.events.publish('video.changed', { videoId, change: 'updated' }),
-        },
-        job,
-      ),
-    );
+    await queue.start(async (job) => {
+      // Metrics (server/metrics.ts): jobs waiting, and how long each finished job took.
+      await reportQueueDepth(app);
+      const done = app.metrics.media.startTranscode();
+      try {
+        await processVideo(
+          {
+            db: app.db,
+            storage: app.storage,
+            spool,
+            log,
+            keepOriginals: config.media.keepOriginals,
+            ladder: options.ladder,
+            // Through app.events, so every instance's search index learns of it.
+            onReady: (videoId) => app.events.publish('video.changed', { videoId, change: 'updated' }),
+          },
+          job,
+        );
+      } catch (error) {
+        done('failed');
+        throw error;
+      }
+      const after = await app.db.selectFrom('videos').select('status').where('id', '=', job.videoId).executeTakeFirst();
+      done(after?.status === 'failed' ? 'failed' : 'ready');
+      await reportQueueDepth(app);
+    });
   });
   app.addHook('preClose', async () => {
     if (touchTimer) clearInterval(touchTimer);
     await queue.stop();
   });
   return service;
+}
+
+/** Sets media_queue_depth to the jobs waiting now (never throws: metrics must not fail a job). */
+async function reportQueueDepth(app: FastifyInstance): Promise<void> {
+  try {
+    const row = await app.db
+      .selectFrom('media_jobs')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('waiting'))
+      .where('state', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    app.metrics.media.queueDepth.set({ queue: 'transcode' }, Number(row.waiting));
+  } catch (error) {
+    app.log.warn({ err: error }, 'media: could not count waiting jobs');
+  }
 }

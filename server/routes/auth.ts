@@ -90,6 +90,8 @@ const RegisterResponse = Type.Object({
 const CodedErrorResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), code: Type.String() });
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+/** Login refused: the account is suspended by moderators (issue 15). */
+export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
 // ---- validation answers ----
 
@@ -311,6 +313,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (user.verified !== 1) {
         return reply.code(403).send({ ...errorBody(t(request, 'auth.emailNotVerified')), code: EMAIL_NOT_VERIFIED });
+      }
+      if (user.suspended_at !== null) {
+        return reply
+          .code(403)
+          .send({ ...errorBody(t(request, 'auth.suspended', { reason: user.suspension_reason ?? '' })), code: ACCOUNT_SUSPENDED });
       }
 
       if (needsRehash(stored, hashOptions)) {

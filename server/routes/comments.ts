@@ -18,6 +18,8 @@ import {
   listComments,
   type CreateCommentResult,
 } from '../services/comments';
+import { moderatorDeleteComment } from '../services/moderation/actions';
+import { isStaffRole } from '../services/moderation/visibility';
 import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
 
@@ -86,9 +88,9 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A private video's comments are the owner's business: not for shared caches.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.videoId, viewer?.id);
+      const video = await findViewableVideo(app.db, request.params.videoId, viewer);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
-      return { comments: await listComments(app.db, video.id) };
+      return { comments: await listComments(app.db, video.id, viewer) };
     },
   );
 
@@ -150,7 +152,9 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 
-      const result = await deleteComment(app.db, request.params.commentId, user.id);
+      let result = await deleteComment(app.db, request.params.commentId, user.id);
+      // Moderators may delete any comment; that deletion is an audited moderator action.
+      if (!result.ok && isStaffRole(user.role)) result = await moderatorDeleteComment(app, user, request.params.commentId);
       if (!result.ok) {
         return result.reason === 'forbidden'
           ? sendError(reply, 403, t(request, 'comments.deleteForbidden'))

@@ -9,6 +9,7 @@ import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
 import { searchRoutes } from './search';
 import { likeRoutes } from './likes';
+import { moderationRoutes } from './moderation';
 import { sessionRoutes } from './session';
 import { uploadRoutes } from './upload';
 import { videoRoutes } from './videos';
@@ -27,6 +28,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(likeRoutes);
   await api.register(commentRoutes);
   await api.register(userRoutes);
+  await api.register(moderationRoutes);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));
 };

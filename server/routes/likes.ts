@@ -56,7 +56,7 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
       return likeInfo(app.db, video.id, viewer?.id ?? null);
     },

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VideoStatus, Visibility } from '../db/schema';
 import { sendError } from '../http/errors';
 import { t } from '../i18n';
+import { passesModeration } from '../services/moderation/visibility';
 import { isStorageKey, parseRenditionKey, type StoredObjectInfo } from '../services/storage';
 import { canView } from '../services/video-records';
 import { MEDIA_PREFIX } from '../services/videos';
@@ -45,6 +46,9 @@ interface MediaTarget {
   visibility: Visibility;
   status: VideoStatus;
   immutable: boolean;
+  /** Moderation (services/moderation/visibility.ts): hidden videos and suspended owners. */
+  hidden_at: string | null;
+  owner_suspended_at: string | null;
 }
 
 /** The first byte to the last, inclusive. */
@@ -110,19 +114,31 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
   if (rendition) {
     const video = await app.db
       .selectFrom('videos')
-      .select(['user_id', 'visibility', 'status', 'renditions_prefix'])
-      .where('id', '=', rendition.videoId)
+      .innerJoin('users', 'users.id', 'videos.user_id')
+      .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.renditions_prefix'])
+      .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
+      .where('videos.id', '=', rendition.videoId)
       .executeTakeFirst();
     if (!video || video.renditions_prefix !== `renditions/${rendition.videoId}/${rendition.generation}`) return undefined;
     const ext = rendition.file.split('.').pop() ?? '';
     const type = RENDITION_TYPES[ext];
     if (!type) return undefined;
-    return { type, user_id: video.user_id, visibility: video.visibility, status: video.status, immutable: true };
+    return {
+      type,
+      user_id: video.user_id,
+      visibility: video.visibility,
+      status: video.status,
+      immutable: true,
+      hidden_at: video.hidden_at,
+      owner_suspended_at: video.owner_suspended_at,
+    };
   }
   const owner = await app.db
     .selectFrom('videos')
-    .select(['user_id', 'visibility', 'status', 'video_key', 'video_type', 'thumbnail_type'])
-    .where((eb) => eb.or([eb('video_key', '=', key), eb('thumbnail_key', '=', key)]))
+    .innerJoin('users', 'users.id', 'videos.user_id')
+    .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
+    .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
+    .where((eb) => eb.or([eb('videos.video_key', '=', key), eb('videos.thumbnail_key', '=', key)]))
     .executeTakeFirst();
   if (!owner) return undefined;
   const isOriginal = key === owner.video_key;
@@ -133,6 +149,8 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
     // The uploaded thumbnail shows on cards like the video; the original follows the video's state.
     status: owner.status,
     immutable: false,
+    hidden_at: owner.hidden_at,
+    owner_suspended_at: owner.owner_suspended_at,
   };
 }
 
@@ -150,10 +168,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
       const target = await findTarget(app, key);
       if (!target) return notFound(request, reply);
-      const isPublic = target.visibility === 'public' && target.status === 'ready';
+      // Hidden by moderators or owned by a suspended user: as private as a private video.
+      const isPublic = target.visibility === 'public' && target.status === 'ready' && passesModeration(target, null);
       if (!isPublic) {
         const viewer = await request.currentUser();
-        if (!canView(target, viewer?.id)) {
+        if (!canView(target, viewer?.id) || !passesModeration(target, viewer)) {
           return notFound(request, reply);
         }
       }

@@ -11,6 +11,7 @@ export const PublicUserSchema = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   verified: Type.Boolean(),
   walletAddress: Type.Union([Type.String(), Type.Null()]),
+  role: Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]),
 });
 
 const CheckSessionResponse = Type.Object({

@@ -67,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The owner's view holds their e-mail address and private videos.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const profile = await loadProfile(app.db, request.params.id, viewer?.id, requestLanguage(request));
+      const profile = await loadProfile(app.db, request.params.id, viewer, requestLanguage(request));
       if (!profile) return sendError(reply, 404, t(request, 'profile.userNotFound'));
       return { success: true, ...profile };
     },

@@ -51,6 +51,8 @@ export const SelfieVideoSchema = Type.Object({
   username: Type.String(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** Present only while moderators hide the video (seen by its owner and moderators). */
+  hiddenReason: Type.Optional(Type.String()),
   // The media pipeline (server/media): processing state and renditions.
   status: Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
   processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -162,7 +164,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Per viewer (private videos, the view just counted): never cached.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
 
       // A HEAD request (Fastify answers it with this handler) is nobody watching.
@@ -185,7 +187,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Polled while a video is processing: per viewer, never cached, and no view is counted.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer?.id);
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
       const shown = toPublicVideo(video, requestLanguage(request));
       return {

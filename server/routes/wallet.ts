@@ -165,6 +165,10 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
 
       const { user, created } = result;
+      if (user.suspended_at !== null) {
+        request.log.info({ userId: user.id }, 'wallet login refused: account suspended');
+        return sendError(reply, 403, t(request, 'auth.suspended', { reason: user.suspension_reason ?? '' }));
+      }
       // A new session id at every login; the one the browser came with (if any) ends here.
       await startSession(app, request, reply, user.id);
       if (cookieNonce(request)) reply.clearCookie(WALLET_NONCE_COOKIE, cookieOptions);

@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { newId, toTimestamp } from '../db/ids';
 import type { CommentRow, Database } from '../db/schema';
 
+import { viewerIdOf, viewerIsStaff, type Viewer } from './moderation/visibility';
 import { findViewableVideo, type VideoWithOwner } from './video-access';
 
 /** Characters (code points) after trimming. */
@@ -65,10 +66,19 @@ function selectCommentsWithAuthor(db: Kysely<Database>) {
     .select('users.username');
 }
 
-/** A video's comments, oldest first (ties broken by id, so the order is stable). */
-export async function listComments(db: Kysely<Database>, videoId: string): Promise<PublicComment[]> {
+/**
+ * A video's comments, oldest first (ties broken by id, so the order is stable). Comments by a
+ * suspended user are left out for everyone but that user and moderators (moderation/visibility.ts).
+ */
+export async function listComments(db: Kysely<Database>, videoId: string, viewer: Viewer = null): Promise<PublicComment[]> {
+  const viewerId = viewerIdOf(viewer);
   const rows = await selectCommentsWithAuthor(db)
     .where('comments.video_id', '=', videoId)
+    .$if(!viewerIsStaff(viewer), (query) =>
+      query.where((eb) =>
+        eb.or([eb('users.suspended_at', 'is', null), ...(viewerId !== null ? [eb('comments.user_id', '=', viewerId)] : [])]),
+      ),
+    )
     .orderBy('comments.created_at', 'asc')
     .orderBy('comments.id', 'asc')
     .execute();

@@ -20,6 +20,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../i18n';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, uniqueViolationColumn } from './accounts';
 import { characterCount } from './comments';
 import { toPublicVideo, type PublicVideo } from './videos';
+import { viewerIdOf } from './moderation/visibility';
 import { videoVisibleTo, type ViewerId } from './video-access';
 
 export { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH };
@@ -74,7 +75,7 @@ export async function loadProfile(
 ): Promise<Profile | undefined> {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
-  const isOwner = viewerId === user.id;
+  const isOwner = viewerIdOf(viewerId) === user.id;
 
   const [videos, likedVideos] = await Promise.all([
     db

@@ -92,7 +92,8 @@ export function createSqlSessionStore(db: Kysely<Database>, options: SessionStor
 
       const { session_expires_at: expiresAt, session_last_seen_at: lastSeenAt, ...user } = row;
       const current = now();
-      if (expiresAt <= toTimestamp(current)) {
+      // A suspended account's sessions end at once (suspending also deletes them; this covers a race).
+      if (expiresAt <= toTimestamp(current) || user.suspended_at !== null) {
         await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
         return null;
       }

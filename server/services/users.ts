@@ -1,5 +1,5 @@
 /** How a user row is shown to the SPA (SPEC §3 User). Never includes secrets. */
-import type { UserRow } from '../db/schema';
+import type { Role, UserRow } from '../db/schema';
 
 export interface PublicUser {
   _id: string;
@@ -7,6 +7,8 @@ export interface PublicUser {
   email: string | null;
   verified: boolean;
   walletAddress: string | null;
+  /** 'user', 'moderator' or 'admin' (issue 15). */
+  role: Role;
 }
 
 export function toPublicUser(user: UserRow): PublicUser {
@@ -16,5 +18,6 @@ export function toPublicUser(user: UserRow): PublicUser {
     email: user.email,
     verified: user.verified === 1,
     walletAddress: user.wallet_address,
+    role: user.role,
   };
 }

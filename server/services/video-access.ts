@@ -8,29 +8,34 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 
+import { moderationAllows, passesModeration, viewerIdOf, type Viewer } from './moderation/visibility';
 import type { VideoWithOwner } from './uploads';
-import { canView, findVideo } from './video-records';
+import { canView, findVideo, type FoundVideo } from './video-records';
 
 export type { VideoWithOwner };
 
-/** The signed-in viewer's user id, or null/undefined for a visitor. */
-export type ViewerId = string | null | undefined;
+/**
+ * The viewer: a user row (its role lets moderators see what moderation hides), the signed-in
+ * user's id, or null/undefined for a visitor.
+ */
+export type ViewerId = Viewer;
 
-/** The video (with its owner's username) when it exists and the viewer may see it, else undefined. */
-export async function findViewableVideo(
-  db: Kysely<Database>,
-  videoId: string,
-  viewerId: ViewerId,
-): Promise<VideoWithOwner | undefined> {
+/**
+ * The video (with its owner's username) when it exists and the viewer may see it, else undefined:
+ * canView (visibility) and passesModeration (hidden videos, suspended owners).
+ */
+export async function findViewableVideo(db: Kysely<Database>, videoId: string, viewer: ViewerId): Promise<FoundVideo | undefined> {
   const video = await findVideo(db, videoId);
-  return video && canView(video, viewerId) ? video : undefined;
+  return video && canView(video, viewerIdOf(viewer)) && passesModeration(video, viewer) ? video : undefined;
 }
 
 /**
  * canView as a SQL condition on the `videos` table, for lists:
  * `.where((eb) => videoVisibleTo(eb, viewerId))`.
  */
-export function videoVisibleTo(eb: ExpressionBuilder<Database, 'videos'>, viewerId: ViewerId) {
+export function videoVisibleTo(eb: ExpressionBuilder<Database, 'videos'>, viewer: ViewerId) {
   const isPublic = eb.and([eb('videos.visibility', '=', 'public'), eb('videos.status', '=', 'ready')]);
-  return typeof viewerId === 'string' ? eb.or([isPublic, eb('videos.user_id', '=', viewerId)]) : isPublic;
+  const viewerId = viewerIdOf(viewer);
+  const visible = viewerId !== null ? eb.or([isPublic, eb('videos.user_id', '=', viewerId)]) : isPublic;
+  return eb.and([visible, moderationAllows(eb, viewer)]);
 }

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database, VideoRow } from '../db/schema';
 import { videoRenditionsPrefix } from '../media/pipeline';
 
+import { moderationAllows } from './moderation/visibility';
 import type { Storage } from './storage';
 import type { VideoWithOwner } from './uploads';
 
@@ -20,13 +21,16 @@ export function isVideoId(id: string): boolean {
   return VIDEO_ID_PATTERN.test(id);
 }
 
-export async function findVideo(db: Kysely<Database>, id: string): Promise<VideoWithOwner | undefined> {
+/** A video row with its owner's name and suspension (moderation/visibility.ts reads the latter). */
+export type FoundVideo = VideoWithOwner & { owner_suspended_at: string | null };
+
+export async function findVideo(db: Kysely<Database>, id: string): Promise<FoundVideo | undefined> {
   if (!isVideoId(id)) return undefined;
   return db
     .selectFrom('videos')
     .innerJoin('users', 'users.id', 'videos.user_id')
     .selectAll('videos')
-    .select('users.username')
+    .select(['users.username', 'users.suspended_at as owner_suspended_at'])
     .where('videos.id', '=', id)
     .executeTakeFirst();
 }
@@ -53,6 +57,7 @@ export async function listPublicVideos(db: Kysely<Database>, page: number, perPa
       .selectAll('videos')
       .select('users.username')
       .where('videos.visibility', '=', 'public')
+      .where((eb) => moderationAllows(eb, null))
       .where('videos.status', '=', 'ready')
       .orderBy('videos.created_at', 'desc')
       .orderBy('videos.id', 'desc')
@@ -63,6 +68,7 @@ export async function listPublicVideos(db: Kysely<Database>, page: number, perPa
       .selectFrom('videos')
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
       .where('visibility', '=', 'public')
+      .where((eb) => moderationAllows(eb, null))
       .where('status', '=', 'ready')
       .executeTakeFirstOrThrow(),
   ]);

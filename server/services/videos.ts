@@ -27,6 +27,8 @@ export interface PublicVideo {
   username: string;
   createdAt: string;
   updatedAt: string;
+  /** Only while moderators hide it (only its owner and moderators ever see such a video). */
+  hiddenReason?: string;
   status: VideoStatus;
   /** 0–100. */
   processingProgress: number;
@@ -72,6 +74,7 @@ export function toPublicVideo(video: VideoRow & { username: string }, language: 
     username: video.username,
     createdAt: video.created_at,
     updatedAt: video.updated_at,
+    ...(video.hidden_at !== null ? { hiddenReason: video.hidden_reason ?? '' } : {}),
     status,
     processingProgress: status === 'ready' ? 100 : Math.max(0, Math.min(100, Math.floor(Number(video.processing_progress) || 0))),
     processingError:

@@ -18,6 +18,10 @@ export const TAG_TYPES = [
   'CatalogueSearch',
   'Search',
   'Description',
+  // Moderation (issue 15): reports by status, the audit log, users by moderation status.
+  'Report',
+  'Audit',
+  'ModeratedUser',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

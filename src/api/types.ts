@@ -6,7 +6,11 @@ export interface User {
   email?: string | null;
   verified: boolean;
   walletAddress?: string | null;
+  /** 'moderator' and 'admin' see the moderator console (issue 15). */
+  role?: Role;
 }
+
+export type Role = 'user' | 'moderator' | 'admin';
 
 export interface SessionCheckResponse {
   isValid: boolean;
@@ -93,6 +97,8 @@ export interface SelfieVideo {
   username: string;
   createdAt: string;
   updatedAt: string;
+  /** Only while moderators hide the video (its owner and moderators still see it). */
+  hiddenReason?: string;
   status: VideoStatus;
   /** 0–100, integer. */
   processingProgress: number;

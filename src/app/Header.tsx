@@ -162,6 +162,13 @@ export function Header() {
                           <FormattedMessage id="header.profile" />
                         </NavLink>
                       </li>
+                      {signedInUser.role === 'moderator' || signedInUser.role === 'admin' ? (
+                        <li>
+                          <NavLink to={paths.admin} className={panelLinkClass} onClick={close}>
+                            <FormattedMessage id="header.moderation" />
+                          </NavLink>
+                        </li>
+                      ) : null}
                       <li>
                         <button
                           type="button"

@@ -34,6 +34,7 @@ const SelfieVideosPage = lazyPage(
 );
 const VideoPage = lazyPage(() => import(/* webpackChunkName: "page-video" */ '../features/videos/VideoPage'));
 const EditVideoPage = lazyPage(() => import(/* webpackChunkName: "page-edit-video" */ '../features/videos/EditVideoPage'));
+const AdminPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../features/moderation/AdminPage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
@@ -55,6 +56,7 @@ export const routePatterns = {
   selfieVideo: '/selfieVideos/:id',
   editSelfieVideo: '/selfieVideos/edit/:id',
   verify: '/verify',
+  admin: '/admin',
 } as const;
 
 const pagesByPattern = [
@@ -72,6 +74,7 @@ const pagesByPattern = [
   [routePatterns.editSelfieVideo, EditVideoPage],
   [routePatterns.selfieVideo, VideoPage],
   [routePatterns.verify, VerifyPage],
+  [routePatterns.admin, AdminPage],
 ] as const;
 
 /** Loads the page a path shows (the not-found page for an unknown one) ahead of the first render. */
@@ -98,6 +101,7 @@ export function AppRoutes() {
         <Route path={routePatterns.selfieVideos} element={<SelfieVideosPage />} />
         <Route path={routePatterns.selfieVideo} element={<VideoPage />} />
         <Route path={routePatterns.editSelfieVideo} element={<EditVideoPage />} />
+        <Route path={routePatterns.admin} element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<StandaloneLayout />}>

@@ -14,6 +14,8 @@ export const paths = {
   selfieVideo: (id: string) => `/selfieVideos/${encodeURIComponent(id)}`,
   editSelfieVideo: (id: string) => `/selfieVideos/edit/${encodeURIComponent(id)}`,
   verify: '/verify',
+  /** The moderator console (issue 15). */
+  admin: '/admin',
 } as const;
 
 /** Page size in every search and list mode (SPEC §9). */

@@ -10,6 +10,7 @@ import * as wallet from './0003_wallet';
 import * as videos from './0004_videos';
 import * as search from './0005_search';
 import * as media from './0006_media';
+import * as moderation from './0007_moderation';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_videos': videos,
   '0005_search': search,
   '0006_media': media,
+  '0007_moderation': moderation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@
  * on its next start or catalogue refresh in any case.
  */
 import type { AppDatabase } from '../../db';
+import { recordAction } from '../moderation/audit';
 
 import { listPending, reviewSubmission, ReviewError } from './descriptions';
 
@@ -68,6 +69,10 @@ export async function runDescriptionsCli(args: string[], database: AppDatabase, 
     }
     try {
       const result = await reviewSubmission(database.db, id, command === 'approve' ? 'approved' : 'rejected', now);
+      await recordAction(database.db, null, command === 'approve' ? 'description.approve' : 'description.reject', {
+        type: 'description',
+        id: result.id,
+      });
       io.out(`Submission ${result.id} for movie ${result.movieId} ${result.status}.`);
       if (result.status === 'approved') io.out('The running server adds it to the AI search index within a minute.');
       return 0;

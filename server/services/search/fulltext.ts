@@ -19,6 +19,7 @@ import { sql, type Kysely } from 'kysely';
 
 import type { AppDatabase } from '../../db';
 import type { Database, VideoRow } from '../../db/schema';
+import { moderatedAwaySql } from '../moderation/visibility';
 
 import { STOP_WORDS, surfaceWords } from './text';
 import { chineseFor, chineseWords, hasCjk, traditionalVariants } from './zh';
@@ -79,7 +80,7 @@ class SqliteFullText implements FullTextSearch {
         cross join videos_fts_map m
         cross join videos v
         cross join users u
-        where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public' and v.status = 'ready'
+        where m.fts_rowid = hits.fts_rowid and v.id = m.video_id and u.id = v.user_id and v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')}
         order by hits.rank, hits.fts_rowid desc`.execute(this.db),
       sql<{ total: number }>`select count(*) as total from videos_fts where videos_fts match ${match}`.execute(this.db),
     ]);
@@ -121,12 +122,12 @@ class PostgresFullText implements FullTextSearch {
       sql<VideoWithUsername & { search_tsv?: unknown }>`
         select v.*, u.username
         from videos v join users u on u.id = v.user_id
-        where v.visibility = 'public' and v.status = 'ready' and v.search_tsv @@ ${query}
+        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and v.search_tsv @@ ${query}
         order by ts_rank(${TS_RANK_WEIGHTS}::real[], v.search_tsv, ${query}) desc, v.created_at desc, v.id desc
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`
         select count(*) as total from videos v
-        where v.visibility = 'public' and v.status = 'ready' and v.search_tsv @@ ${query}`.execute(this.db),
+        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and v.search_tsv @@ ${query}`.execute(this.db),
     ]);
     // The tsvector is the index's business, not the caller's.
     const videos = rows.rows.map(({ search_tsv: _tsv, ...video }) => video);
@@ -171,10 +172,10 @@ async function substringSearch(
   const [rows, count] = await Promise.all([
     sql<VideoWithUsername>`
       select v.*, u.username from videos v join users u on u.id = v.user_id
-      where v.visibility = 'public' and v.status = 'ready' and (${where})
+      where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and (${where})
       order by ${score} desc, v.created_at desc, v.id desc
       limit ${sql.lit(Math.floor(page.limit))} offset ${sql.lit(Math.floor(page.offset))}`.execute(db),
-    sql<{ total: number | string }>`select count(*) as total from videos v where v.visibility = 'public' and v.status = 'ready' and (${where})`.execute(db),
+    sql<{ total: number | string }>`select count(*) as total from videos v where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and (${where})`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
 }

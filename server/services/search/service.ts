@@ -21,6 +21,7 @@ import type { AppDatabase } from '../../db';
 import type { AppConfig } from '../../config';
 import { TOPICS } from '../../catalogue/topics';
 import { toPublicVideo, type PublicVideo } from '../videos';
+import { moderationAllows, passesModeration } from '../moderation/visibility';
 
 import { RecentAnswers, aiSearchKey, boundIntent } from './budget';
 import { applyApprovedDescriptions, countUnapplied } from './descriptions';
@@ -271,6 +272,7 @@ export class SearchService {
       .select('users.username')
       .where('videos.id', 'in', ids)
       .where('videos.visibility', '=', 'public')
+      .where((eb) => moderationAllows(eb, null))
       .where('videos.status', '=', 'ready')
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -305,11 +307,12 @@ export class SearchService {
         .selectFrom('videos')
         .innerJoin('users', 'users.id', 'videos.user_id')
         .selectAll('videos')
-        .select('users.username')
+        .select(['users.username', 'users.suspended_at as owner_suspended_at'])
         .where('videos.id', '=', videoId)
         .executeTakeFirst();
-      // Only ready public videos are searchable (a processing one enters when it becomes ready).
-      if (!video || video.visibility !== 'public' || video.status !== 'ready') {
+      // Only ready public videos are searchable (a processing one enters when it becomes ready);
+      // hidden by moderators or owned by a suspended user: not in the index either.
+      if (!video || video.visibility !== 'public' || video.status !== 'ready' || !passesModeration(video, null)) {
         await this.dropSelfie(videoId);
         return;
       }
@@ -356,6 +359,7 @@ export class SearchService {
         .selectAll('videos')
         .select('users.username')
         .where('videos.visibility', '=', 'public')
+        .where((eb) => moderationAllows(eb, null))
         .where('videos.status', '=', 'ready')
         .execute();
       const documents = videos.map(selfieDocument);

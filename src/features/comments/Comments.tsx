@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
+import { isModerator, ReportButton } from '../moderation';
 
 import { CommentForm } from './CommentForm';
 import {
@@ -96,7 +97,10 @@ export function Comments({ videoId, ownerId }: CommentsProps) {
   const context: ThreadContext = {
     thread,
     canReply: Boolean(currentUser),
-    canDelete: isOwner,
+    // Moderators may delete any comment (issue 15); the server checks both.
+    canDelete: isOwner || isModerator(currentUser),
+    canReport: Boolean(currentUser),
+    currentUserId: currentUser?._id ?? null,
     replyingTo,
     onReply: setReplyingTo,
     onPostReply: async (parent, content) => {
@@ -144,6 +148,8 @@ interface ThreadContext {
   thread: Thread;
   canReply: boolean;
   canDelete: boolean;
+  canReport: boolean;
+  currentUserId: string | null;
   replyingTo: string | null;
   onReply: (commentId: string | null) => void;
   onPostReply: (parent: Comment, content: string) => Promise<void>;
@@ -207,7 +213,7 @@ function CommentItem({ comment, depth, context }: { comment: Comment; depth: num
           )}
         </header>
         <p className="comment__content">{comment.content}</p>
-        {!pending && (context.canReply || context.canDelete) ? (
+        {!pending && (context.canReply || context.canDelete || context.canReport) ? (
           <div className="comment__actions">
             {context.canReply ? (
               <button
@@ -229,6 +235,9 @@ function CommentItem({ comment, depth, context }: { comment: Comment; depth: num
               >
                 {t('comments.delete')}
               </button>
+            ) : null}
+            {context.canReport && authorId !== context.currentUserId ? (
+              <ReportButton targetType="comment" targetId={comment._id} author={username} />
             ) : null}
           </div>
         ) : null}

@@ -11,6 +11,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { Comments } from '../comments';
+import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
 import { ProcessingPanel } from './ProcessingStatus';
@@ -94,6 +95,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
+      <HiddenNotice reason={video.hiddenReason} />
       {playable ? (
         <VideoPlayer
           // A new rendition set (e.g. once processing ends) is a new player.
@@ -132,7 +134,11 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
               <FormattedMessage id={deleting ? 'videos.page.deleting' : 'videos.page.delete'} />
             </button>
           </div>
-        ) : null}
+        ) : (
+          <div className="video-page__owner-actions">
+            <ReportButton targetType="video" targetId={video._id} />
+          </div>
+        )}
       </div>
 
       <div className="video-page__meta">

@@ -299,6 +299,10 @@ export const en = {
   'search.selfie.label': 'Search self-shot videos',
   'search.selfie.placeholder': 'Search self-shot videos...',
   // --- end search ---
+
+  // --- moderation (issue 15): the header link; the feature's own texts are in features/moderation/messages.ts ---
+  'header.moderation': 'Moderation',
+  // --- end moderation ---
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,149 @@
+import { api } from '../../api/api';
+import { LIST } from '../../api/tags';
+import type { ApiMessage } from '../../api/types';
+
+import type { AuditEntry, DescriptionSubmission, ModeratedUser, NewReport, Report, ReportStatus } from './types';
+
+/** A `{ success: false }` answer is a refusal even with a 2xx status. */
+function acceptSuccessOnly(response: Response, body: unknown): boolean {
+  if (!response.ok) return false;
+  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
+}
+
+const post = (url: string, body: object = {}) => ({ url, method: 'POST', body, validateStatus: acceptSuccessOnly });
+
+const REPORT_LISTS = [
+  { type: 'Report' as const, id: 'open' },
+  { type: 'Report' as const, id: 'resolved' },
+];
+const AUDIT = { type: 'Audit' as const, id: LIST };
+
+/**
+ * Reports and the moderator console (issue 15): POST /reports and /admin/…. Each action
+ * invalidates exactly what it changes: the report lists it settles, the audit log, and the
+ * public lists and pages the hidden video or suspended user appears in.
+ */
+export const moderationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    reportContent: build.mutation<ApiMessage, NewReport>({
+      query: (report) => post('/reports', report),
+      invalidatesTags: (result) => (result ? [{ type: 'Report', id: 'open' }] : []),
+    }),
+
+    getReports: build.query<Report[], ReportStatus>({
+      query: (status) => `/admin/reports?status=${status}`,
+      transformResponse: (raw: { reports?: Report[] }) => (Array.isArray(raw?.reports) ? raw.reports : []),
+      providesTags: (_result, _error, status) => [{ type: 'Report', id: status }],
+    }),
+
+    resolveReport: build.mutation<ApiMessage, string>({
+      query: (id) => post(`/admin/reports/${encodeURIComponent(id)}/resolve`),
+      invalidatesTags: (result) => (result ? [...REPORT_LISTS, AUDIT] : []),
+    }),
+
+    hideVideo: build.mutation<ApiMessage, { videoId: string; ownerId?: string; reason: string }>({
+      query: ({ videoId, reason }) => post(`/admin/videos/${encodeURIComponent(videoId)}/hide`, { reason }),
+      invalidatesTags: (result, _error, { videoId, ownerId }) =>
+        result
+          ? [
+              ...REPORT_LISTS,
+              AUDIT,
+              { type: 'Video', id: videoId },
+              { type: 'VideoList', id: LIST },
+              { type: 'Search', id: LIST },
+              ...(ownerId ? [{ type: 'User' as const, id: ownerId }] : []),
+            ]
+          : [],
+    }),
+
+    unhideVideo: build.mutation<ApiMessage, { videoId: string; ownerId?: string }>({
+      query: ({ videoId }) => post(`/admin/videos/${encodeURIComponent(videoId)}/unhide`),
+      invalidatesTags: (result, _error, { videoId, ownerId }) =>
+        result
+          ? [
+              ...REPORT_LISTS,
+              AUDIT,
+              { type: 'Video', id: videoId },
+              { type: 'VideoList', id: LIST },
+              { type: 'Search', id: LIST },
+              ...(ownerId ? [{ type: 'User' as const, id: ownerId }] : []),
+            ]
+          : [],
+    }),
+
+    /** A moderator deletes a reported comment (the comments endpoint, any comment for moderators). */
+    deleteReportedComment: build.mutation<ApiMessage, { commentId: string; videoId?: string }>({
+      query: ({ commentId }) => ({ url: `/comments/${encodeURIComponent(commentId)}`, method: 'DELETE', validateStatus: acceptSuccessOnly }),
+      invalidatesTags: (result, _error, { videoId }) =>
+        result ? [...REPORT_LISTS, AUDIT, ...(videoId ? [{ type: 'Comments' as const, id: videoId }] : [])] : [],
+    }),
+
+    suspendUser: build.mutation<ApiMessage, { userId: string; reason: string }>({
+      query: ({ userId, reason }) => post(`/admin/users/${encodeURIComponent(userId)}/suspend`, { reason }),
+      invalidatesTags: (result, _error, { userId }) =>
+        result
+          ? [
+              ...REPORT_LISTS,
+              AUDIT,
+              { type: 'ModeratedUser', id: 'suspended' },
+              { type: 'User', id: userId },
+              { type: 'VideoList', id: LIST },
+              { type: 'Search', id: LIST },
+            ]
+          : [],
+    }),
+
+    unsuspendUser: build.mutation<ApiMessage, { userId: string }>({
+      query: ({ userId }) => post(`/admin/users/${encodeURIComponent(userId)}/unsuspend`),
+      invalidatesTags: (result, _error, { userId }) =>
+        result
+          ? [
+              AUDIT,
+              { type: 'ModeratedUser', id: 'suspended' },
+              { type: 'User', id: userId },
+              { type: 'VideoList', id: LIST },
+              { type: 'Search', id: LIST },
+            ]
+          : [],
+    }),
+
+    getSuspendedUsers: build.query<ModeratedUser[], void>({
+      query: () => '/admin/users?status=suspended',
+      transformResponse: (raw: { users?: ModeratedUser[] }) => (Array.isArray(raw?.users) ? raw.users : []),
+      providesTags: [{ type: 'ModeratedUser', id: 'suspended' }],
+    }),
+
+    getPendingDescriptions: build.query<DescriptionSubmission[], void>({
+      query: () => '/admin/descriptions?status=pending',
+      transformResponse: (raw: { descriptions?: DescriptionSubmission[] }) =>
+        Array.isArray(raw?.descriptions) ? raw.descriptions : [],
+      providesTags: [{ type: 'Description', id: 'pending' }],
+    }),
+
+    reviewDescription: build.mutation<ApiMessage, { id: string; decision: 'approve' | 'reject' }>({
+      query: ({ id, decision }) => post(`/admin/descriptions/${encodeURIComponent(id)}/${decision}`),
+      invalidatesTags: (result) => (result ? [{ type: 'Description', id: 'pending' }, AUDIT] : []),
+    }),
+
+    getAudit: build.query<AuditEntry[], void>({
+      query: () => '/admin/audit',
+      transformResponse: (raw: { entries?: AuditEntry[] }) => (Array.isArray(raw?.entries) ? raw.entries : []),
+      providesTags: [AUDIT],
+    }),
+  }),
+});
+
+export const {
+  useReportContentMutation,
+  useGetReportsQuery,
+  useResolveReportMutation,
+  useHideVideoMutation,
+  useUnhideVideoMutation,
+  useDeleteReportedCommentMutation,
+  useSuspendUserMutation,
+  useUnsuspendUserMutation,
+  useGetSuspendedUsersQuery,
+  useGetPendingDescriptionsQuery,
+  useReviewDescriptionMutation,
+  useGetAuditQuery,
+} = moderationApi;
