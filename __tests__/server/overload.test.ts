@@ -74,6 +74,27 @@ describe('load shedding', () => {
       body: { status: 'error', database: 'ok', load: 'overloaded' },
     });
 
+    // A browser navigating to a page gets a localized HTML page that reloads itself, not JSON text.
+    const [page, pageZh] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/videos?q=<b>', headers: { accept: 'text/html,application/xhtml+xml' } }),
+      t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-language': 'zh-CN' } }),
+    ]);
+    expect({ status: page.statusCode, type: page.headers['content-type'], retryAfter: page.headers['retry-after'] }).toEqual({
+      status: 503,
+      type: 'text/html; charset=utf-8',
+      retryAfter: '2',
+    });
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('<title>Busy right now</title>');
+    expect(page.body).toContain('<h1>Busy right now</h1>');
+    expect(page.body).toContain('The site is very busy right now. Please try again in a few seconds.');
+    expect(page.body).toContain('<meta http-equiv="refresh" content="2">');
+    expect(page.body).toContain('href="/videos?q=%3Cb%3E"');
+    expect(page.body).not.toContain('<b>');
+    expect(pageZh.statusCode).toBe(503);
+    expect(pageZh.body).toContain('<html lang="zh-CN">');
+    expect(pageZh.body).toContain('网站当前非常繁忙，请几秒钟后再试。');
+
     // Idle again: the next samples clear the state.
     for (let attempt = 0; attempt < 20 && t.app.isOverloaded(); attempt += 1) await sleep(500);
     expect(t.app.isOverloaded()).toBe(false);

@@ -12,7 +12,8 @@
  *
  * /health is let through and says so itself (503, `load: "overloaded"`), so a load balancer sees
  * the truth and the check costs almost nothing. The process's own in-process requests are never
- * shed.
+ * shed. A shed page navigation gets a small localized HTML page that reloads itself after
+ * Retry-After, not the JSON error a browser would show as raw text.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -20,9 +21,10 @@ import { fastifyUnderPressure } from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { OverloadConfig } from '../config';
-import { t } from '../i18n';
+import { requestLanguage, t } from '../i18n';
 
 import { HttpError } from './errors';
+import { isHistoryNavigation } from './spa';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +53,38 @@ function exempt(request: FastifyRequest): boolean {
   return HEALTH_PATHS.has(request.routeOptions.url ?? '') || request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** The busy page for a shed navigation: the user's language, a title, a heading, and a reload after the wait. */
+export function overloadedPage(request: FastifyRequest, retryAfterSeconds: number): string {
+  const language = requestLanguage(request);
+  const title = escapeHtml(t(request, 'overloaded.title'));
+  const message = escapeHtml(t(request, 'error.overloaded'));
+  const again = escapeHtml(t(request, 'overloaded.retry'));
+  const here = escapeHtml(request.url);
+  return `<!doctype html>
+<html lang="${language === 'zh' ? 'zh-CN' : 'en'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1a1a1a;background:#fafafa}main{max-width:32rem;padding:1.5rem;text-align:center}a{color:#0b57d0}</style></head>
+<body><main><h1>${title}</h1><p>${message}</p><p><a href="${here}">${again}</a></p></main></body>
+</html>
+`;
+}
+
 export async function installLoadShedding(app: FastifyInstance, overload: OverloadConfig): Promise<void> {
+  const retryHeaders = (reply: FastifyReply) =>
+    reply.code(503).header('retry-after', String(overload.retryAfterSeconds)).header('cache-control', 'no-store');
   const shed = (request: FastifyRequest, reply: FastifyReply): HttpError => {
-    reply.header('retry-after', String(overload.retryAfterSeconds)).header('cache-control', 'no-store');
+    retryHeaders(reply);
     return new HttpError(503, t(request, 'error.overloaded'));
+  };
+  /** A browser navigating to a page gets the busy page; the caller sends it. */
+  const shedNavigation = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+    if (!isHistoryNavigation(request)) return undefined;
+    retryHeaders(reply).type('text/html; charset=utf-8');
+    return overloadedPage(request, overload.retryAfterSeconds);
   };
 
   // ---- requests in flight ----
@@ -71,7 +101,9 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
       }
       if (inFlight >= overload.maxInFlight) {
         request.log.debug({ inFlight }, 'overloaded: request shed');
-        done(shed(request, reply));
+        const page = shedNavigation(request, reply);
+        if (page === undefined) done(shed(request, reply));
+        else reply.send(page);
         return;
       }
       inFlight += 1;
@@ -110,8 +142,11 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
       // /health answers for itself (nothing returned: the request goes on).
       if (exempt(request)) return undefined;
       request.log.debug({ type, value }, 'overloaded: request shed');
-      // A rejection ends the request in the shared error handler: 503 in the one error shape.
-      return Promise.reject(shed(request, reply));
+      // A navigation gets the busy page (Fastify goes no further once a reply is sent); a rejection ends the request in the shared error handler: 503 in the one error shape.
+      const page = shedNavigation(request, reply);
+      if (page === undefined) return Promise.reject(shed(request, reply));
+      void reply.send(page);
+      return undefined;
     },
   });
   app.decorate('isOverloaded', () => tooManyInFlight() || app.isUnderPressure());

@@ -83,7 +83,7 @@ export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 
 }
 
 /** A browser navigating to a client-side route: GET/HEAD, asks for HTML, not a server path. */
-function isHistoryNavigation(request: FastifyRequest): boolean {
+export function isHistoryNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (!(request.headers.accept ?? '').includes('text/html')) return false;
   const pathName = request.url.split('?')[0] ?? '';

@@ -22,6 +22,8 @@ export const en = {
   'error.headersTooLarge': 'The request headers are too large.',
   'error.requestTimeout': 'The request took too long to arrive.',
   'error.overloaded': 'The site is very busy right now. Please try again in a few seconds.',
+  'overloaded.title': 'Busy right now',
+  'overloaded.retry': 'Try again now',
 
   // ---- request validation (auth forms) ----
   'validation.invalidRequest': 'The request is not valid.',

@@ -20,6 +20,8 @@ export const zh: Record<MessageKey, string> = {
   'error.headersTooLarge': '请求头过大。',
   'error.requestTimeout': '请求传输时间过长。',
   'error.overloaded': '网站当前非常繁忙，请几秒钟后再试。',
+  'overloaded.title': '网站繁忙',
+  'overloaded.retry': '立即重试',
 
   'validation.invalidRequest': '请求无效。',
   'validation.emailRequired': '请输入电子邮件地址。',

@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
 import { API_BASE_URL } from '../config/runtime';
 
@@ -31,22 +31,57 @@ interface StateWithLanguage {
   language?: { locale?: string };
 }
 
+/** Our requests send credentials (the session cookie) and the UI language, so server messages come back in the language the user reads. */
+const fetchOnce = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  credentials: 'include',
+  prepareHeaders: (headers, { getState }) => {
+    const locale = (getState() as StateWithLanguage).language?.locale;
+    if (locale) headers.set('Accept-Language', locale);
+    return headers;
+  },
+});
+
+/** A busy server sheds load with 503 and Retry-After (server/http/overload.ts); reads wait and try again this often. */
+export const BUSY_RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 5000;
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * fetchOnce, plus: a read (GET) answered 503 with Retry-After is tried again after the wait the
+ * server names (capped at 5 s), twice at most, so a moment of load shedding does not become an
+ * error page. Writes are never repeated; a 503 without Retry-After is an answer, not a pause.
+ */
+const fetchWithBusyRetry: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (
+  args,
+  queryApi,
+  extraOptions,
+) => {
+  const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await fetchOnce(args, queryApi, extraOptions);
+    const retryAfter = result.error?.status === 503 ? result.meta?.response?.headers.get('retry-after') : null;
+    const seconds = Number(retryAfter);
+    if (method !== 'GET' || !retryAfter || !(seconds >= 0) || attempt >= BUSY_RETRIES || queryApi.signal.aborted) return result;
+    await abortableSleep(Math.min(seconds * 1000, MAX_RETRY_WAIT_MS), queryApi.signal);
+  }
+};
+
 /**
  * The one RTK Query API slice. Features add their endpoints with `api.injectEndpoints`.
- * Requests to our API send credentials (the session cookie) and the UI language, so server
- * messages come back in the language the user reads.
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: API_BASE_URL,
-    credentials: 'include',
-    prepareHeaders: (headers, { getState }) => {
-      const locale = (getState() as StateWithLanguage).language?.locale;
-      if (locale) headers.set('Accept-Language', locale);
-      return headers;
-    },
-  }),
+  baseQuery: fetchWithBusyRetry,
   tagTypes: TAG_TYPES,
   // Data kept 5 minutes after its last subscriber leaves: moving between profile, video and
   // edit pages within that window is served from cache.
