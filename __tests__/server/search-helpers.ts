@@ -141,7 +141,7 @@ export function apiVideo(fields: CatalogueFields): Record<string, unknown> {
  * A provider serving `videos` through /api/v2/video/search/ (newest first, paged), listening on
  * 127.0.0.1 with a free port. `requests` records the query strings it was asked.
  */
-export async function startFakeProvider(videos: () => CatalogueFields[]): Promise<{
+export async function startFakeProvider(videos: () => CatalogueFields[] | Promise<CatalogueFields[]>): Promise<{
   server: FastifyInstance;
   url: string;
   requests: Array<Record<string, string>>;
@@ -156,7 +156,7 @@ export async function startFakeProvider(videos: () => CatalogueFields[]): Promis
     if (state.failPage !== null && Number(query.page) === state.failPage) {
       return reply.code(503).send({ message: 'provider trouble' });
     }
-    const all = videos();
+    const all = await videos();
     const perPage = Math.min(1000, Number(query.per_page ?? 30));
     const page = Number(query.page ?? 1);
     const slice = all.slice((page - 1) * perPage, page * perPage);

@@ -104,15 +104,25 @@ describe('catalogue ingestion through the catalogue API', () => {
 
   it('ingests in the background on start when the index is empty, without waiting for it', async () => {
     await t.close();
+    await provider.server.close();
+    // The provider holds its answer until the app has started: start-up must not wait for it.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    provider = await startFakeProvider(async () => {
+      await answered;
+      return videos;
+    });
     t = await makeTestApp({ env: { CATALOGUE_URL: provider.url, SEARCH_REFRESH_HOURS: '6' } });
     // The real word embeddings are another test's business.
     const embeddings = jest.spyOn(t.app.searchIndex, 'loadPackageEmbeddings').mockImplementation(async () => {
       await t.app.searchIndex.useEmbeddings(tinyVectors());
       return { vectors: tinyVectors(), file: 'none', loadMs: 0 };
     });
-    const startedAt = Date.now();
     await t.app.ready();
-    expect(Date.now() - startedAt).toBeLessThan(1000);
+    expect((await t.app.searchIndex.status()).catalogueDocuments).toBe(0);
+    answer();
     await waitFor(async () => embeddings.mock.calls.length > 0 && (await t.app.searchIndex.status()).catalogueDocuments === 1203);
     // The index is rebuilt once more with the word vectors that arrive after the first build
     // (kitten finds the cats only through them): wait for that background step too.
