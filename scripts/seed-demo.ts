@@ -15,10 +15,9 @@ import { crc32, deflateSync } from 'node:zlib';
 
 import { ConfigError, loadConfig } from '../server/config';
 import { createDatabase, migrateToLatest } from '../server/db';
+import { newId, toTimestamp } from '../server/db/ids';
 import type { UserRow } from '../server/db/schema';
 import { createAccount, findUserByEmail } from '../server/services/accounts';
-import { createComment } from '../server/services/comments';
-import { toggleLike } from '../server/services/likes';
 import { hashPassword } from '../server/services/passwords';
 import { insertJob } from '../server/media/jobs';
 import { inspectUpload } from '../server/media/probe';
@@ -236,23 +235,22 @@ async function main(): Promise<void> {
       });
       await db.updateTable('videos').set({ views: demo.views }).where('id', '=', video.id).execute();
 
+      // Written directly: the demo's likes and comments happened while the video was ready, but
+      // here it is still queued for its renditions, and the services refuse others' actions on a
+      // video that is not ready yet.
       for (const liker of demo.likedBy) {
-        if ((await toggleLike(db, video.id, users[liker].id))?.liked) likes += 1;
+        await db.insertInto('video_likes').values({ video_id: video.id, user_id: users[liker].id, created_at: toTimestamp() }).execute();
+        likes += 1;
       }
-      for (const comment of demo.comments) {
-        const created = await createComment(db, { videoId: video.id, userId: users[comment.by].id, content: comment.text, parentId: null });
-        if (!created.ok) throw new Error(`could not add a demo comment: ${created.reason}`);
+      const addComment = async (by: DemoUser, content: string, parentId: string | null): Promise<string> => {
+        const id = newId();
+        await db.insertInto('comments').values({ id, video_id: video.id, user_id: users[by].id, parent_id: parentId, content, created_at: toTimestamp() }).execute();
         comments += 1;
-        for (const reply of comment.replies ?? []) {
-          const answered = await createComment(db, {
-            videoId: video.id,
-            userId: users[reply.by].id,
-            content: reply.text,
-            parentId: created.comment._id,
-          });
-          if (!answered.ok) throw new Error(`could not add a demo reply: ${answered.reason}`);
-          comments += 1;
-        }
+        return id;
+      };
+      for (const comment of demo.comments) {
+        const commentId = await addComment(comment.by, comment.text, null);
+        for (const reply of comment.replies ?? []) await addComment(reply.by, reply.text, commentId);
       }
       console.info(`  ${demo.visibility === 'private' ? 'private' : 'public '} “${demo.title}” by ${owner.username}`);
     }
