@@ -106,9 +106,12 @@ async function measure(browser: Browser, url: string): Promise<RunFigures> {
       if (type === 'Script') jsBytes += event.encodedDataLength;
     });
 
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    // A busy server's page (503) or an error would be fast for the wrong reason: not a figure.
+    if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     await page.waitForTimeout(1000);
+    if ((await page.locator('main h1').count()) === 0) throw new Error(`${url} rendered no page heading`);
     const figures = (await page.evaluate('window.__bench')) as { lcp: number; fcp: number; cls: number };
     return { ...figures, bytes, jsBytes, requests };
   } finally {
@@ -130,17 +133,22 @@ async function waitForHealth(base: string, child: ChildProcess | undefined, time
   throw new Error(`no answer from ${base}/health`);
 }
 
-async function findIds(base: string): Promise<{ movieId: string; videoId: string }> {
+/** A catalogue movie and a public self-shot video; seeded videos appear once their renditions are made. */
+async function findIds(base: string, timeoutMs = 600_000): Promise<{ movieId: string; videoId: string }> {
   const search = (await (await fetch(`${base}/catalogue/api/v2/video/search/?per_page=1&page=1&format=json`)).json()) as {
     videos: Array<{ id: string }>;
   };
-  const list = (await (await fetch(`${base}/v0/api/videos/selfieVideos?page=1&perPage=18`)).json()) as {
-    videos: Array<{ _id: string }>;
-  };
   const movieId = search.videos[0]?.id;
-  const videoId = list.videos[0]?._id;
-  if (!movieId || !videoId) throw new Error('the server has no catalogue video or no public self-shot video to measure');
-  return { movieId, videoId };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = (await (await fetch(`${base}/v0/api/videos/selfieVideos?page=1&perPage=18`)).json()) as {
+      videos?: Array<{ _id: string }>;
+    };
+    const videoId = list.videos?.[0]?._id;
+    if (movieId && videoId) return { movieId, videoId };
+    if (Date.now() > deadline) throw new Error('the server has no catalogue video or no public self-shot video to measure');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
 }
 
 function startServer(): { base: string; child: ChildProcess; dataDir: string } {
@@ -185,7 +193,15 @@ async function main(): Promise<void> {
     const results: RouteResult[] = [];
     for (const route of routes) {
       const runs: RunFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, base + route.path));
+      for (let failures = 0; runs.length < RUNS; ) {
+        try {
+          runs.push(await measure(browser, base + route.path));
+        } catch (error) {
+          failures += 1;
+          console.warn(`  run not counted: ${(error as Error).message}`);
+          if (failures > RUNS) throw error;
+        }
+      }
       const pick = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
       results.push({
         name: route.name,
