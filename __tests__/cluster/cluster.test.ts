@@ -1,0 +1,377 @@
+/**
+ * `npm run test:cluster`: the scale-out topology for real, on one machine — PostgreSQL
+ * (DATABASE_URL, a throwaway cluster made by scripts/test-cluster.sh), a redis-server, an S3
+ * server (s3rver), two HTTP-only instances (WORKER=off) on their own ports and one worker
+ * (`npm run worker`'s entry), each process with a DATA_DIR of its own, so nothing can pass
+ * through a local disk. Every process is a real child started as production starts it; the test
+ * talks to them over HTTP only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { multipart, uploadParts } from '../support/media';
+import { urlForDatabase } from '../support/postgres';
+import { startRedis, type RedisServer } from '../support/redis';
+import { startS3, type S3TestServer } from '../support/s3';
+
+const ROOT = path.resolve(__dirname, '../..');
+const API = '/v0/api';
+const PASSWORD = 'cluster-password-1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000, intervalMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** One child process of the cluster: an HTTP instance or the worker. */
+class Node {
+  child: ChildProcess | undefined;
+  output = '';
+  readonly dataDir: string;
+
+  constructor(
+    readonly name: string,
+    private readonly entry: string,
+    private readonly env: Record<string, string>,
+    readonly port?: number,
+  ) {
+    this.dataDir = mkdtempSync(path.join(os.tmpdir(), `cluster-${name}-`));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  start(): void {
+    this.output = '';
+    this.child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.env, DATA_DIR: this.dataDir, ...(this.port ? { PORT: String(this.port) } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-20_000);
+    };
+    this.child.stdout?.on('data', keep);
+    this.child.stderr?.on('data', keep);
+  }
+
+  async ready(timeoutMs = 180_000): Promise<void> {
+    await eventually(
+      `${this.name} answers /health`,
+      async () => {
+        if (this.child?.exitCode !== null) throw new Error(`${this.name} exited:\n${this.output}`);
+        const res = await fetch(`${this.url}/health`);
+        return res.ok ? true : undefined;
+      },
+      timeoutMs,
+      500,
+    );
+  }
+
+  /** SIGKILL: no shutdown hook runs, as in a crash or a lost machine. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    }
+  }
+
+  cleanUp(): void {
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+async function call<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  url: string,
+  options: { cookie?: string; json?: unknown; body?: Buffer; contentType?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.body) {
+    headers['content-type'] = options.contentType ?? 'application/octet-stream';
+    body = options.body;
+  }
+  const res = await fetch(base + url, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON (a playlist, a segment)
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+function sessionCookie(headers: Headers): string {
+  const cookies = headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+  const session = cookies.find((cookie) => !cookie.endsWith('='));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return session;
+}
+
+async function signUp(base: string, email: string): Promise<string> {
+  const registered = await call(base, 'POST', `${API}/auth/register`, { json: { email, password: PASSWORD } });
+  expect(registered.status).toBe(200);
+  const login = await call(base, 'POST', `${API}/auth/login`, { json: { email, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  return sessionCookie(login.headers);
+}
+
+const DATABASE_SERVER = process.env.DATABASE_URL;
+
+describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () => {
+  let redis: RedisServer;
+  let s3: S3TestServer;
+  let databaseName: string;
+  let a: Node;
+  let b: Node;
+  let worker: Node;
+  let owner: string;
+  const word = `Quokka${randomBytes(3).toString('hex')}`;
+  let videoId: string;
+
+  beforeAll(async () => {
+    if (!DATABASE_SERVER || !/^postgres(ql)?:\/\//.test(DATABASE_SERVER)) {
+      throw new Error('npm run test:cluster sets DATABASE_URL to a PostgreSQL server (scripts/test-cluster.sh)');
+    }
+    redis = await startRedis();
+    s3 = await startS3('cluster-media');
+    databaseName = `cluster_${randomBytes(4).toString('hex')}`;
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: DATABASE_SERVER });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+
+    const [portA, portB] = [await freePort(), await freePort()];
+    const shared: Record<string, string> = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: urlForDatabase(DATABASE_SERVER, databaseName),
+      REDIS_URL: redis.url,
+      ...s3.appEnv,
+      ...s3.awsEnv,
+      PUBLIC_URL: `http://127.0.0.1:${portA}`,
+      AUTO_VERIFY_ACCOUNTS: 'true',
+      // The suite sends many requests from one address on purpose.
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    };
+    a = new Node('a', 'server/index.ts', { ...shared, WORKER: 'off' }, portA);
+    b = new Node('b', 'server/index.ts', { ...shared, WORKER: 'off' }, portB);
+    worker = new Node('worker', 'scripts/worker.ts', shared);
+    // A first, alone: it applies the migrations (B would wait on the migration lock anyway).
+    a.start();
+    await a.ready();
+    b.start();
+    worker.start();
+    await b.ready();
+    owner = await signUp(a.url, `owner-${word}@example.com`);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const node of [a, b, worker]) {
+      await node?.stop();
+      node?.cleanUp();
+    }
+    await redis?.stop();
+    await s3?.stop();
+    if (DATABASE_SERVER && databaseName) {
+      const { Client } = await import('pg');
+      const admin = new Client({ connectionString: DATABASE_SERVER });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 120_000);
+
+  it('a session opened on A is valid on B, and a logout on B ends it on A', async () => {
+    const cookie = await signUp(a.url, `session-${word}@example.com`);
+    expect((await call(b.url, 'GET', `${API}/check-session`, { cookie })).body).toMatchObject({ isValid: true });
+    expect((await call(b.url, 'POST', `${API}/auth/logout`, { cookie, json: {} })).status).toBe(200);
+    expect((await call(a.url, 'GET', `${API}/check-session`, { cookie })).body).toMatchObject({ isValid: false });
+  });
+
+  it('a forgot-password limit counts the requests on A and B together', async () => {
+    const email = `forgot-${word}@example.com`;
+    expect((await call(a.url, 'POST', `${API}/auth/forgot-password`, { json: { email } })).status).toBe(200);
+    const second = await call(b.url, 'POST', `${API}/auth/forgot-password`, { json: { email } });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('an upload on A is transcoded by the worker into the bucket and plays from B', async () => {
+    const form = multipart(uploadParts({ title: `${word} on the beach`, description: `A ${word} says hello`, visibility: 'public' }));
+    const uploaded = await call<{ video: { _id: string } }>(a.url, 'POST', `${API}/movies/upload`, {
+      cookie: owner,
+      body: form.body,
+      contentType: form.contentType,
+    });
+    expect(uploaded.status).toBe(200);
+    videoId = uploaded.body.video._id;
+
+    // The HTTP-only instances never transcode: the worker does, and B sees the result.
+    const processing = await eventually(
+      'the video is ready on B',
+      async () => {
+        const res = await call<{ status: string }>(b.url, 'GET', `${API}/videos/selfieVideos/${videoId}/processing`, { cookie: owner });
+        if (res.body.status === 'failed') throw new Error(`transcoding failed: ${JSON.stringify(res.body)}\n${worker.output}`);
+        return res.body.status === 'ready' ? res.body : undefined;
+      },
+      240_000,
+      1000,
+    );
+    expect(processing.status).toBe('ready');
+
+    const page = await call<{ video: { hlsUrl: string | null; cdnUrl: string } }>(b.url, 'GET', `${API}/videos/selfieVideos/${videoId}`);
+    expect(page.status).toBe(200);
+    const hlsUrl = page.body.video.hlsUrl;
+    expect(hlsUrl).toBeTruthy();
+    const master = await fetch(new URL(hlsUrl!, b.url));
+    expect(master.status).toBe(200);
+    const masterText = await master.text();
+    expect(masterText).toContain('#EXTM3U');
+    // Follow the first variant to a segment and ask for part of it, as a player seeking does.
+    const variant = masterText.split('\n').find((line) => line && !line.startsWith('#'))!;
+    const variantUrl = new URL(variant, new URL(hlsUrl!, b.url));
+    const playlist = await (await fetch(variantUrl)).text();
+    const segment = playlist.split('\n').find((line) => line && !line.startsWith('#'))!;
+    const ranged = await fetch(new URL(segment, variantUrl), { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    expect((await fetch(new URL(page.body.video.cdnUrl, b.url))).status).toBe(200);
+
+    // The media lives in the bucket, not on any instance's disk.
+    expect((await s3.listKeys(`renditions/${videoId}/`)).length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('a search on B finds it: normal search at once, AI search once B has heard of it', async () => {
+    const normal = await call<{ results: Array<{ _id: string }> }>(b.url, 'POST', `${API}/search/normal-search`, { json: { query: word } });
+    expect(normal.body.results.map((video) => video._id)).toContain(videoId);
+    await eventually('AI search on B finds the upload', async () => {
+      const ai = await call<{ results: Array<{ _id: string }> }>(b.url, 'POST', `${API}/search/ai-search`, { json: { chat_history: word } });
+      return ai.body.results.some((video) => video._id === videoId) ? true : undefined;
+    });
+  });
+
+  it('likes sent through A and B at once end consistent on both', async () => {
+    const likers = await Promise.all([0, 1, 2, 3].map((i) => signUp(i % 2 ? b.url : a.url, `liker${i}-${word}@example.com`)));
+    // Liker i toggles i + 1 times, alternating instances, all at once: odd counts end liked.
+    const toggles = likers.flatMap((cookie, i) =>
+      Array.from({ length: i + 1 }, (_, n) => call((i + n) % 2 ? b.url : a.url, 'POST', `${API}/videos/selfieVideos/${videoId}/toggle-like`, { cookie, json: {} })),
+    );
+    const answers = await Promise.all(toggles);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+
+    for (const base of [a.url, b.url]) {
+      const states = await Promise.all(
+        likers.map((cookie) => call<{ likes: number; likedByUser: boolean }>(base, 'GET', `${API}/videos/selfieVideos/${videoId}/likes`, { cookie })),
+      );
+      expect(states.map((state) => state.body.likedByUser)).toEqual([true, false, true, false]);
+      expect(states.every((state) => state.body.likes === 2)).toBe(true);
+    }
+  });
+
+  it('killing A mid-traffic loses no acknowledged write', async () => {
+    // One commenter per lane, under the 20-a-minute limit per user.
+    const PER_LANE = 18;
+    const commenters = await Promise.all([0, 1, 2, 3].map((lane) => signUp(b.url, `commenter${lane}-${word}@example.com`)));
+    const acknowledged: string[] = [];
+    let sent = 0;
+    const writer = async (lane: number) => {
+      for (let i = 0; i < PER_LANE; i += 1) {
+        const base = (lane + i) % 2 ? b.url : a.url;
+        sent += 1;
+        try {
+          const res = await call<{ comment: { _id: string } }>(base, 'POST', `${API}/comments/create`, {
+            cookie: commenters[lane],
+            json: { content: `lane ${lane} comment ${i}`, videoId },
+          });
+          if (res.status === 200) acknowledged.push(res.body.comment._id);
+        } catch {
+          // A's connection died: not acknowledged, so nothing is owed.
+        }
+      }
+    };
+    const lanes = [0, 1, 2, 3].map(writer);
+    await eventually('some writes acknowledged', async () => (acknowledged.length >= 12 ? true : undefined), 60_000, 20);
+    await a.kill();
+    await Promise.all(lanes);
+    expect(sent).toBe(4 * PER_LANE);
+    // B went on acknowledging after A was gone.
+    expect(acknowledged.length).toBeGreaterThan(12 + PER_LANE);
+
+    const comments = await call<{ comments: Array<{ _id: string }> }>(b.url, 'GET', `${API}/comments/${videoId}`);
+    const stored = new Set(comments.body.comments.map((comment) => comment._id));
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+
+    // A comes back on the same configuration and serves what B wrote meanwhile.
+    a.start();
+    await a.ready();
+    const fromA = await call<{ comments: Array<{ _id: string }> }>(a.url, 'GET', `${API}/comments/${videoId}`);
+    expect(fromA.body.comments.length).toBe(comments.body.comments.length);
+  }, 240_000);
+
+  it('deleting on B removes the video from A and every object from the bucket', async () => {
+    expect((await s3.listKeys()).length).toBeGreaterThan(0);
+    expect((await call(b.url, 'DELETE', `${API}/videos/selfieVideos/${videoId}`, { cookie: owner })).status).toBe(200);
+    expect((await call(a.url, 'GET', `${API}/videos/selfieVideos/${videoId}`)).status).toBe(404);
+    const normal = await call<{ results: Array<{ _id: string }> }>(a.url, 'POST', `${API}/search/normal-search`, { json: { query: word } });
+    expect(normal.body.results.map((video) => video._id)).not.toContain(videoId);
+    // Only this video was ever uploaded: the bucket is empty again.
+    await eventually('the bucket is empty', async () => ((await s3.listKeys()).length === 0 ? true : undefined), 30_000);
+  }, 60_000);
+});
