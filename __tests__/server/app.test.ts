@@ -270,14 +270,14 @@ describe('the SPA', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<meta name="catalogue-url" content="/catalogue"></head>');
+      expect(res.body).toContain('<meta name="catalogue-url" content="/catalogue">');
     }
   });
 
   it('injects an external catalogue URL, attribute-escaped', async () => {
     await startWith({ CATALOGUE_URL: 'https://provider.example.com/v2&x' });
     const res = await t.app.inject({ method: 'GET', url: '/video/abc123', headers: HTML });
-    expect(res.body).toContain('<meta name="catalogue-url" content="https://provider.example.com/v2&amp;x"></head>');
+    expect(res.body).toContain('<meta name="catalogue-url" content="https://provider.example.com/v2&amp;x">');
     expect(String(res.headers['content-security-policy'])).toContain('https://provider.example.com');
   });
 

@@ -99,8 +99,11 @@ describe('compressed delivery and the critical path', () => {
     const bootstrap = JSON.parse(data!) as Record<string, { videos: unknown[] }>;
     const url = '/catalogue/api/v2/video/search/?per_page=18&page=1&thumbsize=medium&format=json';
     expect(bootstrap[url]!.videos).toHaveLength(18);
-    // Runtime configuration stays last in <head>.
-    expect(html).toContain('<meta name="catalogue-url" content="/catalogue"></head>');
+    // The hints follow everything the document itself loads (its title, entry scripts and
+    // stylesheet), so the entry's requests go out first.
+    expect(html).toContain('<meta name="catalogue-url" content="/catalogue">');
+    expect(html.indexOf('<link rel="preload"')).toBeGreaterThan(html.indexOf('<title>'));
+    expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('preloads the self-shot list request exactly as the SPA makes it', async () => {
