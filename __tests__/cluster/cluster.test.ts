@@ -143,7 +143,7 @@ async function call<T = Record<string, unknown>>(
     body = JSON.stringify(options.json);
   } else if (options.body) {
     headers['content-type'] = options.contentType ?? 'application/octet-stream';
-    body = options.body;
+    body = new Uint8Array(options.body);
   }
   const res = await fetch(base + url, { method, headers, body });
   const text = await res.text();

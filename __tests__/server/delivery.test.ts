@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,16 @@ describe('compressed delivery and the critical path', () => {
     expect(html).toContain('<meta name="catalogue-url" content="/catalogue">');
     expect(html.indexOf('<link rel="preload"')).toBeGreaterThan(html.indexOf('<title>'));
     expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('warms up Intl with its one inline script, which the Content-Security-Policy allows by hash and nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: HTML });
+    const scripts = [...res.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('Intl.NumberFormat.supportedLocalesOf');
+    const hash = `'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`;
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' ${hash}`);
   });
 
   it('preloads the self-shot list request exactly as the SPA makes it', async () => {

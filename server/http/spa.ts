@@ -16,6 +16,7 @@ import type { AppConfig } from '../config';
 import { chooseEncoding, createAssetCache } from './asset-cache';
 import { criticalPathFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
+import { INTL_WARM_UP_TAG } from './intl-warm-up';
 
 /** Paths the history fallback never answers with index.html. */
 export const NON_SPA_PREFIXES = ['/v0/api', '/media', '/catalogue', '/health'];
@@ -70,7 +71,7 @@ export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 
       catalogueBase,
       builtInCatalogue: config.catalogue.builtIn,
     });
-    const html = injectHead(page.html, renderCriticalPath(hints));
+    const html = injectHead(page.html, renderCriticalPath(hints) + INTL_WARM_UP_TAG);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 
