@@ -165,7 +165,7 @@ function sessionCookie(headers: Headers): string {
 
 async function signUp(base: string, email: string): Promise<string> {
   const registered = await call(base, 'POST', `${API}/auth/register`, { json: { email, password: PASSWORD } });
-  expect(registered.status).toBe(200);
+  expect(registered.status).toBe(201);
   const login = await call(base, 'POST', `${API}/auth/login`, { json: { email, password: PASSWORD } });
   expect(login.status).toBe(200);
   return sessionCookie(login.headers);
