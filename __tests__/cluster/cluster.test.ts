@@ -368,6 +368,7 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
     const comments = await call<{ comments: Array<{ _id: string }> }>(b.url, 'GET', `${API}/comments/${videoId}`);
     const stored = new Set(comments.body.comments.map((comment) => comment._id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    console.info(`cluster: ${sent} comment writes sent, ${acknowledged.length} acknowledged (A killed mid-way), all of them stored`);
 
     // A comes back on the same configuration and serves what B wrote meanwhile.
     a.start();
