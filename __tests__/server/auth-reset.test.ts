@@ -155,6 +155,18 @@ describe('POST /v0/api/auth/forgot-password and /auth/reset-password', () => {
     expect((await reset({ token: newer, email: 'hal@example.com', newPassword: NEW_PASSWORD })).json()).toEqual(RESET_DONE);
   });
 
+  it('a refused (429) request mails nothing and leaves the link already sent working', async () => {
+    await registerVerified(t, 'lou@example.com');
+    const first = await resetToken('lou@example.com');
+    for (let i = 0; i < 3; i += 1) expect((await forgot('lou@example.com')).statusCode).toBe(429);
+    // Closing waits for every piece of work started after a response.
+    await t.app.close();
+    const mails = (await readOutbox(t.config.mailDir)).filter((mail) => mail.to === 'lou@example.com' && mail.purpose === 'reset');
+    expect(mails).toHaveLength(1);
+    t = await makeAuthApp({ dataDir: t.dataDir });
+    expect((await reset({ token: first, email: 'lou@example.com', newPassword: NEW_PASSWORD })).json()).toEqual(RESET_DONE);
+  });
+
   it('lets the same address ask again after a minute', async () => {
     await registerVerified(t, 'kay@example.com');
     const first = await resetToken('kay@example.com');

@@ -372,11 +372,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- forgot-password and send-verification: identical answers for every address ----
 
-  /** Rate limits (per IP, then per address); the 429 answer or undefined. */
-  const limitMailRequest = async (request: FastifyRequest, reply: FastifyReply, perAddress: RateLimiter) => {
-    const wait = (await countRequest(limiters.mailPerIp, request)) ?? (await countRequest(perAddress, request));
-    return wait === undefined ? undefined : tooManyRequests(reply, wait, t(request, 'auth.tooManyRequests'));
-  };
+  /**
+   * Rate limits (per IP, then per address): the seconds to wait, or undefined. A number, never the
+   * reply: a Fastify reply is thenable, so an awaited helper returning one resolves to undefined
+   * and the handler would go on (and mail) after answering 429.
+   */
+  const mailRequestWait = async (request: FastifyRequest, perAddress: RateLimiter): Promise<number | undefined> =>
+    (await countRequest(limiters.mailPerIp, request)) ?? (await countRequest(perAddress, request));
 
   /**
    * One handler shape for both: validate, rate-limit, look the address up (always, so timing
@@ -397,8 +399,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (invalid) return invalid;
         const email = parseEmail(request, reply, request.body.email);
         if (typeof email !== 'string') return email;
-        const limited = await limitMailRequest(request, reply, perAddress);
-        if (limited) return limited;
+        const wait = await mailRequestWait(request, perAddress);
+        if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyRequests'));
 
         const user = await findUserByEmail(app.db, email);
         if (user && wantsMail(user)) mailTokenLater(user, purpose, requestLanguage(request));
