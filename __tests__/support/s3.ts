@@ -81,6 +81,8 @@ function fixListingWithDelimiter(server: S3rver): void {
 }
 
 export async function startS3(bucket = 'selfie-test'): Promise<S3TestServer> {
+  // The SDK's notice that its releases after January 2027 need Node 22: noise in test output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const directory = await mkdtemp(path.join(tmpdir(), 'selfie-s3-test-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   fixListingWithDelimiter(server);
@@ -111,8 +113,6 @@ export async function startS3(bucket = 'selfie-test'): Promise<S3TestServer> {
       AWS_SECRET_ACCESS_KEY: SECRET_KEY,
       AWS_REGION: REGION,
       AWS_ENDPOINT_URL_S3: endpoint,
-      // The SDK's notice that releases after January 2027 need Node 22: noise in test output.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     appEnv: { S3_BUCKET: bucket, S3_FORCE_PATH_STYLE: 'true' },
     client,
