@@ -239,6 +239,9 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       checkKey(key);
       // The Upload's body: ended by commit() only, so nothing is completed before commit.
       const body = new PassThrough();
+      // lib-storage learns of a failed body through its reader; this keeps an error emitted
+      // before that reader is attached from being an uncaught 'error' event.
+      body.on('error', () => undefined);
       const uploading = upload(key, body);
       let uploadError: Error | undefined;
       let state: 'writing' | 'committed' | 'aborted' = 'writing';
