@@ -280,6 +280,12 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
           // Deliberately does not end `body`: see commit().
           callback(uploadError);
         },
+        destroy(error, callback) {
+          // Destroyed before it finished (a failed pipeline): the upload stops too, even if the
+          // caller never gets to abort(). (After 'finish' the stream destroys itself: no effect.)
+          if (!this.writableFinished && state === 'writing') body.destroy(error ?? new Error('the write was destroyed'));
+          callback(error);
+        },
       });
 
       const write: StorageWrite = {
