@@ -22,7 +22,7 @@ import { hashPassword } from '../server/services/passwords';
 import { insertJob } from '../server/media/jobs';
 import { inspectUpload } from '../server/media/probe';
 import { createSpool, type LocalWrite, type Spool } from '../server/media/spool';
-import { createLocalStorage } from '../server/services/storage';
+import { openStorage } from '../server/services/open-storage';
 import {
   receiveFile,
   saveVideo,
@@ -196,10 +196,13 @@ async function receive(spool: Spool, source: Readable, rule: FileRule): Promise<
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await createDatabase(config);
+  let closeStorage = async (): Promise<void> => {};
   try {
     await migrateToLatest(database.db);
     const { db } = database;
-    const storage = createLocalStorage(config.mediaDir);
+    // The configured storage (S3_BUCKET or DATA_DIR/media), like the server's.
+    const storage = await openStorage(config);
+    closeStorage = async () => storage.close?.();
     const spool = createSpool(config.tmpDir);
     // Demo videos are queued like uploads: the server's worker makes their renditions.
     const jobs = { enqueue: (videoId: string, trx?: typeof db) => insertJob(trx ?? db, videoId, config.media.maxAttempts) };
@@ -260,6 +263,7 @@ async function main(): Promise<void> {
     );
     printAccounts(Object.values(users));
   } finally {
+    await closeStorage();
     await database.close();
   }
 }

@@ -44,7 +44,8 @@ import { installInstanceSharing, rateLimitStoreOptions } from './services/instan
 import { installSearch } from './services/search';
 import { followVideoChanges } from './services/search/changes';
 import { createSqlSessionStore, installSessions } from './services/sessions';
-import { createLocalStorage, type Storage } from './services/storage';
+import { openStorage } from './services/open-storage';
+import type { Storage } from './services/storage';
 
 /** JSON bodies are small; uploads (multipart) set their own limits. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -54,7 +55,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already-open database (migrations still run); its owner closes it. */
   database?: AppDatabase;
-  /** Where uploads are stored; defaults to files under config.mediaDir. */
+  /** Where uploads are stored; defaults to the configured one (S3_BUCKET, else config.mediaDir). */
   storage?: Storage;
 }
 
@@ -83,8 +84,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? (await createDatabase(config));
   try {
     await migrateToLatest(database.db);
-    const storage = options.storage ?? createLocalStorage(config.mediaDir);
-    return await assembleApp(config, database, ownsDatabase, storage, options.logger ?? loggerOptions(config));
+    const storage = options.storage ?? (await openStorage(config));
+    try {
+      return await assembleApp(config, database, ownsDatabase, storage, !options.storage, options.logger ?? loggerOptions(config));
+    } catch (error) {
+      if (!options.storage) await storage.close?.();
+      throw error;
+    }
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -96,6 +102,7 @@ async function assembleApp(
   database: AppDatabase,
   ownsDatabase: boolean,
   storage: Storage,
+  ownsStorage: boolean,
   logger: FastifyServerOptions['logger'],
 ): Promise<AppInstance> {
   const app = Fastify({
@@ -125,6 +132,7 @@ async function assembleApp(
   followVideoChanges(app);
   installMedia(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  if (ownsStorage) app.addHook('onClose', async () => storage.close?.());
 
   const sessions = createSqlSessionStore(database.db);
   installSessions(app, sessions);

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 
 import { parseMediaConfig, type MediaConfig } from './media/config';
+import { parseStorageConfig, type S3StorageConfig } from './services/storage-config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -72,6 +73,11 @@ export interface AppConfig {
    * (services/redis.ts, services/events.ts). null: both live in this process.
    */
   redisUrl: string | null;
+  /**
+   * S3_BUCKET (+ S3_FORCE_PATH_STYLE): media in that bucket (services/storage-s3.ts); the SDK
+   * reads the AWS_* variables itself. null: media on the local disk under mediaDir.
+   */
+  s3: S3StorageConfig | null;
 }
 
 export interface OverloadConfig {
@@ -184,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const overload = parseOverloadConfig(read, nodeEnv, fail);
   const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
   const media = parseMediaConfig(read, fail);
+  const s3 = parseStorageConfig(read, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -213,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl,
     tmpDir: path.join(dataDir, 'tmp'),
     media,
+    s3,
   };
 }
 

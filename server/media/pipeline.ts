@@ -44,12 +44,16 @@ export function videoRenditionsPrefix(videoId: string): string {
   return `${RENDITIONS_FOLDER}/${videoId}/`;
 }
 
-/** The storage key's local file, downloaded into `dir` when the storage is not a local disk. */
-async function localCopy(storage: Storage, key: string, dir: string): Promise<string> {
+/**
+ * The storage key's local file for ffmpeg: the file itself on a local disk, else (object storage)
+ * a download into `dir`, the job's work folder, which the job removes on every path (done,
+ * failed or aborted). An aborted job stops the download.
+ */
+async function localCopy(storage: Storage, key: string, dir: string, signal: AbortSignal): Promise<string> {
   const local = storage.localPath?.(key);
   if (local) return local;
   const file = path.join(dir, `input-${path.basename(key)}`);
-  await pipeline(storage.createReadStream(key), createWriteStream(file));
+  await pipeline(storage.createReadStream(key), createWriteStream(file, { flags: 'wx' }), { signal });
   return file;
 }
 
@@ -100,7 +104,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
   try {
     // Whatever an interrupted attempt committed is not referenced by the row: start clean.
     await storage.deletePrefix(videoRenditionsPrefix(video.id));
-    const source = await localCopy(storage, video.video_key, workDir);
+    const source = await localCopy(storage, video.video_key, workDir, job.signal);
     let info;
     try {
       info = await probeMedia(source, job.signal);
@@ -108,7 +112,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       if (error instanceof UndecodableMediaError) throw new PermanentJobError(error.message, { cause: error });
       throw error;
     }
-    const thumbnail = await localCopy(storage, video.thumbnail_key, workDir).catch(() => null);
+    const thumbnail = await localCopy(storage, video.thumbnail_key, workDir, job.signal).catch(() => null);
     const outputDir = path.join(workDir, 'out');
     await mkdir(outputDir);
     report(1);

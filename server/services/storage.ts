@@ -1,6 +1,6 @@
 /**
- * Where uploaded files live, behind a small interface so object storage (S3 and the like) can
- * replace the local disk later without touching routes. Files are addressed by *keys*:
+ * Where uploaded files live, behind a small interface: the local disk (here) or an S3 bucket
+ * (storage-s3.ts, chosen by S3_BUCKET in open-storage.ts), without touching routes. Files are addressed by *keys*:
  * `videos/<24 hex>.<ext>` and `thumbnails/<24 hex>.<ext>`, random and unguessable, and the media
  * pipeline's renditions `renditions/<video id>/<8 hex generation>/<file>` (server/media); never
  * file-system paths; every key is checked against a strict pattern before it reaches the disk,
@@ -94,6 +94,8 @@ export interface Storage {
   listChildren(prefix: string): Promise<string[]>;
   /** A local file holding the object, when the storage is a local disk (ffmpeg reads it in place). */
   localPath?(key: string): string;
+  /** Releases connections (object storage); called when the app closes. */
+  close?(): Promise<void>;
 }
 
 /**
