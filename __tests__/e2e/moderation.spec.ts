@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { signUpAndLogIn } from './support';
+import { signUpAndLogIn, waitUntilReady } from './support';
 
 /**
  * The moderation journey (issue 15) in a real browser against the real server: a user reports a
@@ -36,6 +36,8 @@ test('report, grant a moderator with the CLI, hide from the console, gone for ot
   const owner = await signUpAndLogIn(page.request, 'owner');
   const title = `Harbour ${Date.now()}`;
   const videoId = await upload(page.request, title);
+  // Others see it once its renditions are made.
+  await waitUntilReady(page.request, videoId);
 
   // Another user reports it from the video page.
   const reporterContext = await browser.newContext();
