@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 
-import { sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 
 import { migrationProvider } from '../../server/db/migrations';
 import { createTestUser, makeTestApp, makeTestDataDir } from '../support/server';
@@ -42,6 +42,36 @@ describe('migrations', () => {
     const users = await second.app.db.selectFrom('users').select(['id', 'username']).execute();
     expect(users).toEqual([{ id: user.id, username: 'Persistent' }]);
     await second.close();
+  });
+
+  it('apply each migration whole or not at all: one that fails half-way leaves nothing behind', async () => {
+    const t = await makeTestApp({ dataDir });
+    try {
+      const halfway = new Migrator({
+        db: t.app.db,
+        provider: {
+          getMigrations: async () => ({
+            ...(await migrationProvider.getMigrations()),
+            '9999_cut_short': {
+              up: async (db: Kysely<unknown>) => {
+                await db.schema.createTable('half_made').addColumn('id', 'text').execute();
+                await db.schema.alterTable('users').addColumn('half_added', 'text').execute();
+                throw new Error('the process was killed here');
+              },
+            },
+          }),
+        },
+      });
+      const { error } = await halfway.migrateToLatest();
+      expect(error).toMatchObject({ message: 'the process was killed here' });
+      const tables = (await t.app.db.introspection.getTables()).map((table) => table.name);
+      expect(tables).not.toContain('half_made');
+      const users = (await t.app.db.introspection.getTables()).find((table) => table.name === 'users')!;
+      expect(users.columns.map((column) => column.name)).not.toContain('half_added');
+      expect(await appliedMigrations(t)).not.toContain('9999_cut_short');
+    } finally {
+      await t.close();
+    }
   });
 
   it('enable SQLite foreign keys and WAL on every connection', async () => {

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Dialect } from 'kysely';
 
 import type { AppConfig, DatabaseConfig } from '../config';
 
@@ -67,7 +67,25 @@ async function sqliteDialect(file: string): Promise<Dialect> {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new SqliteDialect({ database: connection });
+  return new TransactionalDdlSqliteDialect({ database: connection });
+}
+
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says otherwise, so its migrator would run
+ * each migration statement by statement: a process killed half-way through one (a first start
+ * cut short) left half a schema that the next start could not migrate ("duplicate column").
+ * Declared transactional, each migration commits whole or not at all, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 async function postgresDialect(connectionString: string): Promise<Dialect> {
