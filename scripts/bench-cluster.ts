@@ -19,7 +19,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 import autocannon from 'autocannon';
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
     cleanups.push(() => postgres.stop());
     const redis: RedisServer = await startRedis();
     cleanups.push(() => redis.stop());
-    console.log(`bench:cluster — ${CONNECTIONS} connections, ${SECONDS} s per case, ${VIDEOS} videos, instances on ports ${PORT} and ${PORT + 1} (WORKER=off, REDIS_URL)`);
+    console.log(`bench:cluster — ${CONNECTIONS} connections, ${SECONDS} s per case, ${VIDEOS} videos, instances on ports ${PORT} and ${PORT + 1} (WORKER=off, REDIS_URL); load average ${loadavg()[0]!.toFixed(1)}`);
 
     for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       const dataDir = await mkdtemp(path.join(tmpdir(), `selfie-bench-${backend}-`));
@@ -273,6 +273,7 @@ async function main(): Promise<void> {
         console.log(`  ${name}, ${instances} instance${instances > 1 ? 's' : ''}: PostgreSQL / SQLite = ${ratio.toFixed(2)}`);
       }
     }
+    console.log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (other work on the machine moves these figures a lot)`);
     console.log(
       '\nOne machine: the instances, the database, Redis and autocannon share its cores, so two instances ' +
         'measure the overhead of the split, not scaling; on separate machines each instance adds its own cores.',

@@ -41,6 +41,8 @@ export const TRANSCODE_QUEUE = 'transcode';
 export const BULL_PREFIX = `${REDIS_PREFIX}bull`;
 
 const PROGRESS_WRITE_INTERVAL_MS = 1000;
+/** An enqueue waits this long for Redis at most (an upload's answer must not hang on it). */
+const ENQUEUE_TIMEOUT_MS = 5000;
 /** How long a failed job's record stays in Redis (for inspection); completed ones go at once. */
 const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
 
@@ -99,17 +101,26 @@ export class BullJobQueue implements JobQueue {
   }
 
   async enqueue(videoId: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const existing = await this.queue.getJob(videoId);
-      if (existing) {
-        const state = await existing.getState();
-        if (state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
-        await existing.remove().catch(() => undefined);
-      }
-      await this.queue.add(TRANSCODE_QUEUE, { videoId }, { jobId: videoId });
+      const add = async () => {
+        const existing = await this.queue.getJob(videoId);
+        if (existing) {
+          const state = await existing.getState();
+          if (state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
+          await existing.remove().catch(() => undefined);
+        }
+        await this.queue.add(TRANSCODE_QUEUE, { videoId }, { jobId: videoId });
+      };
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+      });
+      await Promise.race([add(), timeout]);
     } catch (error) {
       this.options.log.error({ err: error, videoId }, 'media job queue (Redis): could not enqueue; the reconcile will');
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
