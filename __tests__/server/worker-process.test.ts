@@ -139,6 +139,24 @@ describeWithRedis('a separate worker process (REDIS_URL, BullMQ)', () => {
     expect(worker.exitCode).toBe(0);
   });
 
+  it('an upload whose job was lost after its row committed (no shared transaction with Redis) is enqueued again and transcoded', async () => {
+    const id = await upload(await makeH264Mp4(fixtures, { name: 'lost.mp4', seconds: 1 }));
+    // What a crash between the commit and the enqueue leaves: a processing video, no job in Redis.
+    const queue = new Queue(TRANSCODE_QUEUE, { connection: { url: redis.url }, prefix: BULL_PREFIX });
+    let worker: RunningWorker | undefined;
+    try {
+      await (await queue.getJob(id))!.remove();
+      expect(await queue.getJob(id)).toBeUndefined();
+      // A worker's start-up reconcile (server/media/recovery.ts → requeueMissing) repairs it.
+      worker = await startWorker({ ...t.config, redisUrl: redis.url }, { logger: false });
+      const video = await waitUntilDone(id);
+      expect(video).toMatchObject({ status: 'ready', processingProgress: 100 });
+    } finally {
+      await worker?.stop();
+      await queue.close();
+    }
+  });
+
   it('a worker killed mid-job: another worker takes the job over and finishes it', async () => {
     const env = workerEnv(t.config, redis.url, { WORKER_TEST_LEASE_MS: String(LEASE_MS) });
     const doomed = await spawnUntil(['__tests__/support/worker-child.ts'], env, 'worker ready');
