@@ -21,7 +21,7 @@
  *   when `cancel(videoId)` is called (the video.changed "deleted" event, from any instance), and
  *   when a watchdog every leaseMs / 3 finds the video no longer wanted (deleted): the job then
  *   ends without retry and without onGiveUp.
- * - stop: active jobs are aborted and put back to wait without using an attempt, then the
+ * - stop: active jobs are aborted and put back to wait (not a failed attempt: no backoff), then the
  *   worker closes; another worker (or the next start) picks them up at once.
  * - progress: job.updateProgress (the pipeline also writes videos.processing_progress, which is
  *   what the API reads, whichever queue runs).
@@ -254,7 +254,7 @@ export class BullJobQueue implements JobQueue {
       log.info({ ms: Date.now() - startedAt }, 'media job done');
     } catch (error) {
       if (this.stopping && controller.signal.aborted) {
-        // Stopping: back to wait without using an attempt; another worker takes it at once.
+        // Stopping: back to wait, not a failed attempt; another worker takes it at once.
         log.info('media job interrupted by shutdown');
         await job.moveToWait(token).catch((problem: unknown) => log.warn({ err: problem }, 'media job: could not put back; it will stall and be taken back'));
         throw new WaitingError();
