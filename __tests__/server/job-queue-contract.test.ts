@@ -9,9 +9,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
-import { BullJobQueue } from '../../server/media/bull-jobs';
+import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
 import { DatabaseJobQueue, PermanentJobError, type JobContext, type JobQueue } from '../../server/media/jobs';
 import type { UserRow } from '../../server/db/schema';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
@@ -315,6 +316,66 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
       expect(gaveUp).toEqual([]);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});
+
+(unavailable ? describe.skip : describe)('BullJobQueue: the reconcile', () => {
+  let redis: RedisServer;
+  let t: TestApp;
+  let owner: UserRow;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    t = await makeTestApp({ env: { WORKER: 'off' } });
+    owner = await createTestUser(t.app);
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await redis.stop();
+  });
+
+  it('marks failed a processing video whose job failed for good where nobody recorded it (e.g. a worker died first)', async () => {
+    const gaveUp: string[] = [];
+    const queue = new BullJobQueue({
+      log: t.app.log,
+      db: t.app.db,
+      redisUrl: redis.url,
+      concurrency: 1,
+      maxAttempts: 1,
+      retryBaseMs: 50,
+      leaseMs: LEASE_MS,
+      reconcileMs: 60_000,
+      onGiveUp: async (videoId) => {
+        gaveUp.push(videoId);
+      },
+      isWanted: async () => true,
+    });
+    const failedId = (await createTestVideo(t.app, owner.id, { status: 'processing', processing_progress: 0, updated_at: new Date(Date.now() - 60_000).toISOString() })).id;
+    try {
+      await queue.enqueue(failedId);
+      // A bare BullMQ worker fails the job without the give-up hook (as if it died before it).
+      const bare = new Worker(TRANSCODE_QUEUE, async () => {
+        throw new UnrecoverableError('broken');
+      }, { connection: { url: redis.url, maxRetriesPerRequest: null }, prefix: BULL_PREFIX });
+      const bareQueue = new Queue(TRANSCODE_QUEUE, { connection: { url: redis.url }, prefix: BULL_PREFIX });
+      await eventually(async () => expect(await (await bareQueue.getJob(failedId))!.getState()).toBe('failed'));
+      await bare.close();
+      await bareQueue.close();
+
+      expect(await queue.requeueMissing()).toBe(0);
+      expect(gaveUp).toEqual([failedId]);
+
+      // A failure older than the row's last change (the video went back to processing since) is run again.
+      await t.app.db.updateTable('videos').set({ updated_at: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', failedId).execute();
+      expect(await queue.requeueMissing()).toBe(1);
+      const checkQueue = new Queue(TRANSCODE_QUEUE, { connection: { url: redis.url }, prefix: BULL_PREFIX });
+      expect(await (await checkQueue.getJob(failedId))!.getState()).toBe('waiting');
+      await checkQueue.close();
+      expect(gaveUp).toEqual([failedId]);
+    } finally {
+      await queue.close();
     }
   });
 });

@@ -138,16 +138,17 @@ export class BullJobQueue implements JobQueue {
    * onGiveUp having run (a stalled job failed by another worker's check) are marked failed.
    */
   async requeueMissing(): Promise<number> {
-    const processing = await this.options.db.selectFrom('videos').select('id').where('status', '=', 'processing').execute();
+    const processing = await this.options.db.selectFrom('videos').select(['id', 'updated_at']).where('status', '=', 'processing').execute();
     let requeued = 0;
-    for (const { id } of processing) {
+    for (const { id, updated_at: updatedAt } of processing) {
       const job = await this.queue.getJob(id);
       const state = job ? await job.getState() : 'missing';
-      if (state === 'failed' && job) {
+      // A failure older than the row's last change belongs to an earlier round: run it again.
+      if (state === 'failed' && job && (job.finishedOn ?? 0) >= Date.parse(updatedAt)) {
         await this.giveUp(id, new Error(job.failedReason === 'job started more than allowable limit' ? 'the job was interrupted too many times' : job.failedReason));
         continue;
       }
-      if (state !== 'missing' && state !== 'completed' && state !== 'unknown') continue;
+      if (state !== 'missing' && state !== 'completed' && state !== 'unknown' && state !== 'failed') continue;
       await this.enqueue(id);
       requeued += 1;
     }
