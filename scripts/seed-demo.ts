@@ -205,7 +205,7 @@ async function main(): Promise<void> {
     closeStorage = async () => storage.close?.();
     const spool = createSpool(config.tmpDir);
     // Demo videos are queued like uploads: the server's worker makes their renditions.
-    const jobs = { enqueue: (videoId: string, trx?: typeof db) => insertJob(trx ?? db, videoId, config.media.maxAttempts) };
+    const jobs = { joinsTransactions: true, enqueue: (videoId: string, trx?: typeof db) => insertJob(trx ?? db, videoId, config.media.maxAttempts) };
 
     const existing = await Promise.all(DEMO_USERS.map((user) => findUserByEmail(db, user.email)));
     if (existing.some(Boolean)) {

@@ -14,6 +14,8 @@ export interface MediaConfig {
   leaseMs: number;
   /** Idle workers look for jobs this often (in-process uploads wake them at once). */
   pollMs: number;
+  /** With REDIS_URL: how often a worker gives a job to processing videos that lost theirs (1 min). */
+  reconcileMs: number;
 }
 
 export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
@@ -24,6 +26,7 @@ export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
   retryBaseMs: 30_000,
   leaseMs: 120_000,
   pollMs: 2000,
+  reconcileMs: 60_000,
 };
 
 type Fail = <T>(message: string, fallback: T) => T;

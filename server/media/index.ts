@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+import { BullJobQueue } from './bull-jobs';
 import { DatabaseJobQueue, type JobQueue } from './jobs';
 import { markFailed, processVideo } from './pipeline';
 import { recoverMedia } from './recovery';
@@ -25,22 +26,44 @@ declare module 'fastify' {
 
 const SPOOL_TOUCH_MS = 60 * 60 * 1000;
 
-export function installMedia(app: FastifyInstance, options: { ladder?: readonly Rung[] } = {}): MediaService {
+/**
+ * The one place the job queue is chosen: BullMQ on Redis when REDIS_URL is set (instances and
+ * workers on several machines share it), else the embedded queue in the site's database.
+ */
+export function createJobQueue(app: FastifyInstance, log = app.log): JobQueue {
   const { config } = app;
-  const log = app.log.child({ module: 'media' });
-  const spool = createSpool(config.tmpDir);
-  const queue = new DatabaseJobQueue({
-    db: app.db,
+  const common = {
     log,
     concurrency: config.media.concurrency,
     maxAttempts: config.media.maxAttempts,
     retryBaseMs: config.media.retryBaseMs,
     leaseMs: config.media.leaseMs,
-    pollMs: config.media.pollMs,
-    onGiveUp: (videoId, error) => markFailed(app.db, videoId, error),
-  });
+    onGiveUp: (videoId: string, error: unknown) => markFailed(app.db, videoId, error),
+  };
+  if (config.redisUrl) {
+    return new BullJobQueue({
+      ...common,
+      redisUrl: config.redisUrl,
+      db: app.db,
+      reconcileMs: config.media.reconcileMs,
+      isWanted: async (videoId) =>
+        (await app.db.selectFrom('videos').select('id').where('id', '=', videoId).where('status', '=', 'processing').executeTakeFirst()) !== undefined,
+    });
+  }
+  return new DatabaseJobQueue({ ...common, db: app.db, pollMs: config.media.pollMs });
+}
+
+export function installMedia(app: FastifyInstance, options: { ladder?: readonly Rung[] } = {}): MediaService {
+  const { config } = app;
+  const log = app.log.child({ module: 'media' });
+  const spool = createSpool(config.tmpDir);
+  const queue = createJobQueue(app, log);
   const service: MediaService = { queue, spool };
   app.decorate('media', service);
+  // A video deleted on any instance stops its transcoding at once wherever it runs.
+  app.events.subscribe('video.changed', ({ videoId, change }) => {
+    if (change === 'deleted') queue.cancel(videoId);
+  });
 
   let touchTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -83,7 +106,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   });
   app.addHook('preClose', async () => {
     if (touchTimer) clearInterval(touchTimer);
-    await queue.stop();
+    await queue.close();
   });
   return service;
 }
@@ -91,12 +114,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
 /** Sets media_queue_depth to the jobs waiting now (never throws: metrics must not fail a job). */
 async function reportQueueDepth(app: FastifyInstance): Promise<void> {
   try {
-    const row = await app.db
-      .selectFrom('media_jobs')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('waiting'))
-      .where('state', '=', 'queued')
-      .executeTakeFirstOrThrow();
-    app.metrics.media.queueDepth.set({ queue: 'transcode' }, Number(row.waiting));
+    app.metrics.media.queueDepth.set({ queue: 'transcode' }, await app.media.queue.depth());
   } catch (error) {
     app.log.warn({ err: error }, 'media: could not count waiting jobs');
   }

@@ -48,11 +48,27 @@ export class PermanentJobError extends Error {
 }
 
 export interface JobQueue {
+  /** 'database' (the embedded queue, media_jobs) or 'redis' (BullMQ, bull-jobs.ts). */
+  readonly kind: 'database' | 'redis';
+  /**
+   * True when enqueue(videoId, trx) writes in the caller's transaction (the embedded queue).
+   * False (Redis): the caller enqueues after its commit, and requeueMissing() repairs a lost enqueue.
+   */
+  readonly joinsTransactions: boolean;
   enqueue(videoId: string, trx?: Kysely<Database>): Promise<void>;
   /** Hint that new work may be waiting (after the enqueuing transaction committed). */
   notify(): void;
   start(handler: JobHandler): Promise<void>;
+  /** Stops consuming: running jobs are interrupted and left for the next start (or another worker). */
   stop(): Promise<void>;
+  /** Jobs waiting to run (due or backing off): the media_queue_depth metric. */
+  depth(): Promise<number>;
+  /** Gives a job to every processing video that has none (a lost enqueue); answers how many. */
+  requeueMissing(): Promise<number>;
+  /** Interrupts this video's job if this process runs it (the video was deleted elsewhere). */
+  cancel(videoId: string): void;
+  /** Stops and releases connections (the app's close). */
+  close(): Promise<void>;
 }
 
 export interface DatabaseJobQueueOptions {
@@ -85,6 +101,8 @@ export async function insertJob(db: Kysely<Database>, videoId: string, maxAttemp
 }
 
 export class DatabaseJobQueue implements JobQueue {
+  readonly kind = 'database';
+  readonly joinsTransactions = true;
   private readonly db: Kysely<Database>;
   private readonly log: FastifyBaseLogger;
   private running = false;
@@ -125,6 +143,35 @@ export class DatabaseJobQueue implements JobQueue {
     this.notify();
     await Promise.allSettled(this.runners);
     this.runners = [];
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+  }
+
+  async depth(): Promise<number> {
+    const row = await this.db
+      .selectFrom('media_jobs')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('waiting'))
+      .where('state', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    return Number(row.waiting);
+  }
+
+  async requeueMissing(): Promise<number> {
+    const jobless = await this.db
+      .selectFrom('videos')
+      .select('id')
+      .where('status', '=', 'processing')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('media_jobs').select('media_jobs.video_id').whereRef('media_jobs.video_id', '=', 'videos.id'))))
+      .execute();
+    for (const { id } of jobless) await this.enqueue(id);
+    return jobless.length;
+  }
+
+  cancel(videoId: string): void {
+    // A deleted video's row goes with it (ON DELETE CASCADE): the heartbeat notices on any instance.
+    this.active.get(videoId)?.abort(new Error('the video was deleted'));
   }
 
   /** Jobs whose lease ran out (or whose owner here is gone, at start) go back to the queue or fail. */

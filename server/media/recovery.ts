@@ -4,7 +4,7 @@
  * - storage keys an upload recorded in storage_pending but whose row never committed (the
  *   writer is gone, or the record is hours old);
  * - rendition folders of videos that no longer exist;
- * - processing videos without a job (e.g. enqueued elsewhere and lost) get one again.
+ * - processing videos without a job (e.g. an enqueue to Redis lost after its row committed) get one again.
  * Nothing acknowledged is touched: a committed row's files are never in storage_pending.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -71,16 +71,7 @@ export async function recoverMedia(deps: {
     }
   }
 
-  const jobless = await db
-    .selectFrom('videos')
-    .select('id')
-    .where('status', '=', 'processing')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('media_jobs').select('media_jobs.video_id').whereRef('media_jobs.video_id', '=', 'videos.id'))))
-    .execute();
-  for (const { id } of jobless) {
-    await deps.queue.enqueue(id);
-    report.requeued += 1;
-  }
+  report.requeued = await deps.queue.requeueMissing();
 
   if (Object.values(report).some((count) => count > 0)) deps.log.info(report, 'media: leftovers of an interrupted run cleaned up');
   return report;

@@ -228,7 +228,7 @@ export type VideoWithOwner = VideoRow & { username: string };
 export async function saveVideo(
   db: Kysely<Database>,
   storage: Storage,
-  jobs: Pick<JobQueue, 'enqueue'>,
+  jobs: Pick<JobQueue, 'enqueue' | 'joinsTransactions'>,
   input: NewVideo,
 ): Promise<VideoWithOwner> {
   const { video, thumbnail, info } = input;
@@ -274,10 +274,16 @@ export async function saveVideo(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await jobs.enqueue(inserted.id, trx);
+      if (jobs.joinsTransactions) await jobs.enqueue(inserted.id, trx);
       await trx.deleteFrom('storage_pending').where('key', 'in', keys).execute();
       return inserted;
     });
+    if (!jobs.joinsTransactions) {
+      // No transaction spans the database and Redis: enqueue once the row is committed. The upload
+      // is kept whatever happens here; a lost enqueue (Redis down, or this process dying right now)
+      // leaves a processing video without a job, which the queue's requeueMissing() repairs.
+      await jobs.enqueue(row.id).catch(() => undefined);
+    }
     return { ...row, username: owner.username };
   } catch (error) {
     await Promise.allSettled([video.write.abort(), thumbnail.write.abort(), ...keys.map((key) => storage.delete(key))]);

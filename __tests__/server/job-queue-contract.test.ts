@@ -1,0 +1,381 @@
+/**
+ * The JobQueue contract (server/media/jobs.ts), run against both implementations: the embedded
+ * queue in the site's database and BullMQ on a real redis-server (support/redis.ts; skipped with
+ * the reason printed when the binary is missing). Handlers here are plain functions, so what is
+ * checked is the queue: idempotent enqueue, concurrency, retries, giving up, permanent errors,
+ * cancellation when the video is deleted, stop, repair of a lost enqueue, and a job whose worker
+ * process was killed being taken over by another.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+
+import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
+import { DatabaseJobQueue, PermanentJobError, type JobContext, type JobQueue } from '../../server/media/jobs';
+import type { UserRow } from '../../server/db/schema';
+import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
+import { createTestUser, makeTestApp, type TestApp } from '../support/server';
+import { createTestVideo } from '../support/videos';
+
+jest.setTimeout(60_000);
+
+const unavailable = redisUnavailableReason();
+if (unavailable) console.warn(unavailable);
+
+const LEASE_MS = 1000;
+const MAX_ATTEMPTS = 3;
+
+/** Waits until `check` passes (it throws until then), for at most `timeoutMs`. */
+async function eventually(check: () => void | Promise<void>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+interface Kind {
+  name: 'database' | 'redis';
+  skip?: string;
+}
+
+const kinds: Kind[] = [{ name: 'database' }, { name: 'redis', skip: unavailable }];
+
+describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
+  const maybe = skip ? it.skip : it;
+  let redis: RedisServer | undefined;
+  let t: TestApp;
+  let owner: UserRow;
+  const queues: JobQueue[] = [];
+  let gaveUp: Array<{ videoId: string; error: unknown }>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    if (name === 'redis') redis = await startRedis();
+    // This app never consumes (WORKER=off): the queues under test are made here.
+    t = await makeTestApp({ env: { WORKER: 'off' } });
+    owner = await createTestUser(t.app);
+  });
+
+  afterAll(async () => {
+    if (skip) return;
+    await t.close();
+    await redis?.stop();
+  });
+
+  beforeEach(async () => {
+    gaveUp = [];
+    if (skip) return;
+    // Each test starts with no video (their jobs go too): the reconcile must not find old ones.
+    await t.app.db.deleteFrom('videos').execute();
+    if (redis) {
+      const client = new Redis(redis.url);
+      await client.flushall();
+      client.disconnect();
+    }
+  });
+
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((queue) => queue.close()));
+  });
+
+  function makeQueue(options: { concurrency?: number; maxAttempts?: number } = {}): JobQueue {
+    const common = {
+      log: t.app.log,
+      db: t.app.db,
+      concurrency: options.concurrency ?? 1,
+      maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
+      retryBaseMs: 50,
+      leaseMs: LEASE_MS,
+      onGiveUp: async (videoId: string, error: unknown) => {
+        gaveUp.push({ videoId, error });
+      },
+    };
+    const queue =
+      name === 'redis'
+        ? new BullJobQueue({
+            ...common,
+            redisUrl: redis!.url,
+            reconcileMs: 200,
+            isWanted: async (videoId) => (await t.app.db.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst()) !== undefined,
+          })
+        : new DatabaseJobQueue({ ...common, pollMs: 50 });
+    queues.push(queue);
+    return queue;
+  }
+
+  /** What a successful job does (the pipeline): the video leaves `processing`. */
+  async function finish(videoId: string): Promise<void> {
+    await t.app.db.updateTable('videos').set({ status: 'ready', processing_progress: 100 }).where('id', '=', videoId).execute();
+  }
+
+  async function processingVideo(): Promise<string> {
+    return (await createTestVideo(t.app, owner.id, { status: 'processing', processing_progress: 0 })).id;
+  }
+
+  maybe('runs a job enqueued twice once, as attempt 1, with progress reports', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    await queue.enqueue(id);
+    expect(await queue.depth()).toBe(1);
+    const seen: JobContext[] = [];
+    await queue.start(async (job) => {
+      seen.push(job);
+      await job.progress(10);
+      await job.progress(50);
+      await finish(job.videoId);
+    });
+    await eventually(() => expect(seen).toHaveLength(1));
+    await eventually(async () => expect(await queue.depth()).toBe(0));
+    // Nothing else arrives: a second enqueue of a waiting job added nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.map((job) => [job.videoId, job.attempt])).toEqual([[id, 1]]);
+    expect(gaveUp).toEqual([]);
+  });
+
+  maybe('runs at most `concurrency` jobs at once, and all of them', async () => {
+    const queue = makeQueue({ concurrency: 2 });
+    const ids = [await processingVideo(), await processingVideo(), await processingVideo(), await processingVideo(), await processingVideo()];
+    for (const id of ids) await queue.enqueue(id);
+    let running = 0;
+    let most = 0;
+    const done: string[] = [];
+    await queue.start(async (job) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      running -= 1;
+      await finish(job.videoId);
+      done.push(job.videoId);
+    });
+    await eventually(() => expect([...done].sort()).toEqual([...ids].sort()));
+    expect(most).toBe(2);
+  });
+
+  maybe('retries a failed attempt (with backoff) and does not give up when a retry succeeds', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    const attempts: number[] = [];
+    let finished = false;
+    await queue.start(async (job) => {
+      attempts.push(job.attempt);
+      if (job.attempt === 1) throw new Error('transient');
+      await finish(job.videoId);
+      finished = true;
+    });
+    await eventually(() => expect(finished).toBe(true));
+    expect(attempts).toEqual([1, 2]);
+    expect(gaveUp).toEqual([]);
+  });
+
+  maybe('gives up after max attempts, once, with the last error', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    const attempts: number[] = [];
+    await queue.start(async (job) => {
+      attempts.push(job.attempt);
+      throw new Error(`broken ${job.attempt}`);
+    });
+    await eventually(() => expect(gaveUp).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(gaveUp[0]!.videoId).toBe(id);
+    expect((gaveUp[0]!.error as Error).message).toBe('broken 3');
+  });
+
+  maybe('does not retry a PermanentJobError', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    const attempts: number[] = [];
+    await queue.start(async (job) => {
+      attempts.push(job.attempt);
+      throw new PermanentJobError('does not decode');
+    });
+    await eventually(() => expect(gaveUp).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attempts).toEqual([1]);
+    expect(gaveUp[0]!.error).toBeInstanceOf(PermanentJobError);
+  });
+
+  maybe('aborts a running job when its video is deleted, without retry or giving up', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    let started = 0;
+    let aborted = false;
+    await queue.start(async (job) => {
+      started += 1;
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
+      aborted = true;
+      throw job.signal.reason;
+    });
+    await eventually(() => expect(started).toBe(1));
+    // Deleted by another instance: only the database changes (no event reaches this queue).
+    await t.app.db.deleteFrom('videos').where('id', '=', id).execute();
+    await eventually(() => expect(aborted).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+    expect(started).toBe(1);
+    expect(gaveUp).toEqual([]);
+  });
+
+  maybe('cancel(videoId) aborts the job this process runs at once', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    let signal: AbortSignal | undefined;
+    await queue.start(async (job) => {
+      signal = job.signal;
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
+      throw job.signal.reason;
+    });
+    await eventually(() => expect(signal).toBeDefined());
+    await t.app.db.deleteFrom('videos').where('id', '=', id).execute();
+    queue.cancel(id);
+    expect(signal!.aborted).toBe(true);
+  });
+
+  maybe('stop() interrupts a running job, which the next start runs to the end', async () => {
+    const first = makeQueue();
+    const id = await processingVideo();
+    await first.enqueue(id);
+    let interrupted = false;
+    let started = false;
+    await first.start(async (job) => {
+      started = true;
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
+      interrupted = true;
+      throw job.signal.reason;
+    });
+    await eventually(() => expect(started).toBe(true));
+    await first.stop();
+    expect(interrupted).toBe(true);
+
+    const second = makeQueue();
+    const done: string[] = [];
+    await second.start(async (job) => {
+      await finish(job.videoId);
+      done.push(job.videoId);
+    });
+    await eventually(() => expect(done).toEqual([id]));
+    expect(gaveUp).toEqual([]);
+  });
+
+  maybe('requeueMissing() gives a job to a processing video that has none (a lost enqueue)', async () => {
+    const queue = makeQueue();
+    const lost = await processingVideo();
+    await createTestVideo(t.app, owner.id, { status: 'ready' });
+    expect(await queue.requeueMissing()).toBeGreaterThanOrEqual(1);
+    const done: string[] = [];
+    await queue.start(async (job) => {
+      await finish(job.videoId);
+      done.push(job.videoId);
+    });
+    await eventually(() => expect(done).toEqual([lost]));
+  });
+
+  maybe('a job whose worker process was killed mid-job is taken over by another worker', async () => {
+    const id = await processingVideo();
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.config.dataDir, QUEUE_LEASE_MS: String(LEASE_MS) };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    if (t.config.database.dialect === 'postgres') env.DATABASE_URL = t.config.database.url;
+    if (redis) env.REDIS_URL = redis.url;
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../support/queue-child.ts')], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      await eventually(() => expect(output).toContain('ready'), 30_000);
+      const queue = makeQueue();
+      await queue.enqueue(id);
+      await eventually(() => expect(output).toContain(`started ${id}`), 30_000);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+
+      const done: JobContext[] = [];
+      await queue.start(async (job) => {
+        await finish(job.videoId);
+        done.push(job);
+      });
+      await eventually(() => expect(done.map((job) => job.videoId)).toEqual([id]), 30_000);
+      expect(gaveUp).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});
+
+(unavailable ? describe.skip : describe)('BullJobQueue: the reconcile', () => {
+  let redis: RedisServer;
+  let t: TestApp;
+  let owner: UserRow;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    t = await makeTestApp({ env: { WORKER: 'off' } });
+    owner = await createTestUser(t.app);
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await redis.stop();
+  });
+
+  it('marks failed a processing video whose job failed for good where nobody recorded it (e.g. a worker died first)', async () => {
+    const gaveUp: string[] = [];
+    const queue = new BullJobQueue({
+      log: t.app.log,
+      db: t.app.db,
+      redisUrl: redis.url,
+      concurrency: 1,
+      maxAttempts: 1,
+      retryBaseMs: 50,
+      leaseMs: LEASE_MS,
+      reconcileMs: 60_000,
+      onGiveUp: async (videoId) => {
+        gaveUp.push(videoId);
+      },
+      isWanted: async () => true,
+    });
+    const failedId = (await createTestVideo(t.app, owner.id, { status: 'processing', processing_progress: 0, updated_at: new Date(Date.now() - 60_000).toISOString() })).id;
+    try {
+      await queue.enqueue(failedId);
+      // A bare BullMQ worker fails the job without the give-up hook (as if it died before it).
+      const bare = new Worker(TRANSCODE_QUEUE, async () => {
+        throw new UnrecoverableError('broken');
+      }, { connection: { url: redis.url, maxRetriesPerRequest: null }, prefix: BULL_PREFIX });
+      const bareQueue = new Queue(TRANSCODE_QUEUE, { connection: { url: redis.url }, prefix: BULL_PREFIX });
+      await eventually(async () => expect(await (await bareQueue.getJob(failedId))!.getState()).toBe('failed'));
+      await bare.close();
+      await bareQueue.close();
+
+      expect(await queue.requeueMissing()).toBe(0);
+      expect(gaveUp).toEqual([failedId]);
+
+      // A failure older than the row's last change (the video went back to processing since) is run again.
+      await t.app.db.updateTable('videos').set({ updated_at: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', failedId).execute();
+      expect(await queue.requeueMissing()).toBe(1);
+      const checkQueue = new Queue(TRANSCODE_QUEUE, { connection: { url: redis.url }, prefix: BULL_PREFIX });
+      expect(await (await checkQueue.getJob(failedId))!.getState()).toBe('waiting');
+      await checkQueue.close();
+      expect(gaveUp).toEqual([failedId]);
+    } finally {
+      await queue.close();
+    }
+  });
+});

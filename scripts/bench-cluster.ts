@@ -1,0 +1,289 @@
+/**
+ * `npm run bench:cluster`: the same requests through one instance and through two (round-robin),
+ * on SQLite and on PostgreSQL, with Redis shared as in the scale-out topology.
+ *
+ * Starts what it needs: a throwaway PostgreSQL cluster (as scripts/test-pg.sh: Debian's initdb and
+ * pg_ctl in a temporary directory, as the `postgres` user when run as root; or DATABASE_URL, a role
+ * that may CREATE DATABASE), a redis-server on a free port, and the instances as child processes
+ * (`server/index.ts`, WORKER=off, REDIS_URL) on one database seeded with 300 public videos.
+ * autocannon drives the video list (GET /v0/api/videos/selfieVideos?page=…&perPage=18) and the
+ * video page's call (GET /v0/api/videos/selfieVideos/:id) — with two instances its connections
+ * are spread over both URLs. Prints req/s and p99 per case, then the two/one and PostgreSQL/SQLite
+ * ratios. On one machine both instances share its cores: the two/one ratio shows the overhead of
+ * the split, not scaling. A figure, not a test.
+ *
+ * BENCH_PORT (default 4410; the second instance uses the next port), BENCH_SECONDS (default 10),
+ * BENCH_CONNECTIONS (default 20), PG_BIN (PostgreSQL binaries), REDIS_SERVER_BIN.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+import { startRedis, type RedisServer } from '../__tests__/support/redis';
+import { loadConfig } from '../server/config';
+import { createDatabase, migrateToLatest } from '../server/db';
+import { newId, toTimestamp } from '../server/db/ids';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4410);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const VIDEOS = 300;
+const ROOT = path.join(__dirname, '..');
+
+type Backend = 'sqlite' | 'postgres';
+type Route = 'list' | 'page';
+
+interface Figures {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// ---- PostgreSQL: DATABASE_URL, or a throwaway cluster like scripts/test-pg.sh ----
+
+interface Postgres {
+  /** A server URL whose role may create databases (the database part is replaced). */
+  url: string;
+  stop(): void;
+}
+
+async function startPostgres(): Promise<Postgres> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => undefined };
+  const versions = spawnSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1'], { encoding: 'utf8' }).stdout.trim();
+  const bin = process.env.PG_BIN ?? versions;
+  if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install postgresql, or set PG_BIN or DATABASE_URL)');
+  const root = process.getuid?.() === 0;
+  const asPg = (command: string, args: string[]) =>
+    root ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }) : spawnSync(command, args, { encoding: 'utf8' });
+  const cluster = mkdtempSync('/tmp/selfie-bench-pg.');
+  if (root) {
+    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    chownSync(cluster, Number(id), Number(gid));
+  }
+  chmodSync(cluster, 0o700);
+  const data = path.join(cluster, 'data');
+  const init = asPg(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr}`);
+  const port = await freePort();
+  // Durability as a default server (fsync on): the figures are for the real thing.
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${cluster} -c max_connections=200`;
+  const started = asPg(`${bin}/pg_ctl`, ['-D', data, '-l', path.join(cluster, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+  if (started.status !== 0) throw new Error(`pg_ctl start failed:\n${started.stderr}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      asPg(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      rmSync(cluster, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshPgDatabase(serverUrl: string): Promise<string> {
+  const name = `bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// ---- data and instances ----
+
+/** One user and VIDEOS public, ready videos (rows only: these routes never read the files). */
+async function seed(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const database = await createDatabase(loadConfig(env));
+  try {
+    await migrateToLatest(database.db);
+    const userId = newId();
+    const now = toTimestamp();
+    await database.db
+      .insertInto('users')
+      .values({ id: userId, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1, wallet_address: null, created_at: now, updated_at: now })
+      .execute();
+    const ids: string[] = [];
+    const rows = Array.from({ length: VIDEOS }, (_, i) => {
+      const id = newId(new Date(Date.now() - i * 60_000));
+      ids.push(id);
+      return {
+        id,
+        user_id: userId,
+        title: `Bench video ${i}`,
+        description: `Video number ${i}, seeded for the cluster benchmark.`,
+        visibility: 'public' as const,
+        views: i,
+        video_key: `videos/${id}.mp4`,
+        video_type: 'video/mp4',
+        video_size: 1,
+        thumbnail_key: `thumbnails/${id}.png`,
+        thumbnail_type: 'image/png',
+        thumbnail_size: 1,
+        created_at: toTimestamp(new Date(Date.now() - i * 60_000)),
+        updated_at: now,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 100) await database.db.insertInto('videos').values(rows.slice(i, i + 100)).execute();
+    return ids;
+  } finally {
+    await database.close();
+  }
+}
+
+async function startInstance(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance on port ${port} exited (${child.exitCode})`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`instance on port ${port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function stopInstance(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function drive(ports: number[], route: Route, ids: string[], seconds = SECONDS): Promise<Figures> {
+  let next = 0;
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const result = await autocannon({
+    // autocannon spreads its connections over several URLs (connection i → URL i mod n); its types say one.
+    url: urls as unknown as string,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          next += 1;
+          const pathname =
+            route === 'list'
+              ? `/v0/api/videos/selfieVideos?page=${(next % 16) + 1}&perPage=18`
+              : `/v0/api/videos/selfieVideos/${ids[next % ids.length]}`;
+          return { ...request, path: pathname };
+        },
+      },
+    ],
+  });
+  // Successful answers only: a fast error must not count as throughput.
+  return { rps: result['2xx'] / result.duration, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+function line(backend: Backend, route: Route, instances: number, figures: Figures): string {
+  const extra = figures.non2xx + figures.errors > 0 ? `  (non-2xx ${figures.non2xx}, errors ${figures.errors})` : '';
+  return `  ${backend.padEnd(9)} ${(route === 'list' ? 'video list' : 'video page').padEnd(11)} ${String(instances).padStart(2)} instance${instances > 1 ? 's' : ' '}  ${figures.rps.toFixed(0).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms${extra}`;
+}
+
+async function main(): Promise<void> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const results = new Map<string, Figures>();
+  const key = (backend: Backend, route: Route, instances: number) => `${backend}/${route}/${instances}`;
+  try {
+    const postgres = await startPostgres();
+    cleanups.push(() => postgres.stop());
+    const redis: RedisServer = await startRedis();
+    cleanups.push(() => redis.stop());
+    console.log(`bench:cluster — ${CONNECTIONS} connections, ${SECONDS} s per case, ${VIDEOS} videos, instances on ports ${PORT} and ${PORT + 1} (WORKER=off, REDIS_URL); load average ${loadavg()[0]!.toFixed(1)}`);
+
+    for (const backend of ['sqlite', 'postgres'] as Backend[]) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), `selfie-bench-${backend}-`));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        REDIS_URL: redis.url,
+        WORKER: 'off',
+        SEARCH_REFRESH_HOURS: '0',
+        // Throughput, not load shedding (bench:overload measures that): no 503s.
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_IN_FLIGHT: '0',
+      };
+      delete env.DATABASE_URL;
+      if (backend === 'postgres') env.DATABASE_URL = await freshPgDatabase(postgres.url);
+      const ids = await seed(env);
+
+      const a = await startInstance(env, PORT);
+      cleanups.push(() => stopInstance(a));
+      for (const route of ['list', 'page'] as Route[]) {
+        // A short warm-up (JIT, connection pools, the first view of each video), not measured.
+        await drive([PORT], route, ids, 3).catch(() => undefined);
+      }
+      for (const route of ['list', 'page'] as Route[]) {
+        const figures = await drive([PORT], route, ids);
+        results.set(key(backend, route, 1), figures);
+        console.log(line(backend, route, 1, figures));
+      }
+      const b = await startInstance(env, PORT + 1);
+      cleanups.push(() => stopInstance(b));
+      for (const route of ['list', 'page'] as Route[]) {
+        const figures = await drive([PORT, PORT + 1], route, ids);
+        results.set(key(backend, route, 2), figures);
+        console.log(line(backend, route, 2, figures));
+      }
+      await Promise.all([stopInstance(a), stopInstance(b)]);
+    }
+
+    console.log('\nratios (req/s)');
+    for (const route of ['list', 'page'] as Route[]) {
+      const name = route === 'list' ? 'video list' : 'video page';
+      for (const backend of ['sqlite', 'postgres'] as Backend[]) {
+        const ratio = results.get(key(backend, route, 2))!.rps / results.get(key(backend, route, 1))!.rps;
+        console.log(`  ${name}, ${backend}: two instances / one = ${ratio.toFixed(2)}`);
+      }
+      for (const instances of [1, 2]) {
+        const ratio = results.get(key('postgres', route, instances))!.rps / results.get(key('sqlite', route, instances))!.rps;
+        console.log(`  ${name}, ${instances} instance${instances > 1 ? 's' : ''}: PostgreSQL / SQLite = ${ratio.toFixed(2)}`);
+      }
+    }
+    console.log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (other work on the machine moves these figures a lot)`);
+    console.log(
+      '\nOne machine: the instances, the database, Redis and autocannon share its cores, so two instances ' +
+        'measure the overhead of the split, not scaling; on separate machines each instance adds its own cores.',
+    );
+  } finally {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
