@@ -9,29 +9,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { multipart, uploadParts } from '../support/media';
 import { urlForDatabase } from '../support/postgres';
-import { startRedis, type RedisServer } from '../support/redis';
+import { freePort, startRedis, type RedisServer } from '../support/redis';
 import { startS3, type S3TestServer } from '../support/s3';
 
 const ROOT = path.resolve(__dirname, '../..');
 const API = '/v0/api';
 const PASSWORD = 'cluster-password-1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000, intervalMs = 250): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -12,13 +12,9 @@
 import type { AppDatabase } from '../../db';
 import type { Role } from '../../db/schema';
 import { normalizeEmail } from '../accounts';
+import type { CliIo } from '../cli-io';
 
 import { recordAction } from './audit';
-
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
 
 export const ADMIN_USAGE = [
   'Usage: npm run admin -- <command>',

@@ -11,13 +11,9 @@
  */
 import type { AppDatabase } from '../../db';
 import { recordAction } from '../moderation/audit';
+import type { CliIo } from '../cli-io';
 
 import { listPending, reviewSubmission, ReviewError } from './descriptions';
-
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
 
 export const USAGE = [
   'Usage: npm run descriptions -- <command>',
