@@ -70,10 +70,11 @@ export function failureReason(error: unknown): MessageKey {
   return 'media.failedTranscode';
 }
 
+/** A failed video has a reason and no progress (whatever its last attempt had reached). */
 export async function markFailed(db: Kysely<Database>, videoId: string, error: unknown): Promise<void> {
   await db
     .updateTable('videos')
-    .set({ status: 'failed', processing_error: failureReason(error), updated_at: toTimestamp() })
+    .set({ status: 'failed', processing_error: failureReason(error), processing_progress: 0, updated_at: toTimestamp() })
     .where('id', '=', videoId)
     .where('status', '=', 'processing')
     .execute();
