@@ -2,9 +2,10 @@
  * `npm run bench:cluster`: the same requests through one instance and through two (round-robin),
  * on SQLite and on PostgreSQL, with Redis shared as in the scale-out topology.
  *
- * Starts what it needs: a throwaway PostgreSQL cluster (as scripts/test-pg.sh: Debian's initdb and
- * pg_ctl in a temporary directory, as the `postgres` user when run as root; or DATABASE_URL, a role
- * that may CREATE DATABASE), a redis-server on a free port, and the instances as child processes
+ * Run through scripts/bench-cluster.sh, which makes a throwaway PostgreSQL cluster exactly as
+ * test:pg and test:cluster do (scripts/pg-throwaway.sh, durable here: PG_DURABLE=1) unless
+ * DATABASE_URL names a server whose role may CREATE DATABASE. This starts a redis-server on a
+ * free port and the instances as child processes
  * (`server/index.ts`, WORKER=off, REDIS_URL) on one database seeded with 300 public videos.
  * autocannon drives the video list (GET /v0/api/videos/selfieVideos?page=…&perPage=18) and the
  * video page's call (GET /v0/api/videos/selfieVideos/:id) — with two instances its connections
@@ -15,10 +16,8 @@
  * BENCH_PORT (default 4410; the second instance uses the next port), BENCH_SECONDS (default 10),
  * BENCH_CONNECTIONS (default 20), PG_BIN (PostgreSQL binaries), REDIS_SERVER_BIN.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -44,57 +43,6 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-// ---- PostgreSQL: DATABASE_URL, or a throwaway cluster like scripts/test-pg.sh ----
-
-interface Postgres {
-  /** A server URL whose role may create databases (the database part is replaced). */
-  url: string;
-  stop(): void;
-}
-
-async function startPostgres(): Promise<Postgres> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => undefined };
-  const versions = spawnSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1'], { encoding: 'utf8' }).stdout.trim();
-  const bin = process.env.PG_BIN ?? versions;
-  if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install postgresql, or set PG_BIN or DATABASE_URL)');
-  const root = process.getuid?.() === 0;
-  const asPg = (command: string, args: string[]) =>
-    root ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }) : spawnSync(command, args, { encoding: 'utf8' });
-  const cluster = mkdtempSync('/tmp/selfie-bench-pg.');
-  if (root) {
-    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
-    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim();
-    chownSync(cluster, Number(id), Number(gid));
-  }
-  chmodSync(cluster, 0o700);
-  const data = path.join(cluster, 'data');
-  const init = asPg(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
-  if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr}`);
-  const port = await freePort();
-  // Durability as a default server (fsync on): the figures are for the real thing.
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${cluster} -c max_connections=200`;
-  const started = asPg(`${bin}/pg_ctl`, ['-D', data, '-l', path.join(cluster, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
-  if (started.status !== 0) throw new Error(`pg_ctl start failed:\n${started.stderr}`);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      asPg(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      rmSync(cluster, { recursive: true, force: true });
-    },
-  };
 }
 
 async function freshPgDatabase(serverUrl: string): Promise<string> {
@@ -214,8 +162,8 @@ async function main(): Promise<void> {
   const results = new Map<string, Figures>();
   const key = (backend: Backend, route: Route, instances: number) => `${backend}/${route}/${instances}`;
   try {
-    const postgres = await startPostgres();
-    cleanups.push(() => postgres.stop());
+    const postgresServer = process.env.DATABASE_URL;
+    if (!postgresServer?.startsWith('postgres')) throw new Error('run it as npm run bench:cluster (scripts/bench-cluster.sh sets DATABASE_URL)');
     const redis: RedisServer = await startRedis();
     cleanups.push(() => redis.stop());
     console.log(`bench:cluster — ${CONNECTIONS} connections, ${SECONDS} s per case, ${VIDEOS} videos, instances on ports ${PORT} and ${PORT + 1} (WORKER=off, REDIS_URL); load average ${loadavg()[0]!.toFixed(1)}`);
@@ -237,7 +185,7 @@ async function main(): Promise<void> {
         OVERLOAD_MAX_IN_FLIGHT: '0',
       };
       delete env.DATABASE_URL;
-      if (backend === 'postgres') env.DATABASE_URL = await freshPgDatabase(postgres.url);
+      if (backend === 'postgres') env.DATABASE_URL = await freshPgDatabase(postgresServer);
       const ids = await seed(env);
 
       const a = await startInstance(env, PORT);

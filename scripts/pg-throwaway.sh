@@ -3,7 +3,8 @@
 # throwaway PostgreSQL cluster with Debian's binaries (package `postgresql`) and exports
 # DATABASE_URL for it: initdb in a temporary directory under /tmp owned by the `postgres` user
 # (the server refuses to run as root, and that user cannot enter /root), started with pg_ctl on a
-# free local port (PG_PORT to choose one), durability off (nothing outlives the run). The cluster
+# free local port (PG_PORT to choose one), durability off (nothing outlives the run) unless
+# PG_DURABLE=1 (benchmarks: figures for a server as it is configured by default). The cluster
 # is stopped and removed when the calling script exits, pass or fail; report_time (defined by the
 # caller) runs then too.
 
@@ -49,7 +50,8 @@ start_throwaway_postgres() {
 
   # A disposable cluster: durability off (nothing survives the run anyway), room for every worker's pool.
   options="-c listen_addresses=127.0.0.1 -c unix_socket_directories=$cluster -c max_connections=300"
-  options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=128MB"
+  [ "${PG_DURABLE:-}" = 1 ] || options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  options+=" -c shared_buffers=128MB"
   started_ok=
   for attempt in 1 2 3 4 5; do
     port=${PG_PORT:-$(free_port)}

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { eventually } from '../support/eventually';
 import { multipart, uploadParts } from '../support/media';
 import { urlForDatabase } from '../support/postgres';
 import { freePort, startRedis, type RedisServer } from '../support/redis';
@@ -20,21 +21,6 @@ import { startS3, type S3TestServer } from '../support/s3';
 const ROOT = path.resolve(__dirname, '../..');
 const API = '/v0/api';
 const PASSWORD = 'cluster-password-1';
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000, intervalMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
 
 /** One child process of the cluster: an HTTP instance or the worker. */
 class Node {
@@ -71,11 +57,9 @@ class Node {
 
   async ready(timeoutMs = 180_000): Promise<void> {
     await eventually(
-      `${this.name} answers /health`,
       async () => {
         if (this.child?.exitCode !== null) throw new Error(`${this.name} exited:\n${this.output}`);
-        const res = await fetch(`${this.url}/health`);
-        return res.ok ? true : undefined;
+        expect((await fetch(`${this.url}/health`)).status).toBe(200);
       },
       timeoutMs,
       500,
@@ -253,11 +237,11 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
 
     // The HTTP-only instances never transcode: the worker does, and B sees the result.
     const processing = await eventually(
-      'the video is ready on B',
       async () => {
         const res = await call<{ status: string }>(b.url, 'GET', `${API}/videos/selfieVideos/${videoId}/processing`, { cookie: owner });
         if (res.body.status === 'failed') throw new Error(`transcoding failed: ${JSON.stringify(res.body)}\n${worker.output}`);
-        return res.body.status === 'ready' ? res.body : undefined;
+        expect(res.body.status).toBe('ready');
+        return res.body;
       },
       240_000,
       1000,
@@ -289,10 +273,14 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
   it('a search on B finds it: normal search at once, AI search once B has heard of it', async () => {
     const normal = await call<{ results: Array<{ _id: string }> }>(b.url, 'POST', `${API}/search/normal-search`, { json: { query: word } });
     expect(normal.body.results.map((video) => video._id)).toContain(videoId);
-    await eventually('AI search on B finds the upload', async () => {
-      const ai = await call<{ results: Array<{ _id: string }> }>(b.url, 'POST', `${API}/search/ai-search`, { json: { chat_history: word } });
-      return ai.body.results.some((video) => video._id === videoId) ? true : undefined;
-    });
+    await eventually(
+      async () => {
+        const ai = await call<{ results: Array<{ _id: string }> }>(b.url, 'POST', `${API}/search/ai-search`, { json: { chat_history: word } });
+        expect(ai.body.results.map((video) => video._id)).toContain(videoId);
+      },
+      30_000,
+      250,
+    );
   });
 
   it('likes sent through A and B at once end consistent on both', async () => {
@@ -338,10 +326,9 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
     };
     const lanes = [0, 1, 2, 3].map(writer);
     await eventually(
-      'some writes acknowledged',
-      async () => {
+      () => {
         if (refused.length > 0) throw new Error(`refused with ${refused.join(', ')}`);
-        return acknowledged.length >= 12 ? true : undefined;
+        expect(acknowledged.length).toBeGreaterThanOrEqual(12);
       },
       60_000,
       20,
@@ -372,6 +359,6 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
     const normal = await call<{ results: Array<{ _id: string }> }>(a.url, 'POST', `${API}/search/normal-search`, { json: { query: word } });
     expect(normal.body.results.map((video) => video._id)).not.toContain(videoId);
     // Only this video was ever uploaded: the bucket is empty again.
-    await eventually('the bucket is empty', async () => ((await s3.listKeys()).length === 0 ? true : undefined), 30_000);
+    await eventually(async () => expect(await s3.listKeys()).toEqual([]), 30_000, 250);
   }, 60_000);
 });

@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
 import { DatabaseJobQueue, PermanentJobError, type JobContext, type JobQueue } from '../../server/media/jobs';
 import type { UserRow } from '../../server/db/schema';
+import { eventually as settles } from '../support/eventually';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
@@ -27,19 +28,8 @@ if (unavailable) console.warn(unavailable);
 const LEASE_MS = 1000;
 const MAX_ATTEMPTS = 3;
 
-/** Waits until `check` passes (it throws until then), for at most `timeoutMs`. */
-async function eventually(check: () => void | Promise<void>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
+/** Queues settle within seconds; a busy machine gets 20. */
+const eventually = (check: () => unknown, timeoutMs = 20_000) => settles(check, timeoutMs);
 
 interface Kind {
   name: 'database' | 'redis';

@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { AUTH_LIMITS } from '../../server/routes/auth';
 import type { VideoChange } from '../../server/services/events';
+import { eventually } from '../support/eventually';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -21,20 +22,6 @@ jest.setTimeout(30_000);
 const unavailable = redisUnavailableReason();
 if (unavailable) console.warn(unavailable);
 const describeWithRedis = unavailable ? describe.skip : describe;
-
-/** Waits until `check` passes (it throws until then), for at most `timeoutMs`. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 describe('REDIS_URL', () => {
   it('accepts redis:// and rediss:// URLs and is off by default', () => {

@@ -142,7 +142,8 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
       // /health answers for itself (nothing returned: the request goes on).
       if (exempt(request)) return undefined;
       request.log.debug({ type, value }, 'overloaded: request shed');
-      // A navigation gets the busy page (Fastify goes no further once a reply is sent); a rejection ends the request in the shared error handler: 503 in the one error shape.
+      // A navigation gets the busy page (Fastify goes no further once a reply is sent); a
+      // rejection ends the request in the shared error handler: 503 in the one error shape.
       const page = shedNavigation(request, reply);
       if (page === undefined) return Promise.reject(shed(request, reply));
       void reply.send(page);

@@ -34,13 +34,12 @@ import type { Database } from '../db/schema';
 import { REDIS_PREFIX } from '../services/redis';
 
 import { INSTANCE_ID } from './instance';
-import { PermanentJobError, type JobHandler, type JobQueue } from './jobs';
+import { PermanentJobError, throttledProgress, type JobHandler, type JobQueue } from './jobs';
 
 export const TRANSCODE_QUEUE = 'transcode';
 /** Keys: selfie:bull:transcode:… */
 export const BULL_PREFIX = `${REDIS_PREFIX}bull`;
 
-const PROGRESS_WRITE_INTERVAL_MS = 1000;
 /** An enqueue waits this long for Redis at most (an upload's answer must not hang on it). */
 const ENQUEUE_TIMEOUT_MS = 5000;
 /** How long a failed job's record stays in Redis (for inspection); completed ones go at once. */
@@ -239,15 +238,7 @@ export class BullJobQueue implements JobQueue {
         .catch((error: unknown) => log.warn({ err: error }, 'media job watchdog: could not read the video'));
     }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
 
-    let lastWrite = 0;
-    let lastPercent = -1;
-    const progress = async (percent: number) => {
-      const value = Math.max(0, Math.min(100, Math.floor(percent)));
-      if (value === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
-      lastWrite = Date.now();
-      lastPercent = value;
-      await job.updateProgress(value).catch(() => undefined);
-    };
+    const progress = throttledProgress((value) => job.updateProgress(value));
 
     const startedAt = Date.now();
     try {

@@ -88,6 +88,22 @@ export interface DatabaseJobQueueOptions {
 
 const PROGRESS_WRITE_INTERVAL_MS = 1000;
 
+/**
+ * A job's progress(percent) for either queue: clamps to 0–100 and hands a new value to `write`
+ * at most once a second, so an encoder reporting many times a second costs one write a second.
+ */
+export function throttledProgress(write: (percent: number) => Promise<unknown>): (percent: number) => Promise<void> {
+  let lastWrite = 0;
+  let lastPercent = -1;
+  return async (percent: number) => {
+    const value = Math.max(0, Math.min(100, Math.floor(percent)));
+    if (value === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+    lastWrite = Date.now();
+    lastPercent = value;
+    await write(value).catch(() => undefined);
+  };
+}
+
 /** The embedded queue's enqueue, usable without a queue instance (the demo seed): idempotent per video. */
 export async function insertJob(db: Kysely<Database>, videoId: string, maxAttempts: number, at: Date = new Date()): Promise<void> {
   const now = toTimestamp(at);
@@ -290,15 +306,7 @@ export class DatabaseJobQueue implements JobQueue {
         .catch((error: unknown) => log.warn({ err: error }, 'media job heartbeat failed'));
     }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
 
-    let lastWrite = 0;
-    let lastPercent = -1;
-    const progress = async (percent: number) => {
-      const value = Math.max(0, Math.min(100, Math.floor(percent)));
-      if (value === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
-      lastWrite = Date.now();
-      lastPercent = value;
-      await mine().set({ progress: value }).execute().catch(() => undefined);
-    };
+    const progress = throttledProgress((value) => mine().set({ progress: value }).execute());
 
     const startedAt = Date.now();
     try {

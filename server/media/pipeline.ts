@@ -23,7 +23,7 @@ import type { MessageKey } from '../i18n';
 import { putDirectory, RENDITIONS_FOLDER, type Storage } from '../services/storage';
 
 import { MediaToolError } from './ffmpeg';
-import { PermanentJobError, type JobContext } from './jobs';
+import { PermanentJobError, throttledProgress, type JobContext } from './jobs';
 import { probeMedia, UndecodableMediaError } from './probe';
 import { transcode, type Rung } from './renditions';
 import type { Spool } from './spool';
@@ -85,19 +85,21 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
   const video = await db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
   if (!video || video.status !== 'processing') return;
 
-  let lastWrite = 0;
-  const report = (percent: number) => {
-    const value = Math.max(0, Math.min(99, Math.floor(percent)));
-    void job.progress(value);
-    if (Date.now() - lastWrite < 1000) return;
-    lastWrite = Date.now();
-    db.updateTable('videos')
+  // What the SPA polls (videos.processing_progress), written at most once a second like the job's own.
+  const recordProgress = throttledProgress((value) =>
+    db
+      .updateTable('videos')
       .set({ processing_progress: value })
       .where('id', '=', video.id)
       .where('status', '=', 'processing')
       .where('processing_progress', '<', value)
       .execute()
-      .catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record progress'));
+      .catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record progress')),
+  );
+  const report = (percent: number) => {
+    const value = Math.max(0, Math.min(99, Math.floor(percent)));
+    void job.progress(value);
+    void recordProgress(value);
   };
 
   const workDir = await spool.makeWorkDir(`job-${video.id}`);
