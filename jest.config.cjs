@@ -47,6 +47,11 @@ module.exports = {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
+      // The server-render tests render the SPA's own sources (src/ssr/render.tsx).
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/__tests__/support/style-stub.ts',
+        '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/__tests__/support/file-stub.ts',
+      },
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
       // On PostgreSQL (DATABASE_URL, see npm run test:pg): one migrated template database per run.
       globalSetup: '<rootDir>/__tests__/support/pg-global-setup.ts',

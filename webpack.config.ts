@@ -5,7 +5,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration } from 'webpack';
+import { optimize, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 import { ChunkManifestPlugin, PRECOMPRESSED_TEXT } from './scripts/webpack-delivery';
@@ -13,6 +13,68 @@ import { ChunkManifestPlugin, PRECOMPRESSED_TEXT } from './scripts/webpack-deliv
 /** Where the API runs while webpack-dev-server serves the SPA with hot reload (`npm run dev`). */
 const DEV_API_PORT = Number(process.env.DEV_API_PORT ?? 3001);
 const DEV_PORT = Number(process.env.PORT ?? 3000);
+
+/** Where the server-render bundle goes: inside dist, but a dot folder, which is never served. */
+export const SERVER_RENDER_DIR = path.resolve(__dirname, 'dist', '.ssr');
+export const SERVER_RENDER_FILE = 'render.cjs';
+
+/**
+ * react-router's package.json names no `production` condition, so bundlers resolve its
+ * development build (extra checks and warnings, more to parse). Production builds use its own
+ * production build instead; `react-router-dom` re-exports both entries.
+ */
+const productionRouter = {
+  'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
+
+const typescriptRule = (dev: boolean, refresh: boolean) => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2020',
+        transform: { react: { runtime: 'automatic', development: dev, refresh } },
+      },
+    },
+  },
+});
+
+/**
+ * The server's render of first screens (src/ssr/render.tsx): the same sources for Node, one file
+ * with every page chunk in it, React in production mode. Stylesheets are the browser's business
+ * (they only need to load as modules); asset URLs come out as in the browser build, unwritten.
+ */
+export function serverRenderConfig(): Configuration {
+  return {
+    mode: 'production',
+    target: 'node20',
+    entry: { render: './src/ssr/render.tsx' },
+    output: {
+      path: SERVER_RENDER_DIR,
+      filename: SERVER_RENDER_FILE,
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: false,
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: productionRouter },
+    module: {
+      rules: [
+        typescriptRule(false, false),
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|jpe?g|gif|svg|webp|ico)$/i, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
 
 export default function config(_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration {
   const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
@@ -44,23 +106,10 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       clean: true,
     },
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: dev ? {} : productionRouter },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2020',
-                transform: { react: { runtime: 'automatic', development: dev, refresh: dev && serving } },
-              },
-            },
-          },
-        },
+        typescriptRule(dev, dev && serving),
         {
           test: /\.css$/,
           use: [dev ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'],

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { webpack, type Stats } from 'webpack';
+import { webpack, type Configuration, type Stats } from 'webpack';
 
-import webpackConfig from '../webpack.config';
+import webpackConfig, { SERVER_RENDER_DIR, SERVER_RENDER_FILE, serverRenderConfig } from '../webpack.config';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -39,6 +39,7 @@ export function sourceStamp(): string {
 
 export function isBuildCurrent(): boolean {
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) return false;
+  if (!fs.existsSync(path.join(SERVER_RENDER_DIR, SERVER_RENDER_FILE))) return false;
   try {
     return fs.readFileSync(STAMP_FILE, 'utf8').trim() === sourceStamp();
   } catch {
@@ -46,9 +47,7 @@ export function isBuildCurrent(): boolean {
   }
 }
 
-export function buildSpa(): Promise<Stats> {
-  const stamp = sourceStamp();
-  const config = webpackConfig({}, { mode: 'production' });
+function compile(config: Configuration): Promise<Stats> {
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => {
       if (error) return reject(error);
@@ -56,8 +55,19 @@ export function buildSpa(): Promise<Stats> {
       if (stats.hasErrors()) {
         return reject(new Error(stats.toString({ colors: false, all: false, errors: true, errorDetails: true })));
       }
-      fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
       resolve(stats);
     });
   });
+}
+
+/**
+ * The browser build, then the server-render bundle into dist/.ssr (after, because the browser
+ * build empties dist). Resolves with the browser build's stats.
+ */
+export async function buildSpa(): Promise<Stats> {
+  const stamp = sourceStamp();
+  const stats = await compile(webpackConfig({}, { mode: 'production' }));
+  await compile(serverRenderConfig());
+  fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
+  return stats;
 }

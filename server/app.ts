@@ -32,7 +32,8 @@ import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
-import { registerSpa } from './http/spa';
+import type { ServerRenderer } from './http/server-render';
+import { registerSpa, type SpaOptions } from './http/spa';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
 import { t } from './i18n';
 import { installMetrics } from './metrics';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   database?: AppDatabase;
   /** Where uploads are stored; defaults to the configured one (S3_BUCKET, else config.mediaDir). */
   storage?: Storage;
+  /** Renders first screens of public pages; the SPA build's bundle by default. */
+  serverRenderer?: ServerRenderer;
 }
 
 export type AppInstance = FastifyInstance<
@@ -86,7 +89,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await migrateToLatest(database.db);
     const storage = options.storage ?? (await openStorage(config));
     try {
-      return await assembleApp(config, database, ownsDatabase, storage, !options.storage, options.logger ?? loggerOptions(config));
+      return await assembleApp(config, database, ownsDatabase, storage, !options.storage, options.logger ?? loggerOptions(config), {
+        serverRenderer: options.serverRenderer,
+      });
     } catch (error) {
       if (!options.storage) await storage.close?.();
       throw error;
@@ -104,6 +109,7 @@ async function assembleApp(
   storage: Storage,
   ownsStorage: boolean,
   logger: FastifyServerOptions['logger'],
+  spaOptions: SpaOptions,
 ): Promise<AppInstance> {
   const app = Fastify({
     logger,
@@ -168,7 +174,7 @@ async function assembleApp(
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/v0/api' });
   await app.register(mediaRoutes);
-  await registerSpa(app, config);
+  await registerSpa(app, config, spaOptions);
 
   return app;
 }

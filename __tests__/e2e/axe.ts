@@ -25,8 +25,9 @@ export interface AxeFinding {
 /** Waits until the page is settled: no request in flight, no region marked busy. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Loaded, and no longer the server's markup (the app removes the marker once it runs it).
   await page
-    .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 10_000 })
+    .waitForFunction(() => document.querySelector('[aria-busy="true"], [data-ssr-locale]') === null, undefined, { timeout: 10_000 })
     .catch(() => undefined);
 }
 

@@ -12,6 +12,7 @@ import { buildApp, type AppInstance } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { newId, toTimestamp } from '../../server/db/ids';
 import type { NewUser, UserRow } from '../../server/db/schema';
+import type { ServerRenderer } from '../../server/http/server-render';
 import { SESSION_COOKIE } from '../../server/services/sessions';
 
 import { postgresServerUrl, releaseTestDatabase, testDatabaseFor } from './postgres';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Reuse this DATA_DIR (e.g. to restart on the same database); the caller removes it. */
   dataDir?: string;
+  /** Renders first screens (none by default: the test's spaDir has no render bundle). */
+  serverRenderer?: ServerRenderer;
 }
 
 export interface TestApp {
@@ -63,7 +66,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       spaDir: path.join(dataDir, 'no-spa-build'),
       ...options.config,
     };
-    const app = await buildApp(config, { logger: false });
+    const app = await buildApp(config, { logger: false, serverRenderer: options.serverRenderer });
     return {
       app,
       config,

@@ -166,8 +166,17 @@ export function movieImageHint(video: Record<string, unknown> | undefined): Imag
 /** Only http(s) or same-origin paths go into a preload. */
 const safeHref = (href: string) => /^(https?:\/\/|\/(?!\/))/i.test(href);
 
-async function injectJson(app: FastifyInstance, url: string): Promise<Record<string, unknown> | undefined> {
-  const response = await app.inject({ method: 'GET', url });
+/**
+ * A GET answered in-process. `as` passes on the visitor's address, agent and language, so that the
+ * answer (a view counted, a message's language, a rate limit) is the one their own request gets.
+ */
+async function injectJson(app: FastifyInstance, url: string, as?: FastifyRequest): Promise<Record<string, unknown> | undefined> {
+  const headers: Record<string, string> = {};
+  for (const name of ['user-agent', 'accept-language'] as const) {
+    const value = as?.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const response = await app.inject({ method: 'GET', url, headers, ...(as ? { remoteAddress: as.ip } : {}) });
   if (response.statusCode !== 200) return undefined;
   const body = response.json<unknown>();
   return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
@@ -178,6 +187,11 @@ export interface CriticalPathOptions {
   /** The catalogue base the SPA uses (the injected meta); inlined only for the built-in stand-in. */
   catalogueBase: string;
   builtInCatalogue: boolean;
+  /**
+   * Inline our own API's first answers too (instead of preloading them), for a page the server
+   * renders: only for a visitor without a session, whose answers are the public ones.
+   */
+  inlineOwnApi?: boolean;
 }
 
 export async function criticalPathFor(
@@ -223,19 +237,37 @@ export async function criticalPathFor(
       const query = (url.searchParams.get('q') ?? '').trim();
       if (!query) {
         const page = pageParam(url.searchParams);
-        result.fetches.push(selfieListUrl(page));
-        const { videos } = await listPublicVideos(app.db, page, PAGE_SIZE);
-        result.images = cardImages(videos.slice(0, FIRST_SCREEN_CARDS).map((video) => toPublicVideo(video)));
+        const listUrl = selfieListUrl(page);
+        const inlined = options.inlineOwnApi ? await injectJson(app, listUrl, request) : undefined;
+        if (inlined) {
+          result.bootstrap[listUrl] = inlined;
+          result.images = cardImages(Array.isArray(inlined.videos) ? inlined.videos : []);
+        } else {
+          result.fetches.push(listUrl);
+          const { videos } = await listPublicVideos(app.db, page, PAGE_SIZE);
+          result.images = cardImages(videos.slice(0, FIRST_SCREEN_CARDS).map((video) => toPublicVideo(video)));
+        }
       }
     } else if (chunkName === 'page-video') {
-      // The poster is read here without counting a view; the preloaded GET of the video is the
-      // page's own request (the browser hands it to RTK Query), which counts it as before.
+      // The poster is read here without counting a view. The view is counted by the video's GET:
+      // the page's own preloaded request (the browser hands it to RTK Query), or for a page the
+      // server renders, the one made here for its inlined answer, which the SPA then uses.
       const id = decodeURIComponent(pathName.slice('/selfieVideos/'.length));
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, id, viewer);
       if (video) {
         const videoUrl = `/v0/api/videos/selfieVideos/${encodeURIComponent(id)}`;
-        result.fetches.push(videoUrl, `${videoUrl}/likes`, `/v0/api/comments/${encodeURIComponent(id)}`);
+        const urls = [videoUrl, `${videoUrl}/likes`, `/v0/api/comments/${encodeURIComponent(id)}`];
+        if (options.inlineOwnApi) {
+          // The video's own GET (which counts the view) is made here, once, for the page.
+          for (const answerUrl of urls) {
+            const body = await injectJson(app, answerUrl, request);
+            if (body) result.bootstrap[answerUrl] = body;
+            else result.fetches.push(answerUrl);
+          }
+        } else {
+          result.fetches.push(...urls);
+        }
         result.images = [posterHint(toPublicVideo(video) as unknown as Record<string, unknown>)].filter(
           (hint): hint is ImageHint => hint !== undefined,
         );
@@ -255,11 +287,17 @@ const attr = (value: string) =>
 export const scriptSafeJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The <head> tags of a critical path. */
-export function renderCriticalPath(hints: CriticalPath): string {
+/**
+ * The <head> tags of a critical path. For a page whose first screen the server rendered, the
+ * page chunk's stylesheet is applied rather than preloaded: the markup needs it to paint as it
+ * will stay (the chunk's loader finds the link and does not add another).
+ */
+export function renderCriticalPath(hints: CriticalPath, { serverRendered = false } = {}): string {
   const tags: string[] = [];
   for (const href of hints.chunk?.js ?? []) tags.push(`<link rel="preload" href="/${attr(href)}" as="script">`);
-  for (const href of hints.chunk?.css ?? []) tags.push(`<link rel="preload" href="/${attr(href)}" as="style">`);
+  for (const href of hints.chunk?.css ?? []) {
+    tags.push(serverRendered ? `<link rel="stylesheet" href="/${attr(href)}">` : `<link rel="preload" href="/${attr(href)}" as="style">`);
+  }
   for (const href of hints.fetches) tags.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="use-credentials">`);
   hints.images.forEach(({ href, srcset, sizes }, index) => {
     const responsive = srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(sizes ?? '100vw')}"` : '';

@@ -14,9 +14,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 
 import { chooseEncoding, createAssetCache } from './asset-cache';
-import { criticalPathFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
+import { criticalPathFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
 import { INTL_WARM_UP_TAG } from './intl-warm-up';
+import { createServerRenderer, firstScreenLocale, injectFirstScreen, isServerRenderable, type ServerRenderer } from './server-render';
 
 /** Paths the history fallback never answers with index.html. */
 export const NON_SPA_PREFIXES = ['/v0/api', '/media', '/catalogue', '/health'];
@@ -25,7 +26,16 @@ export const SPA_NOT_BUILT_MESSAGE = 'The SPA is not built yet: run npm run buil
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 'spaDir' | 'catalogue'>): Promise<void> {
+export interface SpaOptions {
+  /** Renders first screens on the server; the built bundle in spaDir by default. */
+  serverRenderer?: ServerRenderer;
+}
+
+export async function registerSpa(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'spaDir' | 'catalogue'>,
+  { serverRenderer = createServerRenderer(config.spaDir) }: SpaOptions = {},
+): Promise<void> {
   const assetsDir = path.join(config.spaDir, 'assets') + path.sep;
   const catalogueBase = config.catalogue.builtIn ? '/catalogue' : config.catalogue.url;
   const indexPage = createIndexPage(config.spaDir, catalogueBase);
@@ -66,12 +76,18 @@ export async function registerSpa(app: FastifyInstance, config: Pick<AppConfig, 
     if (page === null) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SPA_NOT_BUILT_MESSAGE);
     }
+    const pathName = request.url.split('?')[0] ?? '/';
+    const renderable = isServerRenderable(request, pageChunkFor(pathName)) && (await serverRenderer.available());
     const hints = await criticalPathFor(app, request, {
       manifest: page.manifest,
       catalogueBase,
       builtInCatalogue: config.catalogue.builtIn,
+      inlineOwnApi: renderable,
     });
-    const html = injectHead(page.html, renderCriticalPath(hints) + INTL_WARM_UP_TAG);
+    const locale = firstScreenLocale(request);
+    const markup = renderable ? await serverRenderer.render(request.url, locale, hints.bootstrap, request) : null;
+    const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
+    const html = markup === null ? head : injectFirstScreen(head, markup, locale);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 

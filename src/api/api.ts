@@ -2,6 +2,8 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 
 import { API_BASE_URL } from '../config/runtime';
 
+import { inlinedFor, NOT_INLINED_ERROR } from './bootstrap';
+
 /**
  * Tag types, singular PascalCase (ARCHITECTURE.md "The data layer"). Items are tagged
  * `{ type, id }`; lists additionally carry `{ type, id: 'LIST' }` (see tags.ts).
@@ -63,12 +65,30 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
  * server names (capped at 5 s), twice at most, so a moment of load shedding does not become an
  * error page. Writes are never repeated; a 503 without Retry-After is an answer, not a pause.
  */
+/**
+ * The URL fetchBaseQuery requests for these arguments (base joined to the path, then `params`
+ * without undefined values through URLSearchParams), which is how inlined answers are keyed.
+ */
+export function requestUrl(args: string | FetchArgs): string {
+  const { url, params } = typeof args === 'string' ? { url: args, params: undefined } : args;
+  const joined = /^https?:\/\//i.test(url) ? url : `${API_BASE_URL.replace(/\/$/, '')}/${url.replace(/^\//, '')}`;
+  if (!params) return joined;
+  const defined = Object.fromEntries(Object.entries(params as Record<string, unknown>).filter(([, value]) => value !== undefined));
+  const query = new URLSearchParams(defined as Record<string, string>).toString();
+  return query ? `${joined}${joined.includes('?') ? '&' : '?'}${query}` : joined;
+}
+
 const fetchWithBusyRetry: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (
   args,
   queryApi,
   extraOptions,
 ) => {
   const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+  // A first-screen answer the server inlined into the page (src/api/bootstrap.ts).
+  const inlined = inlinedFor(queryApi.extra);
+  const answer = inlined && method === 'GET' ? inlined.take(requestUrl(args)) : undefined;
+  if (answer !== undefined) return { data: answer };
+  if (inlined?.offline) return { error: NOT_INLINED_ERROR };
   for (let attempt = 0; ; attempt += 1) {
     const result = await fetchOnce(args, queryApi, extraOptions);
     const retryAfter = result.error?.status === 503 ? result.meta?.response?.headers.get('retry-after') : null;

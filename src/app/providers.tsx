@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { type Persistor } from 'redux-persist';
@@ -12,8 +12,12 @@ import { type AppStore } from './store';
 export interface AppProvidersProps {
   store: AppStore;
   persistor: Persistor;
+  /** The router around the app: the browser's history by default, a StaticRouter on the server. */
+  router?: (children: ReactNode) => ReactNode;
   children: ReactNode;
 }
+
+const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
 
 /**
  * Store → translations → rehydration gate → router. Intl sits outside PersistGate so the
@@ -21,16 +25,26 @@ export interface AppProvidersProps {
  * Nothing below the gate renders before the persisted user and language are back, so the
  * session check started by App cannot be overwritten by a late rehydration.
  *
+ * The gate is left out when the state is already back (the start-up and the server's render
+ * wait for it): PersistGate always renders its spinner first and the page only after mounting,
+ * which a server render would stop at and a hydration would not match.
+ *
  * BrowserRouter rather than a data router: RTK Query owns all data loading (no loaders or
  * actions to host), and a plain <Routes> tree renders the same under MemoryRouter in tests.
  */
-export function AppProviders({ store, persistor, children }: AppProvidersProps) {
+export function AppProviders({ store, persistor, router = browserRouter, children }: AppProvidersProps) {
+  const [rehydrated] = useState(() => persistor.getState().bootstrapped);
+  const routed = router(children);
   return (
     <Provider store={store}>
       <AppIntlProvider>
-        <PersistGate loading={<PageSpinner fullScreen />} persistor={persistor}>
-          <BrowserRouter>{children}</BrowserRouter>
-        </PersistGate>
+        {rehydrated ? (
+          routed
+        ) : (
+          <PersistGate loading={<PageSpinner fullScreen />} persistor={persistor}>
+            {routed}
+          </PersistGate>
+        )}
       </AppIntlProvider>
     </Provider>
   );

@@ -1,6 +1,6 @@
 import { matchPath, Route, Routes } from 'react-router-dom';
 
-import { lazyPage } from './lazyPage';
+import { lazyPage, type LazyPage, type PageModule } from './lazyPage';
 import { Layout, StandaloneLayout } from './Layout';
 
 /*
@@ -77,10 +77,18 @@ const pagesByPattern = [
   [routePatterns.admin, AdminPage],
 ] as const;
 
-/** Loads the page a path shows (the not-found page for an unknown one) ahead of the first render. */
-export function preloadPageFor(pathname: string): Promise<unknown> {
-  const match = pagesByPattern.find(([pattern]) => matchPath(pattern, pathname));
-  return (match ? match[1] : NotFoundPage).preload();
+/** The page a path shows (the not-found page for an unknown one) and the path's parameters. */
+export function matchPage(pathname: string): { page: LazyPage<object>; params: Record<string, string | undefined> } {
+  for (const [pattern, page] of pagesByPattern) {
+    const match = matchPath(pattern, pathname);
+    if (match) return { page, params: match.params };
+  }
+  return { page: NotFoundPage, params: {} };
+}
+
+/** Loads the page a path shows ahead of the first render. */
+export function preloadPageFor(pathname: string): Promise<PageModule<object>> {
+  return matchPage(pathname).page.preload();
 }
 
 /** All routes: every page under the common Layout with the header, except /verify. */

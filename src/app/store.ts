@@ -14,13 +14,14 @@ import {
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
 
 import { api } from '../api/api';
+import { documentAnswers, type InlinedAnswers, type StoreExtra } from '../api/bootstrap';
 import { authSlice } from '../features/auth/authSlice';
 import { languageSlice } from '../i18n/languageSlice';
 
 import { redactSecrets } from './redact';
 
-/** A storage that keeps nothing, for environments without localStorage (and for tests). */
-const noopStorage: Storage = {
+/** A storage that keeps nothing, for environments without localStorage (the server's render, tests). */
+export const noopStorage: Storage = {
   getItem: () => Promise.resolve(null),
   setItem: () => Promise.resolve(),
   removeItem: () => Promise.resolve(),
@@ -34,6 +35,8 @@ export interface MakeStoreOptions {
   /** Where persisted slices live; localStorage in the browser. */
   storage?: Storage;
   preloadedState?: PreloadedRootState;
+  /** First-screen answers the queries take before the network: the document's by default. */
+  inlined?: InlinedAnswers;
 }
 
 function makeRootReducer(storage: Storage) {
@@ -51,12 +54,14 @@ type ReducerState = Parameters<RootReducer>[0] & object;
 /** A starting state (tests, SSR): persisted slices come without `_persist`, which redux-persist adds on start. */
 type PreloadedRootState = { [K in keyof ReducerState]?: Omit<NonNullable<ReducerState[K]>, '_persist'> };
 
-export function makeStore({ storage = defaultStorage(), preloadedState }: MakeStoreOptions = {}) {
+export function makeStore({ storage = defaultStorage(), preloadedState, inlined = documentAnswers() }: MakeStoreOptions = {}) {
+  const extra: StoreExtra = { inlined };
   const store = configureStore({
     reducer: makeRootReducer(storage),
     preloadedState: preloadedState as ReducerState | undefined,
     middleware: (getDefault) =>
       getDefault({
+        thunk: { extraArgument: extra },
         // The development-only checks walk the whole state; on a busy 2-core CI machine they
         // exceed the default 32 ms and print noise, not problems.
         immutableCheck: { warnAfter: 128 },
@@ -75,3 +80,24 @@ export function makeStore({ storage = defaultStorage(), preloadedState }: MakeSt
 export type AppStore = ReturnType<typeof makeStore>['store'];
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
+
+/** What a page's first-screen declaration gets: the route's parameters and search, and the store's dispatch. */
+export interface FirstScreenContext {
+  params: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  dispatch: AppDispatch;
+}
+
+/** A started query, as `endpoint.initiate(args)` returns it. */
+export interface StartedQuery {
+  unwrap(): Promise<unknown>;
+  unsubscribe(): void;
+}
+
+/**
+ * The queries a page's first render reads, started with exactly the arguments its hooks use
+ * (a page chunk exports it as `firstScreenQueries`). The server runs them against the answers it
+ * inlines and renders the page with them; the browser runs them against the same inlined answers
+ * before it hydrates, so both first renders see the same data.
+ */
+export type FirstScreenQueries = (context: FirstScreenContext) => StartedQuery[];

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useCallback, useId } from 'react';
 
+import { useHydrated } from '../../app/hooks';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 
@@ -139,8 +140,11 @@ interface SubmitButtonProps {
 /** The form's primary button; disabled with a spinner while its request runs. */
 export function SubmitButton({ labelId, busy, disabled = false }: SubmitButtonProps) {
   const t = useT();
+  // Until the app runs the server's markup, a submission would be the browser's own (a GET with
+  // the password in the URL); a disabled submit button also stops Enter from submitting.
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy || disabled} aria-busy={busy}>
+    <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy || disabled || !hydrated} aria-busy={busy}>
       {busy ? <span className="auth-form__spinner" aria-hidden="true" data-testid="submit-spinner" /> : null}
       {t(labelId)}
     </button>

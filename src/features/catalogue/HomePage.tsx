@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import type { CatalogueVideo } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import type { FirstScreenQueries, RootState } from '../../app/store';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
@@ -254,5 +254,11 @@ function CatalogueCard({ video, priority = false }: { video: CatalogueVideo; pri
     </li>
   );
 }
+
+/** The catalogue page the grid shows first (not in AI mode, whose search is the user's own). */
+export const firstScreenQueries: FirstScreenQueries = ({ searchParams, dispatch }) => {
+  const { query, page, mode } = readHomeSearch(searchParams);
+  return mode === 'ai' ? [] : [dispatch(catalogueApi.endpoints.searchCatalogue.initiate({ query, page }))];
+};
 
 export default HomePage;

@@ -4,10 +4,11 @@ import { FormattedDate, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 
 import type { CatalogueVideo } from '../../api/types';
+import type { FirstScreenQueries } from '../../app/store';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 
-import { useGetCatalogueVideoQuery } from './catalogueApi';
+import { catalogueApi, useGetCatalogueVideoQuery } from './catalogueApi';
 import { EditKeywordsModal } from './EditKeywordsModal';
 import { descriptionText, galleryImages, parseCatalogueDate, safeUrl, splitKeywords } from './movieDetails';
 import './catalogue.css';
@@ -216,5 +217,9 @@ function MovieDetails({ video }: { video: CatalogueVideo }) {
     </article>
   );
 }
+
+/** The movie the page shows. */
+export const firstScreenQueries: FirstScreenQueries = ({ params, dispatch }) =>
+  params.id ? [dispatch(catalogueApi.endpoints.getCatalogueVideo.initiate(params.id))] : [];
 
 export default MovieDetailPage;

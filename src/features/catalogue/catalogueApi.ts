@@ -1,7 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
 import { api } from '../../api/api';
-import { takeBootstrapped } from '../../api/bootstrap';
+import { inlinedFor, NOT_INLINED_ERROR } from '../../api/bootstrap';
 import type { ApiMessage, CatalogueSearchResponse, CatalogueVideo, DescriptionSubmission } from '../../api/types';
 import { catalogueUrl } from '../../config/runtime';
 import { PAGE_SIZE } from '../../config/routes';
@@ -60,8 +60,10 @@ export const catalogueApi = api.injectEndpoints({
           thumbsize: 'medium',
           format: 'json',
         });
-        const inlined = takeBootstrapped(url);
-        if (inlined !== undefined) return { data: normalizeSearchResponse(inlined) };
+        const inlined = inlinedFor(queryApi.extra);
+        const answer = inlined?.take(url);
+        if (answer !== undefined) return { data: normalizeSearchResponse(answer) };
+        if (inlined?.offline) return { error: NOT_INLINED_ERROR };
         const result = await catalogueBaseQuery(url, queryApi, extraOptions);
         if (result.error) return { error: result.error };
         return { data: normalizeSearchResponse(result.data) };
@@ -88,8 +90,10 @@ export const catalogueApi = api.injectEndpoints({
     getCatalogueVideo: build.query<CatalogueVideo | null, string>({
       async queryFn(id, queryApi, extraOptions) {
         const url = catalogueUrl(VIDEO_BY_ID_PATH, { id, thumbsize: 'medium', format: 'json' });
-        const inlined = takeBootstrapped(url);
-        if (inlined !== undefined) return { data: isCatalogueVideo(inlined) ? inlined : null };
+        const inlined = inlinedFor(queryApi.extra);
+        const answer = inlined?.take(url);
+        if (answer !== undefined) return { data: isCatalogueVideo(answer) ? answer : null };
+        if (inlined?.offline) return { error: NOT_INLINED_ERROR };
         const result = await catalogueBaseQuery(url, queryApi, extraOptions);
         if (result.error) return { error: result.error };
         return { data: isCatalogueVideo(result.data) ? result.data : null };

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../../api/errors';
 import { LIST } from '../../api/tags';
 import { useAppDispatch } from '../../app/hooks';
+import type { FirstScreenQueries } from '../../app/store';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { PAGE_SIZE } from '../../config/routes';
@@ -21,7 +22,7 @@ import {
 
 import { readSelfieList, type SelfieListMode, selfieListParams } from './selfieListParams';
 import { VideoCardForSelfie } from './VideoCardForSelfie';
-import { pageCount, useGetSelfieVideosQuery } from './videosApi';
+import { pageCount, useGetSelfieVideosQuery, videosApi } from './videosApi';
 import './videos.css';
 
 /** Cards whose images load at once: about one row; the rest load as they near the viewport. */
@@ -207,5 +208,11 @@ export function SelfieVideosPage() {
     </div>
   );
 }
+
+/** The page of the list the page shows when it browses (a search is the user's own). */
+export const firstScreenQueries: FirstScreenQueries = ({ searchParams, dispatch }) => {
+  const { mode, page } = readSelfieList(searchParams);
+  return mode === 'browse' ? [dispatch(videosApi.endpoints.getSelfieVideos.initiate({ page }))] : [];
+};
 
 export default SelfieVideosPage;

@@ -6,11 +6,12 @@ import { Link, useParams } from 'react-router-dom';
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
+import type { FirstScreenQueries } from '../../app/store';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
-import { Comments } from '../comments';
+import { Comments, commentsApi } from '../comments';
 import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
@@ -18,7 +19,7 @@ import { ProcessingPanel } from './ProcessingStatus';
 import { useDeleteVideoAndLeave } from './useDeleteVideoAndLeave';
 import { UploaderLink, VisibilityBadge } from './VideoCardForSelfie';
 import { VideoPlayer } from './VideoPlayer';
-import { useGetSelfieVideoQuery } from './videosApi';
+import { useGetSelfieVideoQuery, videosApi } from './videosApi';
 import './videos.css';
 
 /** The date a video was uploaded, as an ISO string, when it has one. */
@@ -181,5 +182,16 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
     </article>
   );
 }
+
+/** The video, its likes and its comments: what the page shows around the player. */
+export const firstScreenQueries: FirstScreenQueries = ({ params, dispatch }) => {
+  const { id } = params;
+  if (!id) return [];
+  return [
+    dispatch(videosApi.endpoints.getSelfieVideo.initiate(id)),
+    dispatch(videosApi.endpoints.getVideoLikes.initiate(id)),
+    dispatch(commentsApi.endpoints.getComments.initiate(id)),
+  ];
+};
 
 export default VideoPage;

@@ -1,0 +1,140 @@
+/**
+ * The browser's side of server-rendered first screens (src/app/startApp.tsx): over markup the
+ * server rendered (with the SPA's own render, src/ssr/render.tsx) from inlined answers, the app
+ * takes the markup over — the same nodes stay, nothing is fetched again, no hydration error —
+ * and it renders afresh when its first render would differ (signed in, another language).
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import type { User } from '../../src/api/types';
+import { startApp } from '../../src/app/startApp';
+import { makeStore } from '../../src/app/store';
+import { catalogueUrl } from '../../src/config/runtime';
+import { PAGE_SIZE } from '../../src/config/routes';
+import { renderFirstScreen } from '../../src/ssr/render';
+import { server } from '../support/msw-server';
+
+import { makeSearchResponse, makeVideo, SEARCH_URL } from './catalogue-fixtures';
+import { makeSelfieVideo, recordRequests } from './videos-fixtures';
+
+const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true };
+
+const homeSearchUrl = catalogueUrl('/api/v2/video/search/', { per_page: PAGE_SIZE, page: 1, thumbsize: 'medium', format: 'json' });
+
+/** What the server sends: the inlined answers and the rendered root (markup from the same answers). */
+async function serveServerRenderedPage(url: string, locale: 'en' | 'zh', answers: Record<string, unknown>): Promise<HTMLElement> {
+  const markup = await renderFirstScreen({ url, locale, answers: structuredClone(answers) });
+  if (markup === null) throw new Error(`the server would not render ${url}`);
+  window.history.replaceState({}, '', url);
+  document.body.innerHTML = `<script type="application/json" id="bootstrap-data">${JSON.stringify(answers)}</script><div id="root" data-ssr-locale="${locale}">${markup}</div>`;
+  return document.getElementById('root') as HTMLElement;
+}
+
+async function start(container: HTMLElement) {
+  let outcome: 'hydrated' | 'rendered' | undefined;
+  await act(async () => {
+    outcome = await startApp(container, makeStore());
+  });
+  return outcome;
+}
+
+describe('taking over a server-rendered first screen', () => {
+  let consoleError: jest.SpyInstance;
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    server.use(http.get('*/v0/api/check-session', () => HttpResponse.json({ isValid: false })));
+    consoleError = jest.spyOn(console, 'error');
+  });
+
+  afterEach(() => {
+    consoleError.mockRestore();
+    document.body.innerHTML = '';
+    window.history.replaceState({}, '', '/');
+  });
+
+  it('hydrates the catalogue grid: the server’s nodes stay and the inlined page is not asked for again', async () => {
+    const requests = recordRequests();
+    const answers = { [homeSearchUrl]: makeSearchResponse([makeVideo(1), makeVideo(2), makeVideo(3)]) };
+    const root = await serveServerRenderedPage('/', 'en', answers);
+    const heading = root.querySelector('h1');
+    const firstCard = root.querySelector('a[href^="/movie/"]');
+    expect(firstCard).not.toBeNull();
+
+    expect(await start(root)).toBe('hydrated');
+    await waitFor(() => expect(requests).toContain('GET /v0/api/check-session'));
+    expect(root.querySelector('h1')).toBe(heading);
+    expect(root.querySelector('a[href^="/movie/"]')).toBe(firstCard);
+    expect(requests.filter((request) => request.includes('/catalogue/'))).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('hydrates a video page with its likes and comments from the inlined answers, in Chinese', async () => {
+    const requests = recordRequests();
+    const video = makeSelfieVideo(1, { title: '弹跳的球' });
+    const base = `/v0/api/videos/selfieVideos/${video._id}`;
+    const answers = {
+      [base]: { success: true, video },
+      [`${base}/likes`]: { likes: 4, likedByUser: false },
+      [`/v0/api/comments/${video._id}`]: { comments: [] },
+    };
+    window.localStorage.setItem(
+      'persist:language',
+      JSON.stringify({ locale: JSON.stringify('zh'), chosen: 'true', _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+    );
+    const root = await serveServerRenderedPage(`/selfieVideos/${video._id}`, 'zh', answers);
+    const title = root.querySelector('h1');
+    expect(title?.textContent).toBe('弹跳的球');
+
+    expect(await start(root)).toBe('hydrated');
+    await waitFor(() => expect(requests).toContain('GET /v0/api/check-session'));
+    expect(root.querySelector('h1')).toBe(title);
+    expect(requests.filter((request) => request.includes(video._id))).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the sign-in form unsubmittable until the app runs it (a native submission would put the password in the URL)', async () => {
+    const root = await serveServerRenderedPage('/login', 'en', {});
+    const submit = () => root.querySelector<HTMLButtonElement>('button[type="submit"]');
+    const serverButton = submit();
+    expect(serverButton?.disabled).toBe(true);
+
+    expect(await start(root)).toBe('hydrated');
+    await waitFor(() => expect(submit()?.disabled).toBe(false));
+    expect(submit()).toBe(serverButton);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh for a signed-in visitor, whose header differs from the server’s', async () => {
+    window.localStorage.setItem(
+      'persist:user',
+      JSON.stringify({ isLoggedIn: 'true', user: JSON.stringify(bob), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+    );
+    server.use(
+      http.get('*/v0/api/check-session', () => HttpResponse.json({ isValid: true, user: bob })),
+      // The sign-in page sends a signed-in visitor home.
+      http.get(SEARCH_URL, () => HttpResponse.json(makeSearchResponse([]))),
+    );
+    const root = await serveServerRenderedPage('/login', 'en', {});
+    const serverHeading = root.querySelector('h1');
+
+    expect(await start(root)).toBe('rendered');
+    expect(await screen.findByRole('button', { name: /bob/ })).toBeInTheDocument();
+    expect(serverHeading?.isConnected).toBe(false);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh when the saved language is not the one the server rendered in', async () => {
+    window.localStorage.setItem(
+      'persist:language',
+      JSON.stringify({ locale: JSON.stringify('zh'), chosen: 'true', _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+    );
+    const root = await serveServerRenderedPage('/login', 'en', {});
+    expect(root.querySelector('h1')?.textContent).toBe('Login');
+
+    expect(await start(root)).toBe('rendered');
+    expect(await screen.findByRole('heading', { level: 1, name: '登录' })).toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Server-rendered first screens in a real browser: a visitor without a session gets the public
+ * pages already rendered, in their language, and the app takes over those very nodes (hydrates)
+ * without an error — nothing is rendered twice, nothing flashes.
+ */
+test('public pages arrive rendered and the app takes over the same nodes, in English and Chinese', async ({ browser, request }) => {
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const language = locale.slice(0, 2);
+    const context = await browser.newContext({ locale });
+    // The heading as the server sent it, taken before any script runs.
+    await context.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+        }
+      });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    for (const path of ['/', '/selfieVideos', '/login', '/register', '/no-such-page']) {
+      const html = await (await request.get(path, { headers: { Accept: 'text/html', 'Accept-Language': locale } })).text();
+      const root = html.slice(html.indexOf('<div id="root"'));
+      expect(root.startsWith(`<div id="root" data-ssr-locale="${language}">`), path).toBe(true);
+      expect(root, path).toContain('<main id="main-content"');
+
+      await page.goto(path);
+      await expect(page.locator('[data-ssr-locale]'), path).toHaveCount(0);
+      const sameHeading = await page.evaluate(
+        () => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('main h1'),
+      );
+      expect(sameHeading, `${path}: the server's heading is the one on screen`).toBe(true);
+    }
+    await page.goto('/login');
+    // The sign-in form, unsubmittable in the server's markup, works once the app runs it.
+    await expect(page.locator('main form button[type="submit"]')).toBeEnabled();
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});

@@ -1,0 +1,166 @@
+/**
+ * Server-rendered first screens (server/http/server-render.ts with the SPA's own render,
+ * src/ssr/render.tsx): which requests get one, in which language, with which data, and that the
+ * data the page was rendered from rides along for the browser to hydrate with.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { rendererOf, type RenderModule } from '../../server/http/server-render';
+import { renderFirstScreen } from '../../src/ssr/render';
+import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
+import { addTestComment, addTestLike, createTestVideo } from '../support/videos';
+
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-language': 'en-US,en;q=0.9' };
+const MANIFEST = {
+  entry: { js: ['assets/main.0123456789.js'], css: ['assets/main.0123456789.css'] },
+  chunks: Object.fromEntries(
+    ['page-home', 'page-selfie-videos', 'page-video', 'page-login', 'page-upload'].map((name) => [
+      name,
+      { js: [`assets/${name}.0123456789.chunk.js`], css: [`assets/${name}.0123456789.css`] },
+    ]),
+  ),
+};
+
+/** The root element and what is in it. */
+function rootOf(html: string): { attributes: string; markup: string } {
+  const match = /<div id=(?:"root"|root)([^>]*)>([\s\S]*)<\/div><\/body>/.exec(html);
+  if (!match) throw new Error('no root in the page');
+  return { attributes: match[1] ?? '', markup: match[2] ?? '' };
+}
+
+function inlinedAnswers(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="bootstrap-data">([\s\S]*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1] ?? '{}') as Record<string, unknown>) : {};
+}
+
+describe('server-rendered first screens', () => {
+  let t: TestApp;
+  let spaDir: string;
+  let render: jest.Mock<ReturnType<RenderModule['renderFirstScreen']>, Parameters<RenderModule['renderFirstScreen']>>;
+
+  beforeEach(async () => {
+    spaDir = await mkdtemp(path.join(tmpdir(), 'server-render-test-'));
+    await mkdir(path.join(spaDir, 'assets'), { recursive: true });
+    await writeFile(
+      path.join(spaDir, 'index.html'),
+      '<!doctype html><html lang=en><head><meta charset=utf-8><title>Site</title></head><body><div id=root></div></body></html>',
+    );
+    await writeFile(path.join(spaDir, 'asset-manifest.json'), JSON.stringify(MANIFEST));
+    render = jest.fn(renderFirstScreen);
+    t = await makeTestApp({ config: { spaDir }, serverRenderer: rendererOf(async () => ({ renderFirstScreen: render })) });
+  });
+
+  afterEach(async () => {
+    await t.close();
+    await rm(spaDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
+
+  it('renders the catalogue grid with the first catalogue page, inlined for the browser, and applies the page stylesheet', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const answers = inlinedAnswers(res.body);
+    const [searchUrl] = Object.keys(answers);
+    expect(searchUrl).toMatch(/^\/catalogue\/api\/v2\/video\/search\/\?/);
+    const { videos } = answers[searchUrl as string] as { videos: Array<{ title: string }> };
+    const { attributes, markup } = rootOf(res.body);
+    expect(attributes).toBe(' data-ssr-locale="en"');
+    expect(markup).toContain('<h1');
+    expect(markup).toContain('Browse videos');
+    // Text is escaped by React exactly as it renders it in the browser.
+    expect(markup).toContain(escapeText(videos[0]?.title ?? 'missing'));
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/page-home.0123456789.css">');
+    expect(res.body).not.toContain('href="/assets/page-home.0123456789.css" as="style"');
+  });
+
+  it('renders in the language the SPA will start in: the saved choice, else the browser’s first language', async () => {
+    const zh = await get('/login', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
+    expect(rootOf(zh.body).attributes).toBe(' data-ssr-locale="zh"');
+    expect(zh.body).toContain('<html lang="zh-CN"');
+    expect(rootOf(zh.body).markup).toContain('登录');
+
+    const saved = await get('/login', { 'accept-language': 'zh-CN', cookie: 'lang=en' });
+    expect(rootOf(saved.body).attributes).toBe(' data-ssr-locale="en"');
+    expect(rootOf(saved.body).markup).toContain('Login');
+
+    // The SPA looks at the first language only (SPEC §1), so must the server.
+    const french = await get('/login', { 'accept-language': 'fr-FR,zh;q=0.9' });
+    expect(rootOf(french.body).attributes).toBe(' data-ssr-locale="en"');
+  });
+
+  it('renders the self-shot list from its inlined first page instead of preloading it', async () => {
+    const owner = await createTestUser(t.app);
+    await createTestVideo(t.app, owner.id, { title: 'Sunset <b>over</b> the bay' });
+    const res = await get('/selfieVideos');
+    const listUrl = '/v0/api/videos/selfieVideos?page=1&perPage=18';
+    expect(Object.keys(inlinedAnswers(res.body))).toEqual([listUrl]);
+    expect(res.body).not.toContain(`<link rel="preload" href="${listUrl.replace('&', '&amp;')}"`);
+    const { markup } = rootOf(res.body);
+    expect(markup).toContain('Sunset &lt;b&gt;over&lt;/b&gt; the bay');
+    expect(markup).not.toContain('<b>over</b>');
+  });
+
+  it('renders a video page with its likes and comments, counting the one view the page makes', async () => {
+    const owner = await createTestUser(t.app);
+    const fan = await createTestUser(t.app);
+    const video = await createTestVideo(t.app, owner.id, { title: 'Bouncing ball' });
+    await addTestLike(t.app, video.id, fan.id);
+    await addTestComment(t.app, { videoId: video.id, userId: fan.id, content: 'Great </script><script>alert(1)</script>' });
+
+    const res = await get(`/selfieVideos/${video.id}`, { 'user-agent': 'phone' });
+    const base = `/v0/api/videos/selfieVideos/${video.id}`;
+    expect(Object.keys(inlinedAnswers(res.body)).sort()).toEqual([base, `${base}/likes`, `/v0/api/comments/${video.id}`].sort());
+    const { markup } = rootOf(res.body);
+    expect(markup).toContain('Bouncing ball');
+    expect(markup).toContain('Great &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Neither the markup nor the data block can be closed by what users write.
+    expect(res.body).not.toContain('Great </script>');
+
+    const row = await t.app.db.selectFrom('videos').select('views').where('id', '=', video.id).executeTakeFirstOrThrow();
+    expect(Number(row.views)).toBe(1);
+  });
+
+  it('leaves a signed-in visitor’s page to the browser, with its data preloaded as before', async () => {
+    const user = await createTestUser(t.app);
+    const res = await get('/selfieVideos', { cookie: await sessionCookieFor(t.app, user.id) });
+    expect(rootOf(res.body)).toEqual({ attributes: '', markup: '' });
+    expect(res.body).toContain('<link rel="preload" href="/v0/api/videos/selfieVideos?page=1&amp;perPage=18" as="fetch"');
+    expect(res.body).toContain('<link rel="preload" href="/assets/page-selfie-videos.0123456789.css" as="style">');
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('does not render private pages or pages whose data cannot be inlined; a search renders loading', async () => {
+    const upload = await get('/upload-movie');
+    expect(rootOf(upload.body).markup).toBe('');
+    expect(render).not.toHaveBeenCalled();
+
+    // A search is the visitor's own request: the page renders around it, loading, and the
+    // browser asks for the results.
+    const search = await get('/selfieVideos?q=ball');
+    expect(inlinedAnswers(search.body)).toEqual({});
+    expect(rootOf(search.body).markup).toContain('aria-busy="true"');
+    expect(rootOf(search.body).markup).toContain('value="ball"');
+
+    // A video the server cannot inline: the page is left to the browser.
+    const unknownVideo = await get('/selfieVideos/0123456789abcdef01234567');
+    expect(unknownVideo.statusCode).toBe(200);
+    expect(rootOf(unknownVideo.body).markup).toBe('');
+  });
+
+  it('serves the plain page when the render fails', async () => {
+    render.mockRejectedValueOnce(new Error('render exploded'));
+    const res = await get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toEqual({ attributes: '', markup: '' });
+    expect(res.body).toContain('<link rel="preload" href="/assets/page-login.0123456789.css" as="style">');
+  });
+});
+
+/** Text as React escapes it in markup. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}

@@ -1,0 +1,111 @@
+/**
+ * Server-rendered first screens. The public pages a visitor without a session lands on — the
+ * catalogue grid, a movie, the self-shot list, a video, the sign-in and sign-up forms — come with
+ * their first screen already in the HTML, rendered by the SPA's own code (the webpack bundle
+ * dist/.ssr/render.cjs, built from src/ssr/render.tsx) from the same answers the HTML inlines.
+ * The browser paints it as soon as the stylesheet is in, without waiting for ~450 KB of script to
+ * download, compile and render on a phone's CPU, then hydrates it.
+ *
+ * Signed-in requests (a session cookie) are not rendered here: their first screen depends on who
+ * they are, and the SPA renders it as before. A page whose data the server cannot inline (an
+ * outside catalogue, a search) is not rendered either. Anything failing here leaves the plain SPA
+ * page, which works on its own.
+ */
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import type { FastifyRequest } from 'fastify';
+
+import { SESSION_COOKIE } from '../services/sessions';
+
+export type FirstScreenLocale = 'en' | 'zh';
+
+/** What the render bundle exports (src/ssr/render.tsx). */
+export interface RenderModule {
+  renderFirstScreen(request: { url: string; locale: FirstScreenLocale; answers: Record<string, unknown> }): Promise<string | null>;
+}
+
+/** The browser keeps its language in this cookie (src/i18n/AppIntlProvider.tsx). */
+export const LANGUAGE_COOKIE = 'lang';
+/** BCP 47 tags for <html lang>, as the SPA sets them. */
+const HTML_LANG: Record<FirstScreenLocale, string> = { en: 'en', zh: 'zh-CN' };
+
+/** Page chunks whose first screen is the same for every visitor without a session. */
+export const SERVER_RENDERED_PAGES = new Set([
+  'page-home',
+  'page-movie',
+  'page-selfie-videos',
+  'page-video',
+  'page-login',
+  'page-register',
+  'page-forgot-password',
+  'page-request-verification',
+  'page-not-found',
+]);
+
+/** A page view the server may render: a GET for a public page, from someone without a session. */
+export function isServerRenderable(request: FastifyRequest, chunkName: string): boolean {
+  return request.method === 'GET' && !request.cookies?.[SESSION_COOKIE] && SERVER_RENDERED_PAGES.has(chunkName);
+}
+
+/**
+ * The language the SPA will start in, which the server's render must use for the browser to
+ * hydrate it: the saved choice (its cookie), else the browser's first language, as
+ * src/i18n/languageSlice.ts decides it (zh when it begins with zh, else en).
+ */
+export function firstScreenLocale(request: FastifyRequest): FirstScreenLocale {
+  const saved = request.cookies?.[LANGUAGE_COOKIE];
+  if (saved === 'en' || saved === 'zh') return saved;
+  const header = request.headers['accept-language'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('zh') ? 'zh' : 'en';
+}
+
+export interface ServerRenderer {
+  /** Whether first screens can be rendered at all (the bundle is built). */
+  available(): Promise<boolean>;
+  /** The first screen's markup, or null (not renderable, failed). */
+  render(url: string, locale: FirstScreenLocale, answers: Record<string, unknown>, request: FastifyRequest): Promise<string | null>;
+}
+
+/** A renderer over a render module (the bundle's, or in tests the sources'). */
+export function rendererOf(module: () => Promise<RenderModule | null>): ServerRenderer {
+  return {
+    available: async () => (await module().catch(() => null)) !== null,
+    async render(url, locale, answers, request) {
+      try {
+        const loaded = await module();
+        return loaded ? await loaded.renderFirstScreen({ url, locale, answers }) : null;
+      } catch (error) {
+        request.log.warn({ err: error }, 'first screen not server-rendered');
+        return null;
+      }
+    },
+  };
+}
+
+/** The bundle in `spaDir`, loaded again after a rebuild (by mtime); none there means no rendering. */
+export function createServerRenderer(spaDir: string, bundle = path.join(spaDir, '.ssr', 'render.cjs')): ServerRenderer {
+  const load = createRequire(__filename);
+  let loaded: { mtimeMs: number; module: RenderModule } | undefined;
+  return rendererOf(async () => {
+    const info = await stat(bundle).catch(() => null);
+    if (!info?.isFile()) return null;
+    if (loaded?.mtimeMs !== info.mtimeMs) {
+      delete load.cache[bundle];
+      loaded = { mtimeMs: info.mtimeMs, module: load(bundle) as RenderModule };
+    }
+    return loaded.module;
+  });
+}
+
+/** Puts the rendered first screen into the page's root, marked with its language, and sets <html lang>. */
+export function injectFirstScreen(html: string, markup: string, locale: FirstScreenLocale): string {
+  // The built index.html is minified: attribute values may come without quotes.
+  const root = /<div\s+id=(?:"root"|root)\s*><\/div>/i;
+  if (!root.test(html)) return html;
+  return html
+    .replace(root, () => `<div id="root" data-ssr-locale="${locale}">${markup}</div>`)
+    .replace(/<html\s+lang=(?:"[^"]*"|[^\s>]*)/i, `<html lang="${HTML_LANG[locale]}"`);
+}

@@ -1,0 +1,66 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Persistor } from 'redux-persist';
+
+import { App } from './App';
+import { prepareFirstScreen } from './firstScreen';
+import { AppProviders } from './providers';
+import { preloadPageFor } from './router';
+import type { AppStore } from './store';
+
+/** Resolves once redux-persist has put the saved user and language back. */
+function rehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The server renders the first screen of public pages for a visitor without a session, in the
+ * language it marks on the root (server/http/server-render.ts). The browser takes that markup
+ * over (hydrates it) only when its own first render is the same: same language, nobody signed in.
+ */
+function matchesServerRender(container: HTMLElement, store: AppStore): boolean {
+  const serverLocale = container.dataset.ssrLocale;
+  const { language, auth } = store.getState();
+  return Boolean(serverLocale) && container.firstElementChild !== null && language.locale === serverLocale && !auth.isLoggedIn;
+}
+
+/**
+ * Starts the SPA in `container`. The first screen renders once: the route's page chunk (already
+ * preloaded by the HTML) and the saved state are in before the first render, so neither the
+ * spinner nor a second pass is needed. Over a server-rendered first screen it hydrates, after
+ * running the page's first queries against the answers the server rendered with (inlined in the
+ * HTML); otherwise it renders afresh, replacing whatever the server sent. A failed chunk load is
+ * left to the page's own Suspense and error boundary.
+ */
+export async function startApp(
+  container: HTMLElement,
+  { store, persistor }: { store: AppStore; persistor: Persistor },
+  { pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location,
+): Promise<'hydrated' | 'rendered'> {
+  const app = (
+    <StrictMode>
+      <AppProviders store={store} persistor={persistor}>
+        <App />
+      </AppProviders>
+    </StrictMode>
+  );
+  await Promise.all([preloadPageFor(pathname).catch(() => undefined), rehydrated(persistor)]);
+  if (matchesServerRender(container, store)) {
+    const prepared = await prepareFirstScreen(store.dispatch, pathname, search).catch(() => null);
+    if (prepared?.complete) {
+      hydrateRoot(container, app);
+      prepared.release();
+      return 'hydrated';
+    }
+    prepared?.release();
+  }
+  createRoot(container).render(app);
+  return 'rendered';
+}

@@ -1,0 +1,65 @@
+/**
+ * The server's render of a first screen (built by webpack into dist/.ssr/render.cjs and loaded by
+ * server/http/server-render.ts). The same App, providers and page chunks as the browser's, under
+ * a StaticRouter, with a store whose queries can only take the answers the server inlines into
+ * the same HTML — so the browser, running the same first-screen queries against those answers,
+ * renders exactly this markup and hydrates it (src/main.tsx).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { Persistor } from 'redux-persist';
+
+import { inlinedAnswers } from '../api/bootstrap';
+import { App } from '../app/App';
+import { prepareFirstScreen } from '../app/firstScreen';
+import { AppProviders } from '../app/providers';
+import { makeStore, noopStorage } from '../app/store';
+import { isLocale, type Locale } from '../i18n/languageSlice';
+
+export interface FirstScreenRequest {
+  /** Path and query of the page. */
+  url: string;
+  locale: Locale;
+  /** The answers inlined into the page, by the exact URL the SPA requests. */
+  answers: Record<string, unknown>;
+}
+
+function rehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The markup of the page's first screen for a visitor without a session, or null when the page
+ * needs data the server did not inline (it is then left to the browser, as before).
+ */
+export async function renderFirstScreen({ url, locale, answers }: FirstScreenRequest): Promise<string | null> {
+  if (!isLocale(locale)) return null;
+  const { store, persistor } = makeStore({
+    storage: noopStorage,
+    preloadedState: { language: { locale, chosen: false } },
+    inlined: inlinedAnswers(answers, { offline: true }),
+  });
+  try {
+    await rehydrated(persistor);
+    const { pathname, search } = new URL(url, 'http://localhost');
+    const prepared = await prepareFirstScreen(store.dispatch, pathname, search);
+    if (!prepared.complete) return null;
+    return renderToString(
+      <StrictMode>
+        <AppProviders store={store} persistor={persistor} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } finally {
+    persistor.pause();
+  }
+}
