@@ -75,6 +75,7 @@ describe('server-rendered first screens', () => {
     expect(markup).toContain(escapeText(videos[0]?.title ?? 'missing'));
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/page-home.0123456789.css">');
     expect(res.body).not.toContain('href="/assets/page-home.0123456789.css" as="style"');
+    expect(res.headers.vary).toEqual(expect.stringContaining('accept-language, cookie'));
   });
 
   it('renders in the language the SPA will start in: the saved choice, else the browser’s first language', async () => {
@@ -149,6 +150,29 @@ describe('server-rendered first screens', () => {
     const unknownVideo = await get('/selfieVideos/0123456789abcdef01234567');
     expect(unknownVideo.statusCode).toBe(200);
     expect(rootOf(unknownVideo.body).markup).toBe('');
+  });
+
+  it('leaves nothing of a render behind: no timer keeps the request’s store alive', async () => {
+    const answers = inlinedAnswers((await get('/')).body);
+    const pending = new Map<unknown, number>();
+    const realSetTimeout = global.setTimeout;
+    const realClearTimeout = global.clearTimeout;
+    jest.spyOn(global, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+      const timer = realSetTimeout(callback, ms);
+      if ((ms ?? 0) >= 1000) pending.set(timer, ms ?? 0);
+      return timer;
+    }) as unknown as typeof setTimeout);
+    jest.spyOn(global, 'clearTimeout').mockImplementation((timer) => {
+      pending.delete(timer);
+      realClearTimeout(timer);
+    });
+    try {
+      // The grid seeds one cache entry per video (nobody subscribes to them on the server).
+      expect(await renderFirstScreen({ url: '/', locale: 'en', answers })).toContain('Browse videos');
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect([...pending.values()]).toEqual([]);
   });
 
   it('serves the plain page when the render fails', async () => {

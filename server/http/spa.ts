@@ -40,6 +40,8 @@ export async function registerSpa(
   const catalogueBase = config.catalogue.builtIn ? '/catalogue' : config.catalogue.url;
   const indexPage = createIndexPage(config.spaDir, catalogueBase);
   const assets = await createAssetCache(assetsDir);
+  // Load the render bundle now rather than on the first visitor's request.
+  await serverRenderer.available();
 
   // Hashed assets: a map lookup, never the file system (see asset-cache.ts).
   app.get<{ Params: { '*': string } }>('/assets/*', { compress: false }, async (request, reply) => {
@@ -88,7 +90,14 @@ export async function registerSpa(
     const markup = renderable ? await serverRenderer.render(request.url, locale, hints.bootstrap, request) : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
     const html = markup === null ? head : injectFirstScreen(head, markup, locale);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The first screen depends on the language and on whether a session cookie came along.
+        .header('vary', 'accept-language, cookie')
+        .send(html)
+    );
   };
 
   app.get('/', serveIndex);

@@ -40,12 +40,15 @@ export interface MakeStoreOptions {
 }
 
 function makeRootReducer(storage: Storage) {
+  // A storage that answers at once needs no rehydration time-out; redux-persist's default arms
+  // a 5 s timer per slice and never clears it, which on the server would be two per page render.
+  const timeout = storage === noopStorage ? 0 : undefined;
   return combineReducers({
     [api.reducerPath]: api.reducer,
     // Persisted under localStorage "persist:user" — replaces SPEC's raw `user` key. The
     // loading flag is per page load and never persisted; the API cache is never persisted.
-    auth: persistReducer({ key: 'user', version: 1, storage, blacklist: ['loading'] }, authSlice.reducer),
-    language: persistReducer({ key: 'language', version: 1, storage }, languageSlice.reducer),
+    auth: persistReducer({ key: 'user', version: 1, storage, timeout, blacklist: ['loading'] }, authSlice.reducer),
+    language: persistReducer({ key: 'language', version: 1, storage, timeout }, languageSlice.reducer),
   });
 }
 

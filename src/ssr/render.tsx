@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 
+import { api } from '../api/api';
 import { inlinedAnswers } from '../api/bootstrap';
 import { App } from '../app/App';
 import { prepareFirstScreen } from '../app/firstScreen';
@@ -60,6 +61,10 @@ export async function renderFirstScreen({ url, locale, answers }: FirstScreenReq
       </StrictMode>,
     );
   } finally {
+    // Nothing of this store may outlive the request: resetting the cache clears RTK Query's
+    // timers (an entry nobody subscribes to, like the per-video entries a search seeds, would
+    // otherwise hold the whole store for keepUnusedDataFor, 5 minutes).
     persistor.pause();
+    store.dispatch(api.util.resetApiState());
   }
 }
