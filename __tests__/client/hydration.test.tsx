@@ -23,11 +23,16 @@ const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verifi
 const homeSearchUrl = catalogueUrl('/api/v2/video/search/', { per_page: PAGE_SIZE, page: 1, thumbsize: 'medium', format: 'json' });
 
 /** What the server sends: the inlined answers and the rendered root (markup from the same answers). */
-async function serveServerRenderedPage(url: string, locale: 'en' | 'zh', answers: Record<string, unknown>): Promise<HTMLElement> {
-  const markup = await renderFirstScreen({ url, locale, answers: structuredClone(answers) });
+async function serveServerRenderedPage(
+  url: string,
+  locale: 'en' | 'zh',
+  answers: Record<string, unknown>,
+  timeZone = 'UTC',
+): Promise<HTMLElement> {
+  const markup = await renderFirstScreen({ url, locale, timeZone, answers: structuredClone(answers) });
   if (markup === null) throw new Error(`the server would not render ${url}`);
   window.history.replaceState({}, '', url);
-  document.body.innerHTML = `<script type="application/json" id="bootstrap-data">${JSON.stringify(answers)}</script><div id="root" data-ssr-locale="${locale}">${markup}</div>`;
+  document.body.innerHTML = `<script type="application/json" id="bootstrap-data">${JSON.stringify(answers)}</script><div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone}">${markup}</div>`;
   return document.getElementById('root') as HTMLElement;
 }
 
@@ -91,6 +96,25 @@ describe('taking over a server-rendered first screen', () => {
     await waitFor(() => expect(requests).toContain('GET /v0/api/check-session'));
     expect(root.querySelector('h1')).toBe(title);
     expect(requests.filter((request) => request.includes(video._id))).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('hydrates dates in the server’s time zone, then shows them in the browser’s', async () => {
+    const createdAt = '2026-03-01T23:30:00.000Z';
+    const video = makeSelfieVideo(2, { createdAt, updatedAt: createdAt });
+    const base = `/v0/api/videos/selfieVideos/${video._id}`;
+    const answers = {
+      [base]: { success: true, video },
+      [`${base}/likes`]: { likes: 0, likedByUser: false },
+      [`/v0/api/comments/${video._id}`]: { comments: [] },
+    };
+    // UTC+14: already March 2 there.
+    const root = await serveServerRenderedPage(`/selfieVideos/${video._id}`, 'en', answers, 'Pacific/Kiritimati');
+    expect(root.textContent).toContain('March 2, 2026');
+
+    expect(await start(root)).toBe('hydrated');
+    const browserDay = new Date(createdAt).getDate();
+    await waitFor(() => expect(root.textContent).toContain(`March ${browserDay}, 2026`));
     expect(consoleError).not.toHaveBeenCalled();
   });
 

@@ -68,7 +68,7 @@ describe('server-rendered first screens', () => {
     expect(searchUrl).toMatch(/^\/catalogue\/api\/v2\/video\/search\/\?/);
     const { videos } = answers[searchUrl as string] as { videos: Array<{ title: string }> };
     const { attributes, markup } = rootOf(res.body);
-    expect(attributes).toBe(' data-ssr-locale="en"');
+    expect(attributes).toBe(' data-ssr-locale="en" data-ssr-time-zone="UTC"');
     expect(markup).toContain('<h1');
     expect(markup).toContain('Browse videos');
     // Text is escaped by React exactly as it renders it in the browser.
@@ -80,17 +80,34 @@ describe('server-rendered first screens', () => {
 
   it('renders in the language the SPA will start in: the saved choice, else the browser’s first language', async () => {
     const zh = await get('/login', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
-    expect(rootOf(zh.body).attributes).toBe(' data-ssr-locale="zh"');
+    expect(rootOf(zh.body).attributes).toContain(' data-ssr-locale="zh"');
     expect(zh.body).toContain('<html lang="zh-CN"');
     expect(rootOf(zh.body).markup).toContain('登录');
 
     const saved = await get('/login', { 'accept-language': 'zh-CN', cookie: 'lang=en' });
-    expect(rootOf(saved.body).attributes).toBe(' data-ssr-locale="en"');
+    expect(rootOf(saved.body).attributes).toContain(' data-ssr-locale="en"');
     expect(rootOf(saved.body).markup).toContain('Login');
 
     // The SPA looks at the first language only (SPEC §1), so must the server.
     const french = await get('/login', { 'accept-language': 'fr-FR,zh;q=0.9' });
-    expect(rootOf(french.body).attributes).toBe(' data-ssr-locale="en"');
+    expect(rootOf(french.body).attributes).toContain(' data-ssr-locale="en"');
+  });
+
+  it('shows dates in the browser’s time zone from its cookie, else UTC, and says which', async () => {
+    const owner = await createTestUser(t.app);
+    const video = await createTestVideo(t.app, owner.id, { created_at: '2026-03-01T23:30:00.000Z' });
+    const page = (cookie?: string) => get(`/selfieVideos/${video.id}`, cookie ? { cookie } : {});
+
+    const utc = rootOf((await page()).body);
+    expect(utc.attributes).toContain('data-ssr-time-zone="UTC"');
+    expect(utc.markup).toContain('March 1, 2026');
+
+    const tokyo = rootOf((await page('tz=Asia%2FTokyo')).body);
+    expect(tokyo.attributes).toContain('data-ssr-time-zone="Asia/Tokyo"');
+    expect(tokyo.markup).toContain('March 2, 2026');
+
+    const bogus = rootOf((await page('tz=%22%3E%3Cscript%3E')).body);
+    expect(bogus.attributes).toContain('data-ssr-time-zone="UTC"');
   });
 
   it('renders the self-shot list from its inlined first page instead of preloading it', async () => {
@@ -168,7 +185,7 @@ describe('server-rendered first screens', () => {
     });
     try {
       // The grid seeds one cache entry per video (nobody subscribes to them on the server).
-      expect(await renderFirstScreen({ url: '/', locale: 'en', answers })).toContain('Browse videos');
+      expect(await renderFirstScreen({ url: '/', locale: 'en', timeZone: 'UTC', answers })).toContain('Browse videos');
     } finally {
       jest.restoreAllMocks();
     }

@@ -23,11 +23,17 @@ export type FirstScreenLocale = 'en' | 'zh';
 
 /** What the render bundle exports (src/ssr/render.tsx). */
 export interface RenderModule {
-  renderFirstScreen(request: { url: string; locale: FirstScreenLocale; answers: Record<string, unknown> }): Promise<string | null>;
+  renderFirstScreen(request: {
+    url: string;
+    locale: FirstScreenLocale;
+    timeZone: string;
+    answers: Record<string, unknown>;
+  }): Promise<string | null>;
 }
 
-/** The browser keeps its language in this cookie (src/i18n/AppIntlProvider.tsx). */
+/** The browser keeps its language and its time zone in these cookies (src/i18n/AppIntlProvider.tsx). */
 export const LANGUAGE_COOKIE = 'lang';
+export const TIME_ZONE_COOKIE = 'tz';
 /** BCP 47 tags for <html lang>, as the SPA sets them. */
 const HTML_LANG: Record<FirstScreenLocale, string> = { en: 'en', zh: 'zh-CN' };
 
@@ -62,21 +68,40 @@ export function firstScreenLocale(request: FastifyRequest): FirstScreenLocale {
   return first.startsWith('zh') ? 'zh' : 'en';
 }
 
+/**
+ * The time zone dates are rendered in: the browser's, as it told on an earlier visit, else UTC.
+ * The browser hydrates in this zone, then shows its own.
+ */
+export function firstScreenTimeZone(request: FastifyRequest): string {
+  const saved = request.cookies?.[TIME_ZONE_COOKIE];
+  if (saved && saved.length <= 64) {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone: saved }).resolvedOptions().timeZone;
+    } catch {
+      // Not a time zone this runtime knows.
+    }
+  }
+  return 'UTC';
+}
+
 export interface ServerRenderer {
   /** Whether first screens can be rendered at all (the bundle is built). */
   available(): Promise<boolean>;
   /** The first screen's markup, or null (not renderable, failed). */
-  render(url: string, locale: FirstScreenLocale, answers: Record<string, unknown>, request: FastifyRequest): Promise<string | null>;
+  render(
+    page: { url: string; locale: FirstScreenLocale; timeZone: string; answers: Record<string, unknown> },
+    request: FastifyRequest,
+  ): Promise<string | null>;
 }
 
 /** A renderer over a render module (the bundle's, or in tests the sources'). */
 export function rendererOf(module: () => Promise<RenderModule | null>): ServerRenderer {
   return {
     available: async () => (await module().catch(() => null)) !== null,
-    async render(url, locale, answers, request) {
+    async render(page, request) {
       try {
         const loaded = await module();
-        return loaded ? await loaded.renderFirstScreen({ url, locale, answers }) : null;
+        return loaded ? await loaded.renderFirstScreen(page) : null;
       } catch (error) {
         request.log.warn({ err: error }, 'first screen not server-rendered');
         return null;
@@ -100,12 +125,12 @@ export function createServerRenderer(spaDir: string, bundle = path.join(spaDir, 
   });
 }
 
-/** Puts the rendered first screen into the page's root, marked with its language, and sets <html lang>. */
-export function injectFirstScreen(html: string, markup: string, locale: FirstScreenLocale): string {
+/** Puts the rendered first screen into the page's root, marked with its language and time zone, and sets <html lang>. */
+export function injectFirstScreen(html: string, markup: string, locale: FirstScreenLocale, timeZone: string): string {
   // The built index.html is minified: attribute values may come without quotes.
   const root = /<div\s+id=(?:"root"|root)\s*><\/div>/i;
   if (!root.test(html)) return html;
   return html
-    .replace(root, () => `<div id="root" data-ssr-locale="${locale}">${markup}</div>`)
+    .replace(root, () => `<div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone.replace(/[^\w/+-]/g, '')}">${markup}</div>`)
     .replace(/<html\s+lang=(?:"[^"]*"|[^\s>]*)/i, `<html lang="${HTML_LANG[locale]}"`);
 }

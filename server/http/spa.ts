@@ -17,7 +17,14 @@ import { chooseEncoding, createAssetCache } from './asset-cache';
 import { criticalPathFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
 import { INTL_WARM_UP_TAG } from './intl-warm-up';
-import { createServerRenderer, firstScreenLocale, injectFirstScreen, isServerRenderable, type ServerRenderer } from './server-render';
+import {
+  createServerRenderer,
+  firstScreenLocale,
+  firstScreenTimeZone,
+  injectFirstScreen,
+  isServerRenderable,
+  type ServerRenderer,
+} from './server-render';
 
 /** Paths the history fallback never answers with index.html. */
 export const NON_SPA_PREFIXES = ['/v0/api', '/media', '/catalogue', '/health'];
@@ -87,9 +94,10 @@ export async function registerSpa(
       inlineOwnApi: renderable,
     });
     const locale = firstScreenLocale(request);
-    const markup = renderable ? await serverRenderer.render(request.url, locale, hints.bootstrap, request) : null;
+    const timeZone = firstScreenTimeZone(request);
+    const markup = renderable ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap }, request) : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
-    const html = markup === null ? head : injectFirstScreen(head, markup, locale);
+    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone);
     return (
       reply
         .type('text/html; charset=utf-8')

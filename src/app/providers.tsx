@@ -14,6 +14,8 @@ export interface AppProvidersProps {
   persistor: Persistor;
   /** The router around the app: the browser's history by default, a StaticRouter on the server. */
   router?: (children: ReactNode) => ReactNode;
+  /** The time zone of server-rendered markup, while it is rendered or hydrated (AppIntlProvider). */
+  serverTimeZone?: string;
   children: ReactNode;
 }
 
@@ -32,12 +34,12 @@ const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</Browse
  * BrowserRouter rather than a data router: RTK Query owns all data loading (no loaders or
  * actions to host), and a plain <Routes> tree renders the same under MemoryRouter in tests.
  */
-export function AppProviders({ store, persistor, router = browserRouter, children }: AppProvidersProps) {
+export function AppProviders({ store, persistor, router = browserRouter, serverTimeZone, children }: AppProvidersProps) {
   const [rehydrated] = useState(() => persistor.getState().bootstrapped);
   const routed = router(children);
   return (
     <Provider store={store}>
-      <AppIntlProvider>
+      <AppIntlProvider serverTimeZone={serverTimeZone}>
         {rehydrated ? (
           routed
         ) : (

@@ -44,9 +44,9 @@ export async function startApp(
   { store, persistor }: { store: AppStore; persistor: Persistor },
   { pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location,
 ): Promise<'hydrated' | 'rendered'> {
-  const app = (
+  const app = (serverTimeZone?: string) => (
     <StrictMode>
-      <AppProviders store={store} persistor={persistor}>
+      <AppProviders store={store} persistor={persistor} serverTimeZone={serverTimeZone}>
         <App />
       </AppProviders>
     </StrictMode>
@@ -55,12 +55,13 @@ export async function startApp(
   if (matchesServerRender(container, store)) {
     const prepared = await prepareFirstScreen(store.dispatch, pathname, search).catch(() => null);
     if (prepared?.complete) {
-      hydrateRoot(container, app);
+      // Dates first in the server's time zone, as in its markup, then in the browser's.
+      hydrateRoot(container, app(container.dataset.ssrTimeZone));
       prepared.release();
       return 'hydrated';
     }
     prepared?.release();
   }
-  createRoot(container).render(app);
+  createRoot(container).render(app());
   return 'rendered';
 }

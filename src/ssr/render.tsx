@@ -22,6 +22,8 @@ export interface FirstScreenRequest {
   /** Path and query of the page. */
   url: string;
   locale: Locale;
+  /** The IANA time zone dates are shown in (the browser's, from a cookie; UTC without one). */
+  timeZone: string;
   /** The answers inlined into the page, by the exact URL the SPA requests. */
   answers: Record<string, unknown>;
 }
@@ -41,7 +43,7 @@ function rehydrated(persistor: Persistor): Promise<void> {
  * The markup of the page's first screen for a visitor without a session, or null when the page
  * needs data the server did not inline (it is then left to the browser, as before).
  */
-export async function renderFirstScreen({ url, locale, answers }: FirstScreenRequest): Promise<string | null> {
+export async function renderFirstScreen({ url, locale, timeZone, answers }: FirstScreenRequest): Promise<string | null> {
   if (!isLocale(locale)) return null;
   const { store, persistor } = makeStore({
     storage: noopStorage,
@@ -55,7 +57,12 @@ export async function renderFirstScreen({ url, locale, answers }: FirstScreenReq
     if (!prepared.complete) return null;
     return renderToString(
       <StrictMode>
-        <AppProviders store={store} persistor={persistor} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}>
+        <AppProviders
+          store={store}
+          persistor={persistor}
+          serverTimeZone={timeZone}
+          router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}
+        >
           <App />
         </AppProviders>
       </StrictMode>,

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useCallback, useId } from 'react';
 
-import { useHydrated } from '../../app/hooks';
+import { useHydrated } from '../../components/useHydrated';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 
