@@ -27,7 +27,7 @@ test('public pages arrive rendered and the app takes over the same nodes, in Eng
     for (const path of ['/', '/selfieVideos', '/login', '/register', '/no-such-page']) {
       const html = await (await request.get(path, { headers: { Accept: 'text/html', 'Accept-Language': locale } })).text();
       const root = html.slice(html.indexOf('<div id="root"'));
-      expect(root.startsWith(`<div id="root" data-ssr-locale="${language}">`), path).toBe(true);
+      expect(root.startsWith(`<div id="root" data-ssr-locale="${language}" data-ssr-time-zone="`), path).toBe(true);
       expect(root, path).toContain('<main id="main-content"');
 
       await page.goto(path);
