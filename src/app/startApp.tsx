@@ -6,19 +6,7 @@ import { App } from './App';
 import { prepareFirstScreen } from './firstScreen';
 import { AppProviders } from './providers';
 import { preloadPageFor } from './router';
-import type { AppStore } from './store';
-
-/** Resolves once redux-persist has put the saved user and language back. */
-function rehydrated(persistor: Persistor): Promise<void> {
-  return new Promise((resolve) => {
-    if (persistor.getState().bootstrapped) return resolve();
-    const unsubscribe = persistor.subscribe(() => {
-      if (!persistor.getState().bootstrapped) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
+import { rehydrated, type AppStore } from './store';
 
 /**
  * The server renders the first screen of public pages for a visitor without a session, in the

@@ -9,6 +9,7 @@ import {
   REHYDRATE,
   persistReducer,
   persistStore,
+  type Persistor,
   type Storage,
 } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
@@ -78,6 +79,18 @@ export function makeStore({ storage = defaultStorage(), preloadedState, inlined 
   setupListeners(store.dispatch);
   const persistor = persistStore(store);
   return { store, persistor };
+}
+
+/** Resolves once redux-persist has put the saved user and language back. */
+export function rehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

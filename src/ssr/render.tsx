@@ -8,14 +8,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { Persistor } from 'redux-persist';
 
 import { api } from '../api/api';
 import { inlinedAnswers } from '../api/bootstrap';
 import { App } from '../app/App';
 import { prepareFirstScreen } from '../app/firstScreen';
 import { AppProviders } from '../app/providers';
-import { makeStore, noopStorage } from '../app/store';
+import { makeStore, noopStorage, rehydrated } from '../app/store';
 import { isLocale, type Locale } from '../i18n/languageSlice';
 
 export interface FirstScreenRequest {
@@ -26,17 +25,6 @@ export interface FirstScreenRequest {
   timeZone: string;
   /** The answers inlined into the page, by the exact URL the SPA requests. */
   answers: Record<string, unknown>;
-}
-
-function rehydrated(persistor: Persistor): Promise<void> {
-  return new Promise((resolve) => {
-    if (persistor.getState().bootstrapped) return resolve();
-    const unsubscribe = persistor.subscribe(() => {
-      if (!persistor.getState().bootstrapped) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 /**
