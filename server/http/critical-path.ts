@@ -260,11 +260,12 @@ export async function criticalPathFor(
         const urls = [videoUrl, `${videoUrl}/likes`, `/v0/api/comments/${encodeURIComponent(id)}`];
         if (options.inlineOwnApi) {
           // The video's own GET (which counts the view) is made here, once, for the page.
-          for (const answerUrl of urls) {
-            const body = await injectJson(app, answerUrl, request);
+          const bodies = await Promise.all(urls.map((answerUrl) => injectJson(app, answerUrl, request)));
+          urls.forEach((answerUrl, index) => {
+            const body = bodies[index];
             if (body) result.bootstrap[answerUrl] = body;
             else result.fetches.push(answerUrl);
-          }
+          });
         } else {
           result.fetches.push(...urls);
         }

@@ -1,4 +1,4 @@
-import { preloadPageFor, matchPage } from './router';
+import { matchPage } from './router';
 import type { AppDispatch } from './store';
 
 export interface PreparedFirstScreen {
@@ -17,8 +17,8 @@ export async function prepareFirstScreen(
   pathname: string,
   search: string,
 ): Promise<PreparedFirstScreen> {
-  const module = await preloadPageFor(pathname);
-  const { params } = matchPage(pathname);
+  const { page, params } = matchPage(pathname);
+  const module = await page.preload();
   const queries = module.firstScreenQueries?.({ params, searchParams: new URLSearchParams(search), dispatch }) ?? [];
   const settled = await Promise.all(queries.map((query) => query.unwrap().then(() => true, () => false)));
   return {
