@@ -24,7 +24,8 @@ export interface AxeFinding {
 
 /** Waits until the page is settled: no request in flight, no region marked busy. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Bounded: a page that keeps streaming (a playing video, an embed) must not eat the test's budget.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   // Loaded, and no longer the server's markup (the app removes the marker once it runs it).
   await page
     .waitForFunction(() => document.querySelector('[aria-busy="true"], [data-ssr-locale]') === null, undefined, { timeout: 10_000 })

@@ -339,13 +339,15 @@ describe('media pipeline: permissions, deletion, failures and restarts', () => {
       const second = await makeTestApp({ dataDir, config: { media: FAST_QUEUE } });
       try {
         await second.app.ready();
-        let state = '';
-        for (let i = 0; i < 600 && state !== 'ready'; i += 1) {
+        // The video turns ready first; the job is closed just after (the original is removed in between).
+        let jobState = '';
+        for (let i = 0; i < 600 && jobState !== 'done' && jobState !== 'failed'; i += 1) {
           await sleep(200);
-          const row = await second.app.db.selectFrom('videos').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-          state = row.status;
+          const row = await second.app.db.selectFrom('media_jobs').select('state').where('video_id', '=', id).executeTakeFirstOrThrow();
+          jobState = row.state;
         }
-        expect(state).toBe('ready');
+        const video = await second.app.db.selectFrom('videos').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+        expect(video.status).toBe('ready');
         const job = await second.app.db.selectFrom('media_jobs').selectAll().where('video_id', '=', id).executeTakeFirstOrThrow();
         expect(job).toMatchObject({ state: 'done', attempts: 2, progress: 100 });
         const row = await second.app.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
