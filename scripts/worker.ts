@@ -1,7 +1,7 @@
 /**
  * `npm run worker`: the job consumers only (server/worker.ts), with the same variables as
- * `npm start`; no HTTP listener. Stops gracefully on SIGINT/SIGTERM (running jobs go back to
- * the queue for another worker).
+ * `npm start`; no public HTTP listener (METRICS_PORT adds the loopback /metrics and /health).
+ * Stops gracefully on SIGINT/SIGTERM (running jobs go back to the queue for another worker).
  */
 import { ConfigError, loadConfig } from '../server/config';
 import { startWorker } from '../server/worker';

@@ -3,7 +3,8 @@
  * registry, so test apps never share counters); with METRICS_PORT set, the app also records
  * HTTP requests and Node's default process metrics (including event-loop lag) and serves them
  * all at http://127.0.0.1:$METRICS_PORT/metrics — a separate listener on the loopback interface,
- * never on the public port.
+ * never on the public port. The same listener answers /health (the app's own check), so a
+ * worker, which has no public port, can be probed too.
  *
  * For the media job queue (the media pipeline reports into these; nothing else is needed):
  *   app.metrics.media.queueDepth.set(n)                                   jobs waiting
@@ -128,8 +129,17 @@ export function installMetrics(app: FastifyInstance, port: number | null): AppMe
   let server: Server | undefined;
   app.addHook('onReady', async () => {
     server = createServer((request, response) => {
-      if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
-        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found. Metrics are at /metrics.\n');
+      const pathname = (request.url ?? '').split('?')[0];
+      if (request.method === 'GET' && pathname === '/health') {
+        // The app's own /health (database, load), for processes with no public port: a worker.
+        app.inject({ method: 'GET', url: '/health' }).then(
+          (health) => response.writeHead(health.statusCode, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(health.body),
+          () => response.writeHead(503).end(),
+        );
+        return;
+      }
+      if (request.method !== 'GET' || pathname !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found. Metrics are at /metrics, health at /health.\n');
         return;
       }
       metrics.render().then(

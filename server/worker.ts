@@ -12,6 +12,8 @@
  *   Catalogue ingestion stays on the instances (an idempotent upsert; see README).
  * - WORKER is ignored here (a worker always consumes): instances run with WORKER=off.
  *
+ * With METRICS_PORT it has the loopback metrics listener, which also answers /health (its probe).
+ *
  * Tests start one in-process with startWorker(config), or as a process: `npm run worker`.
  */
 import { buildApp, type AppInstance, type BuildAppOptions } from './app';
@@ -39,7 +41,7 @@ export async function startWorker(config: AppConfig, options: BuildAppOptions = 
   }
   app.log.info(
     { queue: app.media.queue.kind, concurrency: config.media.concurrency },
-    'worker ready: consuming transcoding jobs (no HTTP listener)',
+    'worker ready: consuming transcoding jobs (no public HTTP listener)',
   );
   return { app, stop: () => app.close() };
 }

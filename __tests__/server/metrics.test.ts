@@ -3,8 +3,11 @@
  * /metrics in the text format with HTTP request counts and latencies by route and status, upload
  * bytes, the media queue's metrics and Node's defaults; the public app has no /metrics.
  */
+import { rm } from 'node:fs/promises';
+
 import { loadConfig } from '../../server/config';
-import { makeTestApp, type TestApp } from '../support/server';
+import { startWorker } from '../../server/worker';
+import { makeTestApp, makeTestDataDir, type TestApp } from '../support/server';
 
 let testApp: TestApp | undefined;
 
@@ -41,9 +44,38 @@ describe('metrics', () => {
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('upload_bytes_total');
 
+    const health = await fetch(`http://127.0.0.1:${address!.port}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', load: 'ok' });
     expect((await fetch(`http://127.0.0.1:${address!.port}/other`)).status).toBe(404);
     // Not on the public app.
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  }, 30_000);
+
+  it('gives a worker (no public port) its health check and metrics on the same listener', async () => {
+    const dataDir = await makeTestDataDir();
+    try {
+      // Migrate a database as an instance would, then run a worker alone on it.
+      const instance = await makeTestApp({ dataDir });
+      const config = { ...instance.config, metricsPort: 0 };
+      await instance.close();
+      const worker = await startWorker(config, { logger: false });
+      try {
+        const address = worker.app.metricsAddress?.();
+        expect(address?.address).toBe('127.0.0.1');
+        const health = await fetch(`http://127.0.0.1:${address!.port}/health`);
+        expect(health.status).toBe(200);
+        expect(health.headers.get('cache-control')).toBe('no-store');
+        expect(await health.json()).toEqual({ status: 'ok', database: 'ok', load: 'ok' });
+        const metrics = await (await fetch(`http://127.0.0.1:${address!.port}/metrics`)).text();
+        expect(metrics).toContain('# TYPE media_queue_depth gauge');
+        expect(metrics).toContain('process_cpu_user_seconds_total');
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('is off without METRICS_PORT, and a bad METRICS_PORT stops start-up', async () => {
