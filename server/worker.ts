@@ -9,7 +9,7 @@
  *   answers none, so it keeps an empty index (SEARCH_REFRESH_HOURS forced to 0: no ingestion, no
  *   word embeddings loaded). A video the worker makes ready reaches every instance's index
  *   through app.events (Redis pub/sub), and each instance re-syncs every 10 minutes anyway.
- *   Catalogue ingestion stays on the instances (an idempotent upsert; see README).
+ *   Catalogue ingestion stays on the instances (one of them ingests when it is due; see README).
  * - WORKER is ignored here (a worker always consumes): instances run with WORKER=off.
  *
  * With METRICS_PORT it has the loopback metrics listener, which also answers /health (its probe).

@@ -1,4 +1,5 @@
-import { documentFromApiVideo, parseAdded, searchPagePath } from '../../server/services/search/ingest';
+import { documentFromApiVideo, httpCatalogueFetch, parseAdded, searchPagePath } from '../../server/services/search/ingest';
+import { SearchService } from '../../server/services/search/service';
 import { makeTestApp, type TestApp } from '../support/server';
 
 import { startFakeProvider, tinyVectors, type CatalogueFields } from './search-helpers';
@@ -129,6 +130,78 @@ describe('catalogue ingestion through the catalogue API', () => {
     await waitFor(async () => (await ai(t, 'kitten')).structuredResponse.total === 602);
     expect((await ai(t, 'kitten')).structuredResponse.total).toBe(602);
   }, 60_000);
+});
+
+describe('instances sharing one database share the catalogue ingestion', () => {
+  const SIX_HOURS = 6 * 3600 * 1000;
+  let provider: Awaited<ReturnType<typeof startFakeProvider>>;
+  let videos: CatalogueFields[];
+  let t: TestApp;
+  /** Another instance: its own search service (own index, own lease identity) on the same database. */
+  let other: SearchService;
+
+  beforeEach(async () => {
+    videos = providerVideos(1203);
+    provider = await startFakeProvider(() => videos);
+    t = await makeTestApp({ env: { CATALOGUE_URL: provider.url } });
+    other = new SearchService({ database: t.app.database, config: t.config, log: t.app.log, catalogueFetch: httpCatalogueFetch(provider.url) });
+  });
+  afterEach(async () => {
+    await other.stop();
+    await t.close();
+    await provider.server.close();
+  });
+
+  const passes = () => provider.requests.filter((query) => query.page === '1').length;
+  const lease = () => t.app.db.selectFrom('search_state').select('value').where('key', '=', 'catalogue_ingest_lease').executeTakeFirst();
+
+  it('one of them ingests when it is due; the other reloads what it wrote', async () => {
+    const outcomes = await Promise.all([t.app.searchIndex.refreshCatalogueIfDue(SIX_HOURS), other.refreshCatalogueIfDue(SIX_HOURS)]);
+    expect(outcomes.filter((outcome) => outcome === 'ingested')).toHaveLength(1);
+    // The loser saw the lease taken, or (if it looked late) the fresh catalogue already written.
+    expect(outcomes.filter((outcome) => outcome !== 'ingested')).toEqual([expect.stringMatching(/^(elsewhere|reloaded)$/)]);
+    expect(passes()).toBe(1);
+    expect(await lease()).toBeUndefined();
+
+    const loser = outcomes[0] === 'ingested' ? other : t.app.searchIndex;
+    if ((await loser.status()).catalogueDocuments === 0) expect(await loser.refreshCatalogueIfDue(SIX_HOURS)).toBe('reloaded');
+    for (const service of [t.app.searchIndex, other]) {
+      expect((await service.status()).catalogueDocuments).toBe(1203);
+      expect(await service.refreshCatalogueIfDue(SIX_HOURS)).toBe('current');
+    }
+    expect(passes()).toBe(1);
+
+    // An ingestion by one (here, asked for directly) reaches the other at its next look.
+    videos = providerVideos(1100);
+    await t.app.searchIndex.refreshCatalogue();
+    expect(await other.refreshCatalogueIfDue(SIX_HOURS)).toBe('reloaded');
+    expect((await other.status()).catalogueDocuments).toBe(1100);
+    expect(await other.refreshCatalogueIfDue(SIX_HOURS)).toBe('current');
+  });
+
+  it("waits for a live lease; takes over one that ran out (its holder died), and a failed ingestion gives it back", async () => {
+    const hour = 3600 * 1000;
+    await t.app.db
+      .insertInto('search_state')
+      .values({ key: 'catalogue_ingest_lease', value: `${new Date(Date.now() + hour).toISOString()} elsewhere~1~dead`, updated_at: new Date().toISOString() })
+      .execute();
+    expect(await other.refreshCatalogueIfDue(SIX_HOURS)).toBe('elsewhere');
+    expect(passes()).toBe(0);
+
+    await t.app.db
+      .updateTable('search_state')
+      .set({ value: `${new Date(Date.now() - 1000).toISOString()} elsewhere~1~dead` })
+      .where('key', '=', 'catalogue_ingest_lease')
+      .execute();
+    provider.failPage = 2;
+    await expect(other.refreshCatalogueIfDue(SIX_HOURS)).rejects.toThrow(/HTTP 503/);
+    expect(await lease()).toBeUndefined();
+
+    provider.failPage = null;
+    expect(await t.app.searchIndex.refreshCatalogueIfDue(SIX_HOURS)).toBe('ingested');
+    expect((await t.app.searchIndex.status()).catalogueDocuments).toBe(1203);
+    expect(await lease()).toBeUndefined();
+  });
 });
 
 describe('ingesting the built-in stand-in (app.inject)', () => {

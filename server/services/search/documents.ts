@@ -101,3 +101,32 @@ export async function writeState(db: Kysely<Database>, key: string, value: strin
     .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
     .execute();
 }
+
+/**
+ * Takes the lease `key` for `owner` for `leaseMs` unless someone holds an unexpired one. A
+ * compare-and-set on one search_state row, so of several instances racing exactly one wins.
+ * The value is "<until, ISO> <owner>". True when this owner now holds it.
+ */
+export async function claimLease(db: Kysely<Database>, key: string, owner: string, now: Date, leaseMs: number): Promise<boolean> {
+  const value = `${new Date(now.getTime() + leaseMs).toISOString()} ${owner}`;
+  const stamp = now.toISOString();
+  const inserted = await db
+    .insertInto('search_state')
+    .values({ key, value, updated_at: stamp })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  const current = await readState(db, key);
+  if (current === undefined) return false; // released in between: the next look takes it
+  const until = Date.parse(current.split(' ')[0] ?? '');
+  if (Number.isFinite(until) && until > now.getTime()) return false;
+  const taken = await db.updateTable('search_state').set({ value, updated_at: stamp }).where('key', '=', key).where('value', '=', current).executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
+}
+
+/** Gives the lease back, if this owner still holds it. */
+export async function releaseLease(db: Kysely<Database>, key: string, owner: string): Promise<void> {
+  const current = await readState(db, key);
+  if (current === undefined || !current.endsWith(` ${owner}`)) return;
+  await db.deleteFrom('search_state').where('key', '=', key).where('value', '=', current).execute();
+}

@@ -9,23 +9,39 @@
  *   descriptions, ingest the catalogue if the index is empty or older than the refresh period,
  *   then prepare the word embeddings (a one-off cache build on a fresh machine) and rebuild the
  *   index with them. Until then the AI search answers from what it has (keyword-only at first).
- * - every SEARCH_REFRESH_HOURS: re-ingest the catalogue (retried after 10 minutes on failure);
+ * - every SEARCH_REFRESH_HOURS: re-ingest the catalogue. Instances sharing a database share that
+ *   work: every 10 minutes each looks whether a refresh is due; if so, the one that takes the
+ *   ingestion lease ingests, and the others reload what it wrote when they next look (a failed
+ *   ingestion is retried the same way, 10 minutes later);
  * - every minute: apply newly approved descriptions (the moderator CLI is another process);
  * - every 10 minutes: re-sync self-shot videos (belt and braces for the hooks below);
  * - hooks: upsertSelfieVideo / removeSelfieVideo, called by the upload and video routes.
  * Background steps run one at a time (a queue); the hooks do not wait for them.
  */
+import { randomBytes } from 'node:crypto';
+
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppDatabase } from '../../db';
 import type { AppConfig } from '../../config';
+import { INSTANCE_ID } from '../../media/instance';
 import { TOPICS } from '../../catalogue/topics';
 import { toPublicVideo, type PublicVideo } from '../videos';
 import { moderationAllows, passesModeration } from '../moderation/visibility';
 
 import { RecentAnswers, aiSearchKey, boundIntent } from './budget';
 import { applyApprovedDescriptions, countUnapplied } from './descriptions';
-import { countDocuments, deleteDocument, deleteUnseen, loadDocuments, readState, upsertDocuments, writeState } from './documents';
+import {
+  claimLease,
+  countDocuments,
+  deleteDocument,
+  deleteUnseen,
+  loadDocuments,
+  readState,
+  releaseLease,
+  upsertDocuments,
+  writeState,
+} from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
 import { Segment, type IndexDocument, type SearchHit } from './engine';
 import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
@@ -58,8 +74,16 @@ export function applyCorrections(text: string, corrections: Array<{ from: string
 const HOUR_MS = 3600 * 1000;
 const DESCRIPTION_POLL_MS = 60 * 1000;
 const SELFIE_RESYNC_MS = 10 * 60 * 1000;
-const RETRY_AFTER_FAILURE_MS = 10 * 60 * 1000;
+/** How often an instance looks whether the catalogue is due for ingestion or was changed elsewhere. */
+const CATALOGUE_CHECK_MS = 10 * 60 * 1000;
+/** Longer than any ingestion; a crashed ingester's lease runs out and another instance takes over. */
+const INGEST_LEASE_MS = 2 * HOUR_MS;
 const STATE_CATALOGUE_REFRESHED = 'catalogue_refreshed_at';
+/** Moves whenever the stored catalogue documents change (ingestion, approved descriptions). */
+const STATE_CATALOGUE_CHANGED = 'catalogue_changed_at';
+const STATE_INGEST_LEASE = 'catalogue_ingest_lease';
+
+export type ScheduledRefresh = 'ingested' | 'reloaded' | 'current' | 'elsewhere';
 
 export interface SearchServiceOptions {
   database: AppDatabase;
@@ -159,6 +183,10 @@ export class SearchService {
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private refreshing = false;
+  /** The catalogue change (STATE_CATALOGUE_CHANGED) the in-memory catalogue segment was built from. */
+  private loadedChange: string | undefined;
+  /** Who this service is when it takes the ingestion lease. */
+  private readonly leaseOwner = `${INSTANCE_ID}/${randomBytes(4).toString('hex')}`;
 
   constructor(private readonly options: SearchServiceOptions) {
     this.db = options.database.db;
@@ -176,7 +204,6 @@ export class SearchService {
 
   // ---- searching ----
 
-  /** Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. */
   /**
    * Normal search: public self-shot videos by full-text relevance, PAGE_SIZE per page. When
    * nothing matches and `literal` is not set, misspelt words are corrected against the words of
@@ -388,13 +415,21 @@ export class SearchService {
   async reloadCatalogue(): Promise<number> {
     this.catalogueBuild += 1;
     const ticket = this.catalogueBuild;
+    // Read before the documents: a change written meanwhile is seen (and reloaded) next time.
+    const change = await readState(this.db, STATE_CATALOGUE_CHANGED);
     const documents = await loadDocuments(this.db, 'catalogue');
     const segment = await Segment.buildAsync(documents, this.vectors);
     if (ticket === this.catalogueBuild) {
       this.catalogueSegment = segment;
+      this.loadedChange = change;
       this.generation += 1;
     }
     return documents.length;
+  }
+
+  /** Tells the other instances that the stored catalogue changed (they reload when they next look). */
+  private async markCatalogueChanged(now: Date): Promise<void> {
+    await writeState(this.db, STATE_CATALOGUE_CHANGED, `${now.toISOString()} ${this.leaseOwner}`, now.toISOString());
   }
 
   /** Ingests the catalogue through its API, applies approved descriptions and rebuilds. */
@@ -406,6 +441,7 @@ export class SearchService {
         const report = await ingestCatalogue(this.db, this.options.catalogueFetch, { now, shouldStop: () => this.stopped });
         await writeState(this.db, STATE_CATALOGUE_REFRESHED, now.toISOString(), now.toISOString());
         await applyApprovedDescriptions(this.db, now);
+        await this.markCatalogueChanged(now);
         await this.reloadCatalogue();
         this.log.info(report, 'search: catalogue ingested');
         return report;
@@ -415,12 +451,48 @@ export class SearchService {
     });
   }
 
+  /**
+   * The scheduled look, shared by every instance on one database. When the catalogue is due
+   * (never ingested, empty, or older than `periodMs`), whoever takes the ingestion lease
+   * ingests; the others answer 'elsewhere'. When it is not due, the catalogue part is reloaded
+   * if another instance changed the stored documents since this one built it.
+   */
+  async refreshCatalogueIfDue(periodMs: number): Promise<ScheduledRefresh> {
+    if (!(await this.catalogueDue(periodMs))) return this.reloadIfChangedElsewhere();
+    if (!(await claimLease(this.db, STATE_INGEST_LEASE, this.leaseOwner, this.now(), INGEST_LEASE_MS))) return 'elsewhere';
+    try {
+      // Another instance may have finished an ingestion between the look and the claim.
+      if (!(await this.catalogueDue(periodMs))) return await this.reloadIfChangedElsewhere();
+      await this.refreshCatalogue();
+      return 'ingested';
+    } finally {
+      await releaseLease(this.db, STATE_INGEST_LEASE, this.leaseOwner).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'search: could not release the ingestion lease (it runs out by itself)'),
+      );
+    }
+  }
+
+  /** Never ingested, empty, or older than `periodMs`. */
+  private async catalogueDue(periodMs: number): Promise<boolean> {
+    const refreshedAt = await readState(this.db, STATE_CATALOGUE_REFRESHED);
+    if (!refreshedAt || this.now().getTime() - Date.parse(refreshedAt) >= periodMs) return true;
+    return (await countDocuments(this.db, 'catalogue')) === 0;
+  }
+
+  private async reloadIfChangedElsewhere(): Promise<'reloaded' | 'current'> {
+    if ((await readState(this.db, STATE_CATALOGUE_CHANGED)) === this.loadedChange) return 'current';
+    await this.inQueue(() => this.reloadCatalogue());
+    return 'reloaded';
+  }
+
   /** Applies approved, unapplied descriptions; rebuilds the catalogue part when any changed. */
   async applyDescriptions(): Promise<string[]> {
     return this.inQueue(async () => {
       if ((await countUnapplied(this.db)) === 0) return [];
-      const changed = await applyApprovedDescriptions(this.db, this.now());
+      const now = this.now();
+      const changed = await applyApprovedDescriptions(this.db, now);
       if (changed.length > 0) {
+        await this.markCatalogueChanged(now);
         await this.reloadCatalogue();
         this.log.info({ movies: changed }, 'search: approved descriptions applied');
       }
@@ -486,31 +558,20 @@ export class SearchService {
       zhTable(); // the Chinese dictionary: built once per machine, then a quick load
       await this.syncSelfieVideos();
       await this.applyDescriptions();
-      const refreshedAt = await readState(this.db, STATE_CATALOGUE_REFRESHED);
-      const stale = !refreshedAt || this.now().getTime() - Date.parse(refreshedAt) >= periodMs;
-      if (stale || (await countDocuments(this.db, 'catalogue')) === 0) {
-        await this.refreshCatalogue().catch((error: unknown) => {
-          this.log.warn({ err: error }, 'search: catalogue ingestion failed; retrying in 10 minutes');
-          this.later(RETRY_AFTER_FAILURE_MS, () => background('catalogue refresh', () => this.refreshCatalogue()));
-        });
-      }
+      await this.refreshCatalogueIfDue(periodMs).catch((error: unknown) => {
+        this.log.warn({ err: error }, 'search: catalogue ingestion failed; trying again at the next look');
+      });
       if (this.stopped) return;
       await this.inQueue(() => this.loadPackageEmbeddings());
     });
 
-    this.every(periodMs, () => background('catalogue refresh', () => this.refreshCatalogue()));
+    this.every(Math.min(periodMs, CATALOGUE_CHECK_MS), () => background('catalogue refresh', () => this.refreshCatalogueIfDue(periodMs)));
     this.every(DESCRIPTION_POLL_MS, () => background('applying descriptions', () => this.applyDescriptions()));
     this.every(SELFIE_RESYNC_MS, () => background('self-shot re-sync', () => this.syncSelfieVideos()));
   }
 
   private every(ms: number, task: () => unknown): void {
     const timer = setInterval(task, ms);
-    timer.unref();
-    this.timers.push(timer);
-  }
-
-  private later(ms: number, task: () => unknown): void {
-    const timer = setTimeout(task, ms);
     timer.unref();
     this.timers.push(timer);
   }
