@@ -148,6 +148,10 @@ export class BullJobQueue implements JobQueue {
         continue;
       }
       if (state !== 'missing' && state !== 'completed' && state !== 'unknown' && state !== 'failed') continue;
+      // The job may have finished (and been removed) since the list was read. A job completes
+      // only after its video left 'processing', so the row read again now tells the truth.
+      const owed = await this.options.db.selectFrom('videos').select('id').where('id', '=', id).where('status', '=', 'processing').executeTakeFirst();
+      if (!owed) continue;
       await this.enqueue(id);
       requeued += 1;
     }
