@@ -5,7 +5,7 @@
 #   worker:   docker run … selfie-video-site node --import tsx scripts/worker.ts
 
 # --- build: every dependency, the SPA built into dist/ ---
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 falls back to compiling when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -19,7 +19,7 @@ FROM build AS deps
 RUN npm prune --omit=dev
 
 # --- runtime ---
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
