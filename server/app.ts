@@ -168,7 +168,11 @@ async function assembleApp(
   if (config.catalogue.builtIn) {
     // Loaded only when used: an external provider never pays for the stand-in's data set.
     const { default: cataloguePlugin } = await import('./catalogue/plugin');
-    await app.register(cataloguePlugin, { prefix: '/catalogue', publicUrl: config.publicUrl });
+    await app.register(cataloguePlugin, {
+      prefix: '/catalogue',
+      publicUrl: config.publicUrl,
+      followRequestOrigin: !config.publicUrlConfigured,
+    });
   }
 
   await app.register(healthRoutes);

@@ -27,6 +27,11 @@ export interface AppConfig {
   mailDir: string;
   /** Origin (and optional path) used in e-mailed links and the wallet message; no trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Unset, it is only a guess (localhost): same-server links then
+   * follow the address each request was sent to, so the site works at 127.0.0.1 or a LAN address.
+   */
+  publicUrlConfigured: boolean;
   /** builtIn: the stand-in served under /catalogue by this process; url has no trailing slash. */
   catalogue: { builtIn: boolean; url: string };
   /** null: mail is written to files in mailDir. */
@@ -201,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: path.join(dataDir, 'media'),
     mailDir: path.join(dataDir, 'mail'),
     publicUrl,
+    publicUrlConfigured: read('PUBLIC_URL') !== undefined,
     catalogue,
     smtpUrl,
     database,

@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { trustProxyWarning } from './http/client-address';
+import { openAddresses } from './http/request-origin';
 
 /** A stuck request must not keep a stopping process alive for ever. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -53,7 +54,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Site ready at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  // Every address a person can open the site at; pages and writes work at each of them. Links in
+  // e-mails and previews use PUBLIC_URL.
+  const addresses = openAddresses(config.host, config.port);
+  app.log.info({ addresses, publicUrl: config.publicUrl }, `Site ready at ${addresses.join(' , ')} (links in e-mails use ${config.publicUrl})`);
+  // A person at a terminal gets them readable too; log collectors keep the one JSON line above.
+  if (process.stdout.isTTY) {
+    process.stdout.write(`\nThe site is ready. Open it at:\n${addresses.map((address) => `  ${address}\n`).join('')}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -17,7 +17,9 @@ import path from 'node:path';
 import staticFiles from '@fastify/static';
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 
-import { catalogueUrls, toApiVideo, THUMB_SIZES, type ApiSearchResponse, type ThumbSize } from './api-shape';
+import { requestOrigin } from '../http/request-origin';
+
+import { catalogueUrls, toApiVideo, THUMB_SIZES, type ApiSearchResponse, type CatalogueUrls, type ThumbSize } from './api-shape';
 import { getCatalogue } from './dataset';
 import { CLIP_SOURCES, playerContentSecurityPolicy, renderEmbedPage, renderNotFoundPage } from './embed';
 import { CatalogueParamError, parseSearchParams, parseVideoByIdParams } from './params';
@@ -27,6 +29,11 @@ import { isThumbFrame, renderThumbnailSvg } from './thumbnails';
 export interface CataloguePluginOptions {
   /** Origin the site is reached at, e.g. "http://localhost:3000" (no trailing slash). */
   publicUrl: string;
+  /**
+   * Build absolute URLs from the address each request was sent to instead (PUBLIC_URL unset: its
+   * default, localhost, is not where a phone on the LAN or a browser at 127.0.0.1 finds the site).
+   */
+  followRequestOrigin?: boolean;
 }
 
 const ASSETS_DIR = path.join(__dirname, 'assets');
@@ -79,7 +86,23 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
   const publicUrl = normalisePublicUrl(options.publicUrl);
   const publicOrigin = new URL(publicUrl).origin;
   const mountPath = fastify.prefix;
-  const urls = catalogueUrls(`${publicUrl}${mountPath}`);
+  const publicUrls = catalogueUrls(`${publicUrl}${mountPath}`);
+  // Without a configured PUBLIC_URL the stand-in's absolute URLs name the address the page was
+  // opened at (127.0.0.1, a LAN address…): the default, localhost, does not even resolve to this
+  // machine from a phone. A configured PUBLIC_URL is kept (a proxy may not forward the Host). A
+  // handful of origins are remembered; an odd Host gets fresh URLs each time.
+  const urlsByOrigin = new Map<string, CatalogueUrls>();
+  const urlsFor = (request: FastifyRequest): CatalogueUrls => {
+    if (!options.followRequestOrigin) return publicUrls;
+    const origin = requestOrigin(request);
+    if (origin === undefined || origin === publicOrigin) return publicUrls;
+    let urls = urlsByOrigin.get(origin);
+    if (!urls) {
+      urls = catalogueUrls(`${origin}${mountPath}`);
+      if (urlsByOrigin.size < 16) urlsByOrigin.set(origin, urls);
+    }
+    return urls;
+  };
   for (const { file } of CLIP_SOURCES) {
     if (!existsSync(path.join(ASSETS_DIR, file))) throw new Error(`Catalogue plugin: missing clip ${path.join(ASSETS_DIR, file)}`);
   }
@@ -141,7 +164,7 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
       time_ms: 0,
       total_count: totalCount,
       total_pages: Math.ceil(totalCount / params.perPage),
-      videos: videos.map((video) => toApiVideo(video, urls, params.thumbsize)),
+      videos: videos.map((video) => toApiVideo(video, urlsFor(request), params.thumbsize)),
     };
     body.time_ms = Math.round(performance.now() - startedAt);
     return sendJson(reply, 200, body);
@@ -151,7 +174,7 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
     const params = parseVideoByIdParams(queryOf(request));
     const video = catalogue.byId.get(params.id);
     // The provider answers an unknown id with an empty array and status 200, not a 404.
-    return sendJson(reply, 200, video ? toApiVideo(video, urls, params.thumbsize) : []);
+    return sendJson(reply, 200, video ? toApiVideo(video, urlsFor(request), params.thumbsize) : []);
   });
 
   fastify.get<{ Params: { id: string; frame: string; file: string } }>('/thumbs/:id/:frame/:file', (request, reply) => {
@@ -184,6 +207,7 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
   fastify.get<{ Params: { id: string } }>('/embed/:id/', (request, reply) => {
     const video = VIDEO_ID_PATTERN.test(request.params.id) ? catalogue.byId.get(request.params.id) : undefined;
     if (!video) return sendPlayerPage(reply, 404, renderNotFoundPage('This video does not exist or is no longer available.'));
+    const urls = urlsFor(request);
     return sendPlayerPage(
       reply,
       200,

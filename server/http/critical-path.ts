@@ -176,6 +176,8 @@ async function injectJson(app: FastifyInstance, url: string, as?: FastifyRequest
     const value = as?.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  // Same-server links in the answer (the catalogue stand-in's) name the address the visitor used.
+  if (as) headers.host = as.host;
   const response = await app.inject({ method: 'GET', url, headers, ...(as ? { remoteAddress: as.ip } : {}) });
   if (response.statusCode !== 200) return undefined;
   const body = response.json<unknown>();

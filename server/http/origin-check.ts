@@ -1,14 +1,16 @@
 /**
  * Cross-site request forgery defence: every state-changing request (any method but GET, HEAD and
  * OPTIONS), on every route of the app — including routes added later and unknown paths — must come
- * from one of the site's own origins (config.allowedOrigins: PUBLIC_URL's origin plus
- * ALLOWED_ORIGINS). It runs in onRequest, before any body is read, so a refused upload costs
- * nothing.
+ * come from the site itself: the origin the request was addressed to (its scheme and Host, or a
+ * trusted proxy's forwarded ones — http/request-origin.ts), so the site works at whatever address
+ * it is opened (localhost, 127.0.0.1, a LAN address), or one of the configured origins
+ * (config.allowedOrigins: PUBLIC_URL's origin plus ALLOWED_ORIGINS). It runs in onRequest, before
+ * any body is read, so a refused upload costs nothing.
  *
  * - `Sec-Fetch-Site: cross-site` is refused outright (a browser says so only for another site).
- * - `Origin` present: it must be an allowed origin; `Origin: null` (sandboxed frames, some
+ * - `Origin` present: it must be the addressed origin or an allowed one; `Origin: null` (sandboxed frames, some
  *   redirects, data: and file: pages) is refused.
- * - No `Origin` but a `Referer`: the Referer's origin must be allowed.
+ * - No `Origin` but a `Referer`: the Referer's origin must be the addressed or an allowed one.
  * - `Sec-Fetch-Site: same-site` (a sibling subdomain) needs an allowed Origin or Referer.
  * - None of the three headers: allowed. Browsers send Origin with every cross-origin
  *   state-changing request (and Sec-Fetch-Site since 2020), so such a request cannot be a forged
@@ -19,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../i18n';
 
 import { sendErrorFromHook } from './errors';
+import { requestOrigin } from './request-origin';
 
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -37,13 +40,19 @@ function single(header: string | string[] | undefined): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-/** The decision for one request's headers (pure: the unit the tests drive). */
+/**
+ * The decision for one request's headers (pure: the unit the tests drive). `addressedOrigin` is
+ * the origin the request was sent to (undefined when its Host is missing or malformed).
+ */
 export function checkOrigin(
   method: string,
   headers: FastifyRequest['headers'],
   allowedOrigins: readonly string[],
+  addressedOrigin?: string,
 ): OriginVerdict {
   if (SAFE_METHODS.has(method.toUpperCase())) return { allowed: true };
+  const isOwn = (value: string | undefined) =>
+    value !== undefined && (value === addressedOrigin || allowedOrigins.includes(value));
   const fetchSite = single(headers['sec-fetch-site'])?.trim().toLowerCase();
   const origin = single(headers.origin)?.trim();
   const referer = single(headers.referer)?.trim();
@@ -52,15 +61,11 @@ export function checkOrigin(
   if (origin !== undefined && origin !== '') {
     // "null" and anything that is not an http(s) origin never matches.
     const value = originOf(origin);
-    return value !== undefined && allowedOrigins.includes(value)
-      ? { allowed: true }
-      : { allowed: false, reason: `Origin ${origin.slice(0, 200)}` };
+    return isOwn(value) ? { allowed: true } : { allowed: false, reason: `Origin ${origin.slice(0, 200)}` };
   }
   if (referer !== undefined && referer !== '') {
     const value = originOf(referer);
-    return value !== undefined && allowedOrigins.includes(value)
-      ? { allowed: true }
-      : { allowed: false, reason: `Referer origin ${value ?? 'unreadable'}` };
+    return isOwn(value) ? { allowed: true } : { allowed: false, reason: `Referer origin ${value ?? 'unreadable'}` };
   }
   // Neither Origin nor Referer: a browser on a sibling subdomain would have sent Origin.
   if (fetchSite === 'same-site') return { allowed: false, reason: 'Sec-Fetch-Site: same-site without Origin' };
@@ -86,7 +91,11 @@ export function installOriginCheck(app: FastifyInstance, allowedOrigins: readonl
     for (const method of methods) if (!SAFE_METHODS.has(method.toUpperCase())) routes.push({ method, url: route.url });
   });
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    const verdict = checkOrigin(request.method, request.headers, allowedOrigins);
+    if (SAFE_METHODS.has(request.method.toUpperCase())) {
+      done();
+      return;
+    }
+    const verdict = checkOrigin(request.method, request.headers, allowedOrigins, requestOrigin(request));
     if (verdict.allowed) {
       done();
       return;

@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest } from '../http/localized-validation';
+import { isOwnOrigin, requestOrigin } from '../http/request-origin';
 import { clientKey, countRequest, limitUsedUp, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
 import { startSession } from '../services/sessions';
@@ -26,6 +27,7 @@ import {
   purgeExpiredChallenges,
   signInWithWallet,
   siweSite,
+  type SiweSite,
   type WalletLoginFailure,
 } from '../services/wallet';
 
@@ -92,7 +94,19 @@ function cookieNonce(request: FastifyRequest): string | undefined {
 
 export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
-  const site = siweSite(config.publicUrl);
+  const publicSite = siweSite(config.publicUrl);
+  /**
+   * Without a configured PUBLIC_URL (its default names localhost), the message names the address
+   * the page was opened at when that address is surely this server (loopback or one of this
+   * machine's own addresses), so a wallet sees the page's own domain at 127.0.0.1 or a LAN
+   * address. Any other Host gets PUBLIC_URL's: a look-alike site relaying requests cannot obtain
+   * a message naming itself.
+   */
+  const siteFor = (request: FastifyRequest): SiweSite => {
+    if (config.publicUrlConfigured) return publicSite;
+    const origin = requestOrigin(request);
+    return origin !== undefined && isOwnOrigin(origin, config.allowedOrigins) ? siweSite(origin) : publicSite;
+  };
   const cookieOptions = { path: WALLET_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: config.cookieSecure } as const;
 
   const purged = await purgeExpiredChallenges(app.db);
@@ -135,7 +149,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'wallet.tooManyChallenges'));
 
       await purgeNowAndThen();
-      const { message, nonce } = await issueChallenge(app.db, site, address);
+      const { message, nonce } = await issueChallenge(app.db, siteFor(request), address);
       reply.setCookie(WALLET_NONCE_COOKIE, nonce, { ...cookieOptions, maxAge: WALLET_CHALLENGE_TTL_MS / 1000 });
       return { challenge: message };
     },
@@ -157,7 +171,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const wait = await limitUsedUp(limiters.loginFailuresPerIp, request);
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'wallet.tooManyLoginAttempts'));
 
-      const result = await signInWithWallet(app.db, site, { address, signature, preferredNonce: cookieNonce(request) });
+      const result = await signInWithWallet(app.db, siteFor(request), { address, signature, preferredNonce: cookieNonce(request) });
       if (!result.ok) {
         await limiters.loginFailuresPerIp(request);
         request.log.info({ reason: result.reason }, 'wallet login failed');
