@@ -107,6 +107,20 @@ describe('compressed delivery and the critical path', () => {
     expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('inlines catalogue answers whose links name the address the page was opened at, without a configured PUBLIC_URL', async () => {
+    const local = await makeTestApp({ config: { spaDir }, env: { PUBLIC_URL: undefined } });
+    try {
+      const res = await local.app.inject({ method: 'GET', url: '/', headers: { ...HTML, host: '192.168.1.23:3000' } });
+      const data = /<script type="application\/json" id="bootstrap-data">(.*?)<\/script>/.exec(res.body)?.[1];
+      const bootstrap = JSON.parse(data!) as Record<string, { videos: Array<{ default_thumb: { src: string } }> }>;
+      const [answer] = Object.values(bootstrap);
+      expect(answer!.videos[0]!.default_thumb.src).toMatch(/^http:\/\/192\.168\.1\.23:3000\/catalogue\/thumbs\//);
+      expect(res.body).toMatch(/<link rel="preload" href="http:\/\/192\.168\.1\.23:3000\/catalogue\/thumbs\/[^"]+" as="image"/);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('warms up Intl with its one inline script, which the Content-Security-Policy allows by hash and nothing else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: HTML });
     const scripts = [...res.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);

@@ -170,14 +170,19 @@ const safeHref = (href: string) => /^(https?:\/\/|\/(?!\/))/i.test(href);
  * A GET answered in-process. `as` passes on the visitor's address, agent and language, so that the
  * answer (a view counted, a message's language, a rate limit) is the one their own request gets.
  */
-async function injectJson(app: FastifyInstance, url: string, as?: FastifyRequest): Promise<Record<string, unknown> | undefined> {
+async function injectJson(
+  app: FastifyInstance,
+  url: string,
+  as?: FastifyRequest,
+  host: string | undefined = as?.host,
+): Promise<Record<string, unknown> | undefined> {
   const headers: Record<string, string> = {};
   for (const name of ['user-agent', 'accept-language'] as const) {
     const value = as?.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
   // Same-server links in the answer (the catalogue stand-in's) name the address the visitor used.
-  if (as) headers.host = as.host;
+  if (host) headers.host = host;
   const response = await app.inject({ method: 'GET', url, headers, ...(as ? { remoteAddress: as.ip } : {}) });
   if (response.statusCode !== 200) return undefined;
   const body = response.json<unknown>();
@@ -221,7 +226,7 @@ export async function criticalPathFor(
       const aiMode = query !== '' && url.searchParams.get('mode') === 'ai';
       if (!aiMode && options.builtInCatalogue) {
         const dataUrl = catalogueSearchUrl(options.catalogueBase, query, pageParam(url.searchParams));
-        const body = await injectJson(app, dataUrl);
+        const body = await injectJson(app, dataUrl, undefined, request.host);
         if (body) {
           result.bootstrap[dataUrl] = body;
           result.images = cardImages(Array.isArray(body.videos) ? body.videos : []);
@@ -230,7 +235,7 @@ export async function criticalPathFor(
     } else if (chunkName === 'page-movie' && options.builtInCatalogue) {
       const id = decodeURIComponent(pathName.slice('/movie/'.length));
       const dataUrl = catalogueVideoUrl(options.catalogueBase, id);
-      const body = await injectJson(app, dataUrl);
+      const body = await injectJson(app, dataUrl, undefined, request.host);
       if (body && typeof body.id === 'string') {
         result.bootstrap[dataUrl] = body;
         result.images = [movieImageHint(body)].filter((hint): hint is ImageHint => hint !== undefined);
