@@ -46,8 +46,8 @@ function makeRootReducer(storage: Storage) {
   const timeout = storage === noopStorage ? 0 : undefined;
   return combineReducers({
     [api.reducerPath]: api.reducer,
-    // Persisted under localStorage "persist:user" — replaces SPEC's raw `user` key. The
-    // loading flag is per page load and never persisted; the API cache is never persisted.
+    // Persisted under localStorage "persist:user" (redux-persist's envelope, versioned, instead of
+    // a raw `user` key). The loading flag is per page load; the API cache is never persisted.
     auth: persistReducer({ key: 'user', version: 1, storage, timeout, blacklist: ['loading'] }, authSlice.reducer),
     language: persistReducer({ key: 'language', version: 1, storage, timeout }, languageSlice.reducer),
   });
