@@ -1,5 +1,5 @@
 /**
- * The judged request set of `npm run bench:search` (issue 14): requests of every kind — topic,
+ * The judged request set of `npm run bench:search`: requests of every kind — topic,
  * paraphrase/slang, multi-concept, constraints (length, recency, ordering), negation, typos,
  * chatty/first-person, Chinese (simplified, traditional, mixed with English) — generated from
  * fixed templates over a table of concepts, with judgements derived by rules from catalogue

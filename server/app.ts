@@ -27,6 +27,7 @@ import { trustProxyOption } from './http/client-address';
 import { handleClientError } from './http/client-errors';
 import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
+import { hostHeaderServerOptions, installHostCheck } from './http/host-header';
 import { loggerOptions } from './http/logger';
 import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
@@ -118,6 +119,8 @@ async function assembleApp(
     schemaErrorFormatter: formatValidationErrors,
     // Requests the HTTP parser refuses still get the one error shape (http/client-errors.ts).
     clientErrorHandler: handleClientError,
+    // Node would refuse a request without Host with an empty 400; the app does it in the error shape.
+    http: hostHeaderServerOptions,
     // Errors the router raises before any route runs still get the one error shape. An id
     // longer than the router accepts cannot name anything, so it is simply not found.
     frameworkErrors: (error, request, reply) =>
@@ -146,6 +149,7 @@ async function assembleApp(
   if (purged > 0) app.log.info({ purged }, 'expired sessions removed');
 
   installErrorHandler(app);
+  installHostCheck(app);
   // Global, before any route: every state-changing request of every route must come from our origins,
   // and a saturated process sheds requests (503) instead of queueing them.
   installOriginCheck(app, config.allowedOrigins);

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 15), with prom-client. Every app has `app.metrics` (its own
+ * Prometheus metrics, with prom-client. Every app has `app.metrics` (its own
  * registry, so test apps never share counters); with METRICS_PORT set, the app also records
  * HTTP requests and Node's default process metrics (including event-loop lag) and serves them
  * all at http://127.0.0.1:$METRICS_PORT/metrics — a separate listener on the loopback interface,

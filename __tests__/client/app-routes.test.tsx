@@ -7,7 +7,7 @@ import { paths } from '../../src/config/routes';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
-describe('routes (SPEC §2)', () => {
+describe('routes', () => {
   it.each([
     ['/register', 'Create an Account'],
     ['/login', 'Login'],

@@ -44,7 +44,7 @@ async function logIn(user: ReturnType<typeof renderLogin>['user'], password = 'c
   await user.click(loginButton());
 }
 
-describe('Login page (SPEC §2 Login, §5, §8)', () => {
+describe('Login page', () => {
   afterEach(() => restoreRealClock());
 
   it('shows the form, a divider, the wallet-login slot and links to sign up and to forgot password', () => {
@@ -180,7 +180,7 @@ describe('Login page (SPEC §2 Login, §5, §8)', () => {
     expect(store.getState().auth.isLoggedIn).toBe(false);
   });
 
-  it('shows a server message containing markup as text, never as HTML (deliberately unlike SPEC §8)', async () => {
+  it('shows a server message containing markup as text, never as HTML', async () => {
     const markup = '<img src=x onerror=alert(1)> <b>bold</b>';
     answerPost('/auth/login', json({ success: false, message: markup }, 401));
     const { user } = renderLogin();

@@ -16,7 +16,7 @@ import {
 
 afterEach(() => restoreRealClock());
 
-describe('Forgot password page (SPEC §2, §8, §9)', () => {
+describe('Forgot password page', () => {
   function renderForgot(locale: 'en' | 'zh' = 'en') {
     return renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password', locale });
   }
@@ -109,7 +109,7 @@ describe('Forgot password page (SPEC §2, §8, §9)', () => {
   });
 });
 
-describe('Reset password page (SPEC §2, §5, §8, §9)', () => {
+describe('Reset password page', () => {
   const RESET_URL = '/reset-password?token=tok-9&email=alice%40example.com';
 
   function renderReset(route = RESET_URL) {

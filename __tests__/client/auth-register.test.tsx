@@ -31,7 +31,7 @@ const registerButton = () => screen.getByRole('button', { name: 'Register' });
 
 const pendingUser = { email: 'alice@example.com', verified: false };
 
-describe('Register page (SPEC §2 Register, §4 Registration, §5, §8)', () => {
+describe('Register page', () => {
   afterEach(() => restoreRealClock());
 
   it('shows the heading, labelled required fields with autocomplete, a Register button and a link to Login', () => {

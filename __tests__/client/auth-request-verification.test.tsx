@@ -17,7 +17,7 @@ async function send(user: ReturnType<typeof renderPage>['user']) {
   await user.click(sendButton());
 }
 
-describe('Request verification page (SPEC §2, §5, §8, §9)', () => {
+describe('Request verification page', () => {
   it('shows the email field, Send Verification Email and Back to Login', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Request Verification Email' })).toBeInTheDocument();

@@ -18,7 +18,7 @@ function renderVerify(route = VERIFY_URL, locale: 'en' | 'zh' = 'en') {
   );
 }
 
-describe('Verify page (SPEC §2 Verify, §4, §5, §8)', () => {
+describe('Verify page', () => {
   it.each([
     ['no parameters', '/verify'],
     ['no email', '/verify?token=tok-123'],

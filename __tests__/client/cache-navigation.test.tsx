@@ -11,7 +11,7 @@ import { LocationProbe, currentLocation } from './auth-helpers';
 import { authState, makeComment, makeSelfieVideo, owner } from './comments-fixtures';
 
 /*
- * ARCHITECTURE.md "The data layer": pages share one cache, kept 5 minutes after its last user
+ * docs/architecture.md: pages share one cache, kept 5 minutes after its last user
  * leaves. Moving profile → video → edit → back is served from it, and a like refetches only what
  * it invalidates: that video's Likes and the liker's User (their liked list).
  */

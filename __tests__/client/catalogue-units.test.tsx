@@ -19,13 +19,13 @@ describe('normalizeSearchResponse', () => {
     expect(normalizeSearchResponse(answer)).toEqual(answer);
   });
 
-  it('empties the list and reports 0 pages when there are no videos (SPEC §8)', () => {
+  it('empties the list and reports 0 pages when there are no videos', () => {
     for (const answer of [{}, { total_pages: 4 }, { videos: null }, null, 'oops', []]) {
       expect(normalizeSearchResponse(answer)).toMatchObject({ videos: [], total_pages: 0, count: 0 });
     }
   });
 
-  it('falls back to 1 page when total_pages is missing (SPEC §9)', () => {
+  it('falls back to 1 page when total_pages is missing', () => {
     expect(normalizeSearchResponse({ videos: [makeVideo(1)] }).total_pages).toBe(1);
     expect(normalizeSearchResponse({ videos: [makeVideo(1)], total_pages: 0 }).total_pages).toBe(1);
   });

@@ -43,7 +43,7 @@ describe('Comments: deleting (video owner)', () => {
     await user.click(screen.getByRole('button', { name: 'Delete the comment by bob' }));
     expect(confirmSpy).toHaveBeenCalledWith('Are you sure you want to delete this comment?');
 
-    // Optimistic (SPEC §7): the comment and its direct replies go at once.
+    // Optimistic: the comment and its direct replies go at once.
     await waitFor(() => expect(screen.queryByText('Parent')).not.toBeInTheDocument());
     expect(screen.queryByText('Direct reply')).not.toBeInTheDocument();
     expect(screen.getByText('Unrelated')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { detectLocale, isLocale } from '../../src/i18n/languageSlice';
 
-describe('detectLocale (SPEC §1: en by default, zh when the browser language begins with zh)', () => {
+describe('detectLocale (en by default, zh when the browser language begins with zh)', () => {
   it.each([
     [['zh-CN'], 'zh'],
     [['zh-TW'], 'zh'],

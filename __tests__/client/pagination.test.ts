@@ -1,7 +1,7 @@
 import { clampPage, paginationItems, type PaginationItem } from '../../src/components/pagination';
 
 /**
- * An independent definition of the control (SPEC "Page-number control"): page p is shown iff
+ * An independent definition of the control: page p is shown iff
  * it is the first, the last, or within `range` of the current page; an ellipsis stands exactly
  * where two consecutive shown pages are not consecutive numbers.
  */
@@ -36,7 +36,7 @@ describe('paginationItems', () => {
     }
   });
 
-  it('uses range 2 by default (SPEC §9)', () => {
+  it('uses range 2 by default', () => {
     for (let total = 1; total <= 15; total += 1) {
       for (let current = 1; current <= total; current += 1) {
         expect(paginationItems(current, total)).toEqual(paginationItems(current, total, 2));

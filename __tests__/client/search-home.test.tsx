@@ -11,9 +11,9 @@ import { renderWithProviders } from '../support/render';
 import { SEARCH_URL, VIDEO_BY_ID_URL, makeSearchResponse, makeVideo } from './catalogue-fixtures';
 
 /*
- * Home AI search (SPEC §2 Home, §4 "Home search mode", §7 Home page calls, §9): our API answers
- * catalogue ids; each card is filled by the catalogue's per-id query (ARCHITECTURE.md "The data
- * layer"), so the detail page of a card opens from the cache.
+ * Home AI search: our API answers
+ * catalogue ids; each card is filled by the catalogue's per-id query (docs/architecture.md),
+ * so the detail page of a card opens from the cache.
  */
 
 const AI_URL = '*/v0/api/search/ai-search';

@@ -10,7 +10,7 @@ import { renderWithProviders } from '../support/render';
 import { currentLocation, gate, LocationProbe, makeSelfieVideo, visitor } from './videos-fixtures';
 
 /*
- * Self-shot list search (SPEC §2 Selfie videos list, §4 "Selfie list search mode", §7, §8):
+ * Self-shot list search:
  * browse, normal search (paged) and AI search (page 1 only, no pagination), all in the URL.
  */
 

@@ -10,7 +10,7 @@ import { renderWithProviders } from '../support/render';
 import { SEARCH_URL, VIDEO_BY_ID_URL, makeSearchResponse, makeVideo } from './catalogue-fixtures';
 
 /*
- * Issue 14: what the AI search understood, as removable chips ("dog · under 5 min · most
+ * What the AI search understood, as removable chips ("dog · under 5 min · most
  * viewed ✕"), and "Showing results for …" with the way back to the words as typed — on Home and
  * on the self-shot list, in English and Chinese.
  */

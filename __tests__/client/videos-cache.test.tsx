@@ -23,7 +23,7 @@ import {
 } from './videos-fixtures';
 
 /*
- * The cache contract (ARCHITECTURE.md "The data layer"): what each page fetches once, and what
+ * The cache contract (docs/architecture.md): what each page fetches once, and what
  * each mutation makes refetch — and nothing else.
  */
 

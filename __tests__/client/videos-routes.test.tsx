@@ -9,7 +9,7 @@ import { loggedInAs, makeSelfieVideo, owner, serveVideoPage } from './videos-fix
 
 const video = makeSelfieVideo(1, { title: 'Routed video' });
 
-describe('videos routes (SPEC §2)', () => {
+describe('videos routes', () => {
   it.each([
     ['/upload-movie', 'Upload a Self-Shot Video'],
     ['/selfieVideos', /^Self-Shot Videos/],

@@ -29,7 +29,7 @@ const walletButton = (name = 'Login with MetaMask') => screen.getByRole('button'
 const alertText = () => screen.getByRole('alert').textContent ?? '';
 const walletUser = { ...verifiedUser, walletAddress: walletAccount.address };
 
-describe('Wallet login on the Login page (SPEC §2 Login, §7, §8)', () => {
+describe('Wallet login on the Login page', () => {
   let warn: jest.SpyInstance;
   beforeEach(() => {
     warn = jest.spyOn(console, 'warn').mockImplementation(() => {});

@@ -43,7 +43,7 @@ test('browse, search, page, open a movie, pick a thumbnail, switch to Chinese', 
   await expect(page.getByRole('link', { name: '首页' }).first()).toBeVisible();
 });
 
-test('every SPEC route deep-links to the SPA', async ({ page, request }) => {
+test('every route deep-links to the SPA', async ({ page, request }) => {
   for (const path of ['/movie/AAAAAAAAAAA', '/register', '/login', '/upload-movie', '/profile/x', '/selfieVideos', '/selfieVideos/x', '/verify']) {
     const response = await request.get(path, { headers: { Accept: 'text/html' } });
     expect(response.status(), path).toBe(200);

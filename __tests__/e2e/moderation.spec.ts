@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signUpAndLogIn, waitUntilReady } from './support';
 
 /**
- * The moderation journey (issue 15) in a real browser against the real server: a user reports a
+ * The moderation journey in a real browser against the real server: a user reports a
  * video from its page, a moderator granted by the command line (`npm run admin`) hides it from
  * the console, it vanishes for others while its owner sees why, and the audit log shows it.
  */

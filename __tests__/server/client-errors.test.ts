@@ -1,7 +1,8 @@
 /**
- * Requests the HTTP parser refuses (before any route runs), sent over a raw TCP socket to a
- * listening server: every one is answered in the one error shape with the right status, and the
- * connection is closed.
+ * Requests the HTTP parser refuses (before any route runs), and HTTP/1.1 requests without Host
+ * (which Node would answer with an empty 400), sent over a raw TCP socket to a listening server:
+ * every one is answered in the one error shape with the right status, and the connection is
+ * closed.
  */
 import { connect } from 'node:net';
 
@@ -88,6 +89,36 @@ describe('requests the HTTP parser refuses', () => {
   it('answers in the language the raw request asked for', async () => {
     const answer = await sendRaw(port, 'GET /health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh-CN\r\nX-Test: a\u0000b\r\n\r\n');
     expect(answer.body).toEqual({ success: false, message: '请求无效。' });
+  });
+
+  it('an HTTP/1.1 request without Host: 400 in the error shape, not an empty 400', async () => {
+    const answer = await sendRaw(port, 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 400,
+      body: { success: false, message: 'The request has no Host header.' },
+    });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers.connection).toBe('close');
+  });
+
+  it('a request without Host on an API route is refused before it runs, in its language', async () => {
+    const answer = await sendRaw(
+      port,
+      'POST /v0/api/auth/login HTTP/1.1\r\nAccept-Language: zh-CN\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 400,
+      body: { success: false, message: '请求缺少 Host 头。' },
+    });
+  });
+
+  it('an empty Host is refused too; HTTP/1.0, where Host is optional, is served', async () => {
+    const empty = await sendRaw(port, 'GET /health HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ success: false, message: 'The request has no Host header.' });
+    const old = await sendRaw(port, 'GET /health HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
+    expect(old.body).toMatchObject({ status: 'ok' });
   });
 
   it('keeps serving well-formed requests', async () => {

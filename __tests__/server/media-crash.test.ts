@@ -1,5 +1,5 @@
 /**
- * Crash cleanliness with a real server process (issue 12 item 5): uploads stream in slowly, the
+ * Crash cleanliness with a real server process: uploads stream in slowly, the
  * server is killed with SIGKILL in the middle — twice — and restarted on the same DATA_DIR.
  * Afterwards every acknowledged upload exists and becomes ready, and no file is left that no
  * row owns: no temporary file, no media without a row, no orphan rendition.

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 15): with METRICS_PORT, a separate listener on 127.0.0.1 answers
+ * Prometheus metrics: with METRICS_PORT, a separate listener on 127.0.0.1 answers
  * /metrics in the text format with HTTP request counts and latencies by route and status, upload
  * bytes, the media queue's metrics and Node's defaults; the public app has no /metrics.
  */

@@ -1,5 +1,5 @@
 /**
- * Moderation (issue 15): reports, the moderator API's permissions, what hiding and suspending do
+ * Moderation: reports, the moderator API's permissions, what hiding and suspending do
  * everywhere (and that undoing them restores everything), moderator comment deletion, description
  * review, the audit log and the role CLI. Real app, real temporary SQLite database.
  */

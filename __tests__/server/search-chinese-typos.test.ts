@@ -1,5 +1,5 @@
 /**
- * Issue 14: Chinese requests and titles, typo correction and the understood request (chips),
+ * Chinese requests and titles, typo correction and the understood request (chips),
  * through the API as the SPA calls it.
  */
 import { parseIntent } from '../../server/services/search/intent';

@@ -88,7 +88,7 @@ describe('server-rendered first screens', () => {
     expect(rootOf(saved.body).attributes).toContain(' data-ssr-locale="en"');
     expect(rootOf(saved.body).markup).toContain('Login');
 
-    // The SPA looks at the first language only (SPEC §1), so must the server.
+    // The SPA looks at the first language only, so must the server.
     const french = await get('/login', { 'accept-language': 'fr-FR,zh;q=0.9' });
     expect(rootOf(french.body).attributes).toContain(' data-ssr-locale="en"');
   });

@@ -21,6 +21,7 @@ export const en = {
   'error.crossOrigin': 'This request came from another website and was refused. Please use the site itself.',
   'error.headersTooLarge': 'The request headers are too large.',
   'error.requestTimeout': 'The request took too long to arrive.',
+  'error.hostRequired': 'The request has no Host header.',
   'error.overloaded': 'The site is very busy right now. Please try again in a few seconds.',
   'overloaded.title': 'Busy right now',
   'overloaded.retry': 'Try again now',

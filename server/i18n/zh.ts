@@ -19,6 +19,7 @@ export const zh: Record<MessageKey, string> = {
   'error.crossOrigin': '此请求来自其他网站，已被拒绝。请直接在本站操作。',
   'error.headersTooLarge': '请求头过大。',
   'error.requestTimeout': '请求传输时间过长。',
+  'error.hostRequired': '请求缺少 Host 头。',
   'error.overloaded': '网站当前非常繁忙，请几秒钟后再试。',
   'overloaded.title': '网站繁忙',
   'overloaded.retry': '立即重试',

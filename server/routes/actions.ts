@@ -1,4 +1,4 @@
-/** Visitor contributions that go to a review queue (SPEC §7 POST /action/upload-description). */
+/** Visitor contributions that go to a review queue (POST /action/upload-description). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 

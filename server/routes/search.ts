@@ -1,5 +1,5 @@
 /**
- * Search (SPEC §7): POST /search/normal-search and POST /search/ai-search.
+ * Search: POST /search/normal-search and POST /search/ai-search.
  *
  * normal-search { query, page? } → { success, results, total, page, perPage }: public self-shot
  *   videos by full-text relevance over title and description, 18 per page.
@@ -7,7 +7,7 @@
  *   `results` are matching public self-shot videos (that page); structuredResponse.data are the
  *   catalogue matches of that page, best first ({ id, title, score, … }), with total, page,
  *   per_page, total_pages and the understood request (`intent`). Failures answer
- *   { success: false, error, message } with a 4xx/5xx status (SPEC: "error field on failure").
+ *   { success: false, error, message } with a 4xx/5xx status (the `error` field marks a failure).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -29,7 +29,7 @@ export const SEARCH_LIMITS = {
   ai: { max: 60, timeWindow: MINUTE },
 } as const;
 
-/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it (routes/videos.ts). */
+/** A self-shot video, as services/videos.ts toPublicVideo builds it (routes/videos.ts). */
 const SelfieVideo = SelfieVideoSchema;
 
 /** Search for the words as written: no typo correction ("Search instead for …"). */

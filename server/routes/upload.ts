@@ -1,5 +1,5 @@
 /**
- * POST /movies/upload (SPEC §7): a multipart form with title, description, visibility, movieFile
+ * POST /movies/upload: a multipart form with title, description, visibility, movieFile
  * and thumbnailFile, from a logged-in user.
  *
  * Files are streamed into local temporary files of this process as they arrive

@@ -1,5 +1,5 @@
 /**
- * Profiles (SPEC §7 /users/…): a user's public face with uploads and liked videos, and changing
+ * Profiles (/users/…): a user's public face with uploads and liked videos, and changing
  * one's own username. The e-mail address and private videos are shown to the owner only; the
  * username rules are in services/profiles.ts.
  */

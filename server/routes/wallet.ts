@@ -1,5 +1,5 @@
 /**
- * Wallet sign-in (SPEC §7 /auth/metamask/…, EIP-4361): the challenge to sign, and the login that
+ * Wallet sign-in (/auth/metamask/…, EIP-4361): the challenge to sign, and the login that
  * checks the signature and opens the same kind of session as a password login. The work is in
  * services/wallet.ts; this file holds validation, limits, cookies and the answers, every one
  * `{ success, message }`-shaped (plus `user` on success) in the request's language, never cached.

@@ -1,4 +1,4 @@
-/** How a user row is shown to the SPA (SPEC §3 User). Never includes secrets. */
+/** How a user row is shown to the SPA. Never includes secrets. */
 import type { Role, UserRow } from '../db/schema';
 
 export interface PublicUser {
@@ -7,7 +7,7 @@ export interface PublicUser {
   email: string | null;
   verified: boolean;
   walletAddress: string | null;
-  /** 'user', 'moderator' or 'admin' (issue 15). */
+  /** 'user', 'moderator' or 'admin'. */
   role: Role;
 }
 

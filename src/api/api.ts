@@ -5,7 +5,7 @@ import { API_BASE_URL } from '../config/runtime';
 import { inlinedFor, NOT_INLINED_ERROR } from './bootstrap';
 
 /**
- * Tag types, singular PascalCase (ARCHITECTURE.md "The data layer"). Items are tagged
+ * Tag types, singular PascalCase (docs/architecture.md). Items are tagged
  * `{ type, id }`; lists additionally carry `{ type, id: 'LIST' }` (see tags.ts).
  */
 export const TAG_TYPES = [
@@ -20,7 +20,7 @@ export const TAG_TYPES = [
   'CatalogueSearch',
   'Search',
   'Description',
-  // Moderation (issue 15): reports by status, the audit log, users by moderation status.
+  // Moderation: reports by status, the audit log, users by moderation status.
   'Report',
   'Audit',
   'ModeratedUser',

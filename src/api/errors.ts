@@ -11,8 +11,8 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * The server's message when it sent one (SPEC §8: "The server's message is preferred when
- * present"), else undefined so the caller can fall back to its own text.
+ * The server's message when it sent one (it is preferred to our own
+ * text when present), else undefined so the caller can fall back to its own text.
  */
 export function serverMessage(error: FetchBaseQueryError | SerializedError | unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;

@@ -7,7 +7,7 @@ import { AppRoutes } from './router';
 /** Marks a server-rendered root (server/http/server-render.ts) until the app has taken it over. */
 export const SERVER_RENDER_MARKER = 'data-ssr-locale';
 
-/** The app inside its providers: checks the session once on start (SPEC §4), then routes. */
+/** The app inside its providers: checks the session once on start, then routes. */
 export function App() {
   useSessionCheck();
   // From here on the markup is the app's, live (hydrated or rendered afresh).

@@ -55,7 +55,7 @@ function useDisclosure() {
 }
 
 /**
- * SPEC §2 "Header": logo, nav links (Home, Self-Shot with its Experimental badge, Upload), the
+ * The header: logo, nav links (Home, Self-Shot with its Experimental badge, Upload), the
  * language switch and a toggle panel showing the username or "Menu". On narrow screens the nav
  * links are hidden by CSS and the panel carries all navigation (hence Self-Shot in the panel,
  * shown only there).

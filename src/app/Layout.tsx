@@ -22,7 +22,7 @@ function RoutedPage() {
   );
 }
 
-/** The common layout of SPEC §2: skip link, header, then the page in the main landmark. */
+/** The common layout of every page but /verify: skip link, header, then the page in the main landmark. */
 export function Layout() {
   return (
     <div className="app-shell">
@@ -37,7 +37,7 @@ export function Layout() {
   );
 }
 
-/** For pages outside the common layout (SPEC §2: /verify): no header, still a main landmark. */
+/** For pages outside the common layout (/verify): no header, still a main landmark. */
 export function StandaloneLayout() {
   return (
     <main id={MAIN_ID} className="app-main app-main--standalone" tabIndex={-1}>

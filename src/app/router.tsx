@@ -38,7 +38,7 @@ const AdminPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '..
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
- * Route patterns of SPEC §2. Links are built with `paths` from config/routes.ts; a test checks
+ * Route patterns of every screen. Links are built with `paths` from config/routes.ts; a test checks
  * that every such link lands on one of these patterns.
  */
 export const routePatterns = {

@@ -19,7 +19,7 @@ import { documentAnswers, type InlinedAnswers, type StoreExtra } from '../api/bo
 import { authSlice } from '../features/auth/authSlice';
 import { languageSlice } from '../i18n/languageSlice';
 
-import { redactSecrets } from './redact';
+import { devToolsOptions } from './devtools';
 
 /** A storage that keeps nothing, for environments without localStorage (the server's render, tests). */
 export const noopStorage: Storage = {
@@ -46,8 +46,8 @@ function makeRootReducer(storage: Storage) {
   const timeout = storage === noopStorage ? 0 : undefined;
   return combineReducers({
     [api.reducerPath]: api.reducer,
-    // Persisted under localStorage "persist:user" — replaces SPEC's raw `user` key. The
-    // loading flag is per page load and never persisted; the API cache is never persisted.
+    // Persisted under localStorage "persist:user" (redux-persist's envelope, versioned, instead of
+    // a raw `user` key). The loading flag is per page load; the API cache is never persisted.
     auth: persistReducer({ key: 'user', version: 1, storage, timeout, blacklist: ['loading'] }, authSlice.reducer),
     language: persistReducer({ key: 'language', version: 1, storage, timeout }, languageSlice.reducer),
   });
@@ -71,10 +71,8 @@ export function makeStore({ storage = defaultStorage(), preloadedState, inlined 
         immutableCheck: { warnAfter: 128 },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], warnAfter: 128 },
       }).concat(api.middleware),
-    devTools:
-      process.env.NODE_ENV === 'production'
-        ? false
-        : { name: 'Video site', actionSanitizer: redactSecrets, stateSanitizer: redactSecrets },
+    // On in development; in production only when switched on in this browser (./devtools.ts).
+    devTools: devToolsOptions(),
   });
   setupListeners(store.dispatch);
   const persistor = persistStore(store);

@@ -11,7 +11,7 @@ export interface PaginationProps {
   totalPages: number;
   /** Called with the requested page; never with the current page or one out of range. */
   onPageChange: (page: number) => void;
-  /** Pages shown on each side of the current one (SPEC §9: 2). */
+  /** Pages shown on each side of the current one (2). */
   range?: number;
   className?: string;
 }

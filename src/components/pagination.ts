@@ -6,7 +6,7 @@ export type PaginationItem =
   | { kind: 'ellipsis'; key: 'ellipsis-start' | 'ellipsis-end' };
 
 /**
- * The slots of the page-number control (SPEC "Page-number control"): the first and last pages
+ * The slots of the page-number control: the first and last pages
  * always, every page within `range` of the current one, and an ellipsis wherever the shown
  * pages skip numbers. `current` is clamped into 1..total; a total below 1 yields no slots.
  */

@@ -1,4 +1,4 @@
-/** Route paths of SPEC §2, in one place so links and the router cannot drift apart. */
+/** Route paths of every screen, in one place so links and the router cannot drift apart. */
 export const paths = {
   home: '/',
   movie: (id: string) => `/movie/${encodeURIComponent(id)}`,
@@ -14,11 +14,11 @@ export const paths = {
   selfieVideo: (id: string) => `/selfieVideos/${encodeURIComponent(id)}`,
   editSelfieVideo: (id: string) => `/selfieVideos/edit/${encodeURIComponent(id)}`,
   verify: '/verify',
-  /** The moderator console (issue 15). */
+  /** The moderator console. */
   admin: '/admin',
 } as const;
 
-/** Page size in every search and list mode (SPEC §9). */
+/** Page size in every search and list mode. */
 export const PAGE_SIZE = 18;
-/** Pages shown on each side of the current page (SPEC §9). */
+/** Pages shown on each side of the current page. */
 export const PAGINATION_RANGE = 2;

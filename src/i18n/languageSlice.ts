@@ -7,7 +7,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** SPEC §1: en by default, zh when the browser language begins with zh. */
+/** English by default, Chinese when the browser language begins with zh. */
 export function detectLocale(languages: readonly string[] | undefined): Locale {
   const first = languages?.find((l) => typeof l === 'string' && l.length > 0);
   return first?.toLowerCase().startsWith('zh') ? 'zh' : 'en';

@@ -1,5 +1,5 @@
 /**
- * Moderation (issue 15): roles and suspensions on users, hiding on videos, abuse reports, and the
+ * Moderation: roles and suspensions on users, hiding on videos, abuse reports, and the
  * audit log of every moderator action. Schema builder only, so it runs on SQLite and PostgreSQL.
  * Hiding and suspending only set columns: nothing is ever deleted by them.
  */

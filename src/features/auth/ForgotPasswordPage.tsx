@@ -2,7 +2,7 @@ import { useForgotPasswordMutation } from './authApi';
 import { EmailRequestPage } from './EmailRequestPage';
 
 /**
- * Forgot password (SPEC §2, §8, §9): asks for a reset link. The server answers the same
+ * Forgot password: asks for a reset link. The server answers the same
  * whether or not the account exists, and rate-limits repeats (429).
  */
 export function ForgotPasswordPage() {

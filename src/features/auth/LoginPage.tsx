@@ -21,8 +21,8 @@ const RULES: Record<'email' | 'password', FieldRule> = {
 };
 
 /**
- * Login (SPEC §2, §5, §8). The login endpoint logs the user in; the page shows the message and
- * goes home after 1 s. Errors are shown as text — deliberately not as HTML, unlike SPEC §8 — and
+ * Login. The login endpoint logs the user in; the page shows the message and
+ * goes home after 1 s. Errors are shown as text — deliberately never as HTML, even for the login error — and
  * an unverified account is offered a new verification email. Logged-in visitors are sent home.
  */
 export function LoginPage() {
@@ -103,7 +103,7 @@ export function LoginPage() {
         }
       />
       <p className="auth-divider">{t('auth.login.or')}</p>
-      {/* Wallet login (SPEC §2 Login): light until clicked; its messages use the areas above. */}
+      {/* Wallet login: light until clicked; its messages use the areas above. */}
       <div data-slot="wallet-login">
         <WalletLoginButton
           disabled={isLoading || redirecting}

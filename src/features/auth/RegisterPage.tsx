@@ -18,7 +18,7 @@ const RULES: Record<'email' | 'password', FieldRule> = {
 };
 
 /**
- * Register (SPEC §2, §4 Registration, §5, §8). A verified user (the server may verify at once)
+ * Register. A verified user (the server may verify at once)
  * is logged in by the register endpoint and sent home after 500 ms; otherwise only the success
  * message shows and the fields are cleared. Logged-in visitors are sent home.
  */

@@ -10,7 +10,7 @@ function emailFromState(state: unknown): string {
 }
 
 /**
- * Request verification (SPEC §2, §5, §8, §9): sends a new verification email. An empty email
+ * Request verification: sends a new verification email. An empty email
  * is refused before any request ("Please enter your email address."); repeats are rate-limited
  * by the server (429).
  */

@@ -16,7 +16,7 @@ const RULES: Record<'newPassword' | 'confirmPassword', FieldRule> = {
 };
 
 /**
- * Reset password (SPEC §2, §5, §8, §9), reached from the emailed link (query: token, email).
+ * Reset password, reached from the emailed link (query: token, email).
  * Both fields are required and must match before anything is sent; on success the page shows
  * the message and goes to /login after 3 s.
  */

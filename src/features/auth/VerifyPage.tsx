@@ -10,7 +10,7 @@ import { AuthPage, useNoticeText } from './AuthForm';
 import { failureNotice, isRefusal, successNotice } from './notices';
 
 /**
- * Verify (SPEC §2, §4, §5, §8), outside the common layout. Reads token and email from the URL
+ * Verify, outside the common layout. Reads token and email from the URL
  * and posts them once: a verification token can be spent only once, so the request must not be
  * repeated when React StrictMode runs the effect twice or the page re-renders.
  */

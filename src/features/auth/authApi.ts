@@ -30,8 +30,8 @@ export interface EmailArgs {
 export const VIEWER_DEPENDENT_TAGS: TagType[] = ['Session', 'User', 'Video', 'VideoList', 'Likes'];
 
 /**
- * Our API answers `{ success: false, message }` for refusals; SPEC §5 asks that such an answer
- * be rejected even when its HTTP status is 2xx, so the page shows its message as an error.
+ * Our API answers `{ success: false, message }` for refusals; such an answer is rejected
+ * even when its HTTP status is 2xx, so the page shows its message as an error.
  */
 function acceptSuccessOnly(response: Response, body: unknown): boolean {
   if (!response.ok) return false;
@@ -43,7 +43,7 @@ function post<Body>(url: string, body: Body) {
 }
 
 /**
- * Session and account endpoints (SPEC §7). Logging in (login, or a registration the server
+ * Session and account endpoints. Logging in (login, or a registration the server
  * verified at once) is recorded here, in one place: the user goes into the auth slice, which
  * redux-persist stores, and the Session tag is invalidated so the session check confirms it.
  */
@@ -63,7 +63,7 @@ export const authApi = api.injectEndpoints({
           // An aborted check (the cache was reset, e.g. at logout) is no answer: the check that
           // replaces it will reconcile the slice.
           if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
-          // SPEC §8: a failed check is logged and treated as not logged in.
+          // A failed check is logged and treated as not logged in.
           console.error('Session check failed:', error);
           dispatch(sessionCheckFailed());
         }
@@ -71,10 +71,10 @@ export const authApi = api.injectEndpoints({
     }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/auth/logout', method: 'POST', body: {} }),
-      // A failed logout leaves the session as it is (SPEC §8), so it must not refetch it either.
+      // A failed logout leaves the session as it is, so it must not refetch it either.
       invalidatesTags: (_result, error) => (error ? [] : ['Session', 'User']),
     }),
-    /** SPEC §4 Registration: a verified user is logged in at once; an unverified one is not. */
+    /** A verified user is logged in at once; an unverified one is not. */
     register: build.mutation<RegisterResponse, Credentials>({
       query: (credentials) => post('/auth/register', credentials),
       invalidatesTags: (result) => (result?.user?.verified ? VIEWER_DEPENDENT_TAGS : []),
@@ -87,7 +87,7 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    /** SPEC §4 Auth: a successful login logs the user in (and persists the user). */
+    /** A successful login logs the user in (and persists the user). */
     login: build.mutation<AuthResponse, Credentials>({
       query: (credentials) => post('/auth/login', credentials),
       invalidatesTags: (result) => (result?.user ? VIEWER_DEPENDENT_TAGS : []),

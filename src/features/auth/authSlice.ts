@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import type { User } from '../../api/types';
 
-/** Client auth state of SPEC §3/§4. Persisted (without `loading`) by redux-persist. */
+/** Client auth state: the signed-in user and the session check. Persisted (without `loading`) by redux-persist. */
 export interface AuthState {
   isLoggedIn: boolean;
   user: User | null;

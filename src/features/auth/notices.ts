@@ -8,7 +8,7 @@ import type { MessageKey } from '../../i18n/messages';
  */
 export type Notice = { text: string } | { id: MessageKey };
 
-/** For a failed request: the server's message when its answer has one, else our text `fallback` (SPEC §8). */
+/** For a failed request: the server's message when its answer has one, else our text `fallback`. */
 export function failureNotice(error: unknown, fallback: MessageKey): Notice {
   const text = serverMessage(error);
   return text ? { text } : { id: fallback };
@@ -30,7 +30,7 @@ export function errorCode(error: unknown): string | undefined {
 /** The server's code for a login refused because the account's email is not verified yet. */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
-/** HTTP 429: the server's rate limit (SPEC §9: about a minute for resend requests). */
+/** HTTP 429: the server's rate limit (about a minute for resend requests). */
 export function isRateLimited(error: unknown): boolean {
   return errorStatus(error) === 429;
 }
@@ -41,7 +41,7 @@ export function isRefusal(error: unknown): boolean {
   return status !== undefined && status < 500;
 }
 
-/** Redirect delays of SPEC §9. */
+/** Redirect delays after a success, per page. */
 export const REDIRECT_DELAY_MS = {
   afterRegistration: 500,
   afterLogin: 1000,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
- * Navigates to a path after a delay (SPEC §9 redirect delays). The pending redirect is dropped
+ * Navigates to a path after a delay. The pending redirect is dropped
  * when the page unmounts, so leaving the page early does not yank the user elsewhere later.
  * The redirect replaces the current history entry: Back does not return to a finished form
  * (or to a URL that carried a one-time token).

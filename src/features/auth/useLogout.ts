@@ -9,7 +9,7 @@ import { useLogoutMutation } from './authApi';
 import { loggedOut } from './authSlice';
 
 /**
- * Logs out (SPEC §4, §8). On success the auth slice is cleared (redux-persist then drops the
+ * Logs out. On success the auth slice is cleared (redux-persist then drops the
  * stored user), every cached response is discarded so nothing user-specific (likes, profiles,
  * private videos) survives for the next visitor, and the app goes home. On failure the error
  * is logged and the session is kept. Resolves to whether the logout succeeded.

@@ -17,7 +17,7 @@ export interface EditKeywordsModalProps {
 }
 
 /**
- * "Edit Keywords" (SPEC §2 Movie detail, §3 Description submission): the user edits the text
+ * "Edit Keywords": the user edits the text
  * block and uploads it for review. Stays mounted while closed so an accidental Escape or
  * backdrop click does not throw away the user's edits.
  */

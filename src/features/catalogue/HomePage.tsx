@@ -46,12 +46,12 @@ function aiCardsState(state: RootState, ids: readonly string[]): AiCardsState {
 }
 
 /**
- * Home (SPEC §2 Home, §4 "Home search mode"): a keyword or AI search over the external catalogue
+ * Home: a keyword or AI search over the external catalogue
  * and a paged grid of its videos. The committed search (query, mode and page) lives in the URL;
  * the text box holds a draft until Search or AI Search is pressed.
  *
  * AI mode asks our API for catalogue ids; each card then reads its video through the catalogue's
- * per-id query (ARCHITECTURE.md "The data layer"), so a card's detail page opens from the cache.
+ * per-id query (docs/architecture.md), so a card's detail page opens from the cache.
  */
 export function HomePage() {
   const intl = useIntl();
@@ -114,7 +114,7 @@ export function HomePage() {
     const nextQuery = draft.trim();
     // AI mode needs something to search for; an empty box browses the catalogue.
     const next = { query: nextQuery, page: 1, mode: nextQuery ? nextMode : ('normal' as const) };
-    // SPEC §4: Search and AI Search always fetch, even when they would not change the URL.
+    // Search and AI Search always fetch, even when they would not change the URL.
     // A new search starts without the chips removed from the previous one.
     const refined = literal || remove.length > 0;
     if (next.query === query && next.mode === mode && page === 1 && !refined) refetchSearch();

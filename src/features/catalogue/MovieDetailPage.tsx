@@ -13,7 +13,7 @@ import { EditKeywordsModal } from './EditKeywordsModal';
 import { descriptionText, galleryImages, parseCatalogueDate, safeUrl, splitKeywords } from './movieDetails';
 import './catalogue.css';
 
-/** /movie/:id — one external catalogue movie (SPEC §2 Movie detail). */
+/** /movie/:id — one external catalogue movie. */
 export function MovieDetailPage() {
   const intl = useIntl();
   const { id } = useParams<{ id: string }>();

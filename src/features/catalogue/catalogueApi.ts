@@ -24,7 +24,7 @@ const SEARCH_PATH = '/api/v2/video/search/';
 const VIDEO_BY_ID_PATH = '/api/v2/video/id/';
 
 /**
- * Makes a search answer safe to render. SPEC §8/§9: with no videos the list is empty and there
+ * Makes a search answer safe to render: with no videos the list is empty and there
  * are 0 pages; otherwise total_pages falls back to 1.
  */
 export function normalizeSearchResponse(raw: unknown): CatalogueSearchResponse {
@@ -101,7 +101,7 @@ export const catalogueApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'CatalogueVideo', id }],
     }),
 
-    /** SPEC §7: any status other than 200 is an error. */
+    /** Any status other than 200 is an error. */
     uploadDescription: build.mutation<ApiMessage | null, DescriptionSubmission>({
       query: (submission) => ({
         url: '/action/upload-description',

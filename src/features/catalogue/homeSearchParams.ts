@@ -10,7 +10,7 @@ export interface HomeSearch {
   /** 1-based page. */
   page: number;
   /**
-   * SPEC §4 "Home search mode": normal (the catalogue's keyword search) or AI. AI mode needs a
+   * The home search mode: normal (the catalogue's keyword search) or AI. AI mode needs a
    * text to search for: without one the home page browses the catalogue.
    */
   mode: HomeSearchMode;

@@ -44,8 +44,8 @@ export function galleryImages(video: CatalogueVideo): CatalogueThumb[] {
 }
 
 /**
- * The text a description submission starts from (SPEC §3: "a text block holding title,
- * keywords, embed URL and id"), one per line in that order.
+ * The text a description submission starts from: a text block holding title,
+ * keywords, embed URL and id, one per line in that order.
  */
 export function descriptionText(video: Pick<CatalogueVideo, 'id' | 'title' | 'keywords' | 'embed'>): string {
   return [video.title, video.keywords, video.embed, video.id].join('\n');

@@ -15,7 +15,7 @@ interface CommentFormProps {
 }
 
 /**
- * A comment or reply box. Blank text (after trimming) is never sent (SPEC §5). The box clears
+ * A comment or reply box. Blank text (after trimming) is never sent. The box clears
  * as soon as the comment is sent (it shows in the list at once); if the post fails, the text
  * comes back so nothing typed is lost, with the error under the box.
  */

@@ -24,7 +24,7 @@ import './comments.css';
 export interface CommentsProps {
   /** The self-shot video the comments belong to. */
   videoId: string;
-  /** The video owner's user id: only the owner sees Delete (SPEC §6). */
+  /** The video owner's user id: only the owner sees Delete. */
   ownerId: string;
 }
 
@@ -46,7 +46,7 @@ function buildThread(comments: readonly Comment[]): Thread {
   return thread;
 }
 
-/** SPEC §8: the server's message, else "Failed to post comment." when it answered; "Error posting comment." when it could not be reached. */
+/** The server's message, else "Failed to post comment." when it answered; "Error posting comment." when it could not be reached. */
 function postErrorText(error: unknown, t: Translate): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' || status === 'PARSING_ERROR') return serverMessage(error) ?? t('comments.postFailed');
@@ -54,7 +54,7 @@ function postErrorText(error: unknown, t: Translate): string {
 }
 
 /**
- * The comments of a video (SPEC §2 Video page): a threaded list with replies under their
+ * The comments of a video: a threaded list with replies under their
  * parent, a comment box for logged-in users (a login prompt for visitors), Reply per comment,
  * and Delete for the video's owner. Content is shown as text, never as HTML.
  */
@@ -73,7 +73,7 @@ export function Comments({ videoId, ownerId }: CommentsProps) {
   const isOwner = Boolean(currentUser && ownerId && currentUser._id === ownerId);
 
   useEffect(() => {
-    // SPEC §8: comment errors other than posting are only logged.
+    // Comment errors other than posting are only logged.
     if (error) console.error('Failed to load comments:', error);
   }, [error]);
 
@@ -97,7 +97,7 @@ export function Comments({ videoId, ownerId }: CommentsProps) {
   const context: ThreadContext = {
     thread,
     canReply: Boolean(currentUser),
-    // Moderators may delete any comment (issue 15); the server checks both.
+    // Moderators may delete any comment; the server checks both.
     canDelete: isOwner || isModerator(currentUser),
     canReport: Boolean(currentUser),
     currentUserId: currentUser?._id ?? null,

@@ -34,7 +34,7 @@ function acceptSuccessOnly(response: Response, body: unknown): boolean {
   return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
 }
 
-/** The comment and its direct replies: what SPEC §7 says the local list drops on delete. */
+/** The comment and its direct replies: what the local list drops on delete. */
 function withDirectReplies(comments: readonly Comment[], commentId: string): Set<string> {
   const ids = new Set([commentId]);
   for (const comment of comments) if (comment.parentComment === commentId) ids.add(comment._id);

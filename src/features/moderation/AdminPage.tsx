@@ -71,7 +71,7 @@ function ListState({ loading, error, empty, children }: { loading: boolean; erro
 }
 
 /**
- * /admin: the moderator console (issue 15), for moderators and admins. Tabs (WAI-ARIA tabs:
+ * /admin: the moderator console, for moderators and admins. Tabs (WAI-ARIA tabs:
  * arrow keys move between them) for open reports, pending descriptions, suspended users and the
  * audit log. Each action refreshes exactly the lists it changes (cache tags in moderationApi).
  */

@@ -1,5 +1,5 @@
 /**
- * The moderation feature's public face (issue 15): the Report action, the owner's "hidden"
+ * The moderation feature's public face: the Report action, the owner's "hidden"
  * notice, the role check and the endpoints. The console (/admin) is a lazy page of its own.
  */
 export { ReportButton, type ReportButtonProps } from './ReportButton';

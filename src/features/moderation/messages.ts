@@ -1,5 +1,5 @@
 /**
- * The moderation feature's texts (issue 15), en and zh with the same keys. They live with the
+ * The moderation feature's texts, en and zh with the same keys. They live with the
  * feature, not in the global catalogues, so they load with the lazy chunks that use them (the
  * video page, the console) and never add to the JavaScript of "/". ModerationMessages merges them
  * into react-intl for its subtree; useModerationT is the typed lookup.

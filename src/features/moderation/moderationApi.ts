@@ -19,7 +19,7 @@ const REPORT_LISTS = [
 const AUDIT = { type: 'Audit' as const, id: LIST };
 
 /**
- * Reports and the moderator console (issue 15): POST /reports and /admin/…. Each action
+ * Reports and the moderator console: POST /reports and /admin/…. Each action
  * invalidates exactly what it changes: the report lists it settles, the audit log, and the
  * public lists and pages the hidden video or suspended user appears in.
  */

@@ -1,4 +1,4 @@
-/** Wire types of the moderation API (issue 15). */
+/** Wire types of the moderation API. */
 import type { Role } from '../../api/types';
 
 export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'violence', 'copyright', 'other'] as const;

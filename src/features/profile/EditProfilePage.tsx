@@ -12,17 +12,17 @@ import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../aut
 import { useUpdateProfileMutation } from './profileApi';
 import './profile.css';
 
-/** SPEC §9: the profile opens 1.5 s after a successful edit. */
+/** The profile opens 1.5 s after a successful edit. */
 export const PROFILE_REDIRECT_DELAY_MS = 1500;
 
-/** SPEC §8: the server's message, else "Failed to update profile." when it answered; "Error updating profile." when it could not be reached. */
+/** The server's message, else "Failed to update profile." when it answered; "Error updating profile." when it could not be reached. */
 function updateErrorText(error: unknown, t: Translate): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' || status === 'PARSING_ERROR') return serverMessage(error) ?? t('profile.edit.failed');
   return t('profile.edit.error');
 }
 
-/** /profile/edit/:id (SPEC §2 Edit profile): the owner changes their username; the email is shown, not editable. */
+/** /profile/edit/:id: the owner changes their username; the email is shown, not editable. */
 export function EditProfilePage() {
   const t = useT();
   const { id } = useParams<{ id: string }>();

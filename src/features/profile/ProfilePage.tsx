@@ -16,7 +16,7 @@ import { useGetUserProfileQuery } from './profileApi';
 import './profile.css';
 
 /**
- * Which text a failed profile load shows (SPEC §8):
+ * Which text a failed profile load shows:
  * - 404: "User not found.";
  * - any other answer from the server: its message, else "Failed to load profile.";
  * - no answer (network): "Could not load profile. Please try again later." with a retry.
@@ -30,7 +30,7 @@ function loadErrorText(error: unknown, t: Translate): { text: string; canRetry: 
   return { text: t('profile.loadError'), canRetry: true };
 }
 
-/** /profile/:id (SPEC §2 Profile): who the user is and their uploaded and liked videos. */
+/** /profile/:id: who the user is and their uploaded and liked videos. */
 export function ProfilePage() {
   const t = useT();
   const headingId = useId();
@@ -112,7 +112,7 @@ interface VideoSectionProps {
   title: string;
   emptyText: string;
   videos: SelfieVideo[];
-  /** SPEC §6: Edit and Delete show to any logged-in user; the server enforces ownership. */
+  /** Edit and Delete show to any logged-in user; the server enforces ownership. */
   showActions: boolean;
 }
 
@@ -130,7 +130,7 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
       await deleteVideo({ id: video._id, ownerId: video.user }).unwrap();
     } catch (failure) {
       console.error('Failed to delete video:', failure);
-      // SPEC §8: an alert; a non-owner sees the server's refusal.
+      // An alert; a non-owner sees the server's refusal.
       window.alert(serverMessage(failure) ?? t('profile.deleteFailed'));
     } finally {
       setDeleting((current) => {

@@ -13,7 +13,7 @@ export interface SearchFormProps {
   onAiSearch: () => void;
   /** AI mode is the active one: the AI Search button is highlighted (aria-pressed). */
   aiActive: boolean;
-  /** A search is running: both buttons are disabled (SPEC §2). */
+  /** A search is running: both buttons are disabled. */
   busy: boolean;
   /** An AI search is running: "AI search might take a bit longer..." shows. */
   aiSearching: boolean;
@@ -30,7 +30,7 @@ export interface SearchFormProps {
 }
 
 /**
- * A search box with Search and AI Search (SPEC §2 Home and Selfie videos list). The page owns
+ * A search box with Search and AI Search. The page owns
  * the draft and the committed search (in its URL); this only reports which button was pressed.
  */
 export function SearchForm({

@@ -1,7 +1,7 @@
 /**
  * How a visitor narrowed a search after it ran, kept in the URL next to the search itself
  * (`&drop=order&drop=term:dog`, `&literal=1`) so back/forward and reloads keep them:
- * - drop: chips of the understood request that were removed (AI search, SPEC §7 `remove`);
+ * - drop: chips of the understood request that were removed (AI search, sent as `remove`);
  * - literal: "Search instead for …" — the words as written, without typo correction.
  * A new search starts without them.
  */

@@ -3,7 +3,7 @@ import { LIST } from '../../api/tags';
 import type { SelfieVideo } from '../../api/types';
 import { PAGE_SIZE } from '../../config/routes';
 
-/** Keyword search over the public self-shot videos (SPEC §7 POST /search/normal-search). */
+/** Keyword search over the public self-shot videos (POST /search/normal-search). */
 export interface NormalSearchArgs {
   query: string;
   /** 1-based. */
@@ -20,7 +20,7 @@ export interface NormalSearchResponse {
   correctedQuery?: string;
 }
 
-/** SPEC §7 ai-search `structuredResponse.intent`: what the server understood. */
+/** The AI search answer's `structuredResponse.intent`: what the server understood. */
 export interface SearchUnderstanding {
   terms: string[];
   exclude: string[];
@@ -36,12 +36,12 @@ export interface SearchUnderstanding {
   correctedQuery?: string;
 }
 
-/** AI-assisted search (SPEC §7 POST /search/ai-search): the text goes as `chat_history`. */
+/** AI-assisted search (POST /search/ai-search): the text goes as `chat_history`. */
 export interface AiSearchArgs {
   query: string;
   /** 1-based. */
   page: number;
-  /** SPEC §9: 18. */
+  /** 18 per page. */
   perPage?: number;
   /** Search for the words as written (no typo correction). */
   literal?: boolean;
@@ -61,7 +61,7 @@ export interface AiSearchResponse {
   results: SelfieVideo[];
   structuredResponse: {
     data: AiSearchItem[];
-    /** The server's total when it sent one, else the number of items (SPEC §9). */
+    /** The server's total when it sent one, else the number of items. */
     total: number;
   };
   /** What the server understood, when it said. */
@@ -153,7 +153,7 @@ export function normalizeAiSearch(raw: unknown): AiSearchResponse {
   };
 }
 
-/** Pages for `total` results at 18 per page (SPEC §9); 0 when there is nothing. */
+/** Pages for `total` results at 18 per page; 0 when there is nothing. */
 export function searchPageCount(total: number): number {
   return total > 0 ? Math.ceil(total / PAGE_SIZE) : 0;
 }

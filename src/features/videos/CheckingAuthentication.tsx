@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 
-/** Shown while the start-up session check runs (SPEC §2 Upload: "Checking authentication..."). */
+/** Shown while the start-up session check runs ("Checking authentication..."). */
 export function CheckingAuthentication() {
   return (
     <div className="page videos-status" role="status" aria-live="polite">

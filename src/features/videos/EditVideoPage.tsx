@@ -19,7 +19,7 @@ import { type VideoFormValues, VideoTextFields } from './VideoFormFields';
 import { useGetSelfieVideoQuery, useUpdateVideoMutation, videosApi } from './videosApi';
 import './videos.css';
 
-/** SPEC §9: back to the owner's profile 1.5 seconds after a successful edit. */
+/** Back to the owner's profile 1.5 seconds after a successful edit. */
 export const EDIT_REDIRECT_DELAY_MS = 1500;
 
 /** Whether the request reached the server and got an answer (as opposed to a network failure). */
@@ -29,7 +29,7 @@ function serverAnswered(error: unknown): boolean {
 }
 
 /**
- * /selfieVideos/edit/:id (SPEC §2 Edit video, §5, §8): title, description and visibility of the
+ * /selfieVideos/edit/:id: title, description and visibility of the
  * user's own video. The video comes from the cache when the video page or a profile list has it.
  */
 export function EditVideoPage() {
@@ -69,7 +69,7 @@ export function EditVideoPage() {
   }
 
   if (!video) {
-    // SPEC §8: the server refused → its message or "Failed to load video details."; no answer →
+    // The server refused → its message or "Failed to load video details."; no answer →
     // "Could not load video details. Please try again later."
     const text =
       !id || serverAnswered(error)

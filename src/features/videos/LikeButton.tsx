@@ -14,9 +14,9 @@ export interface LikeButtonProps {
 }
 
 /**
- * The like toggle and count of a video (SPEC §2, §4 Like, §6). The count moves at once and the
+ * The like toggle and count of a video. The count moves at once and the
  * server's answer settles it; a failed toggle is undone. Visitors are sent to /login.
- * Like errors are only logged (SPEC §8).
+ * Like errors are only logged.
  */
 export function LikeButton({ videoId }: LikeButtonProps) {
   const t = useT();

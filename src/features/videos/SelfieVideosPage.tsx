@@ -29,7 +29,7 @@ import './videos.css';
 const FIRST_ROW = 4;
 
 /**
- * /selfieVideos (SPEC §2 Selfie videos list, §4 "Selfie list search mode"): the public self-shot
+ * /selfieVideos: the public self-shot
  * videos, 18 per page, each card linking to its video page and its uploader's profile, with a
  * search box. Three modes, all in the URL: browse (newest first, paged), normal search (paged)
  * and AI search (the server's first 18 results, no pagination).
@@ -68,7 +68,7 @@ export function SelfieVideosPage() {
       : mode === 'normal'
         ? (normal.currentData?.results ?? [])
         : (list.currentData?.videos ?? []);
-  // SPEC §2/§4: AI mode shows no pagination.
+  // AI mode shows no pagination.
   const totalPages =
     mode === 'ai'
       ? 0

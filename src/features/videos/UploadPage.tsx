@@ -17,7 +17,7 @@ import { useUploadVideoMutation } from './videosApi';
 import './videos.css';
 
 /**
- * /upload-movie (SPEC §2 Upload, §5, §8): visitors are sent to /login once the session check has
+ * /upload-movie: visitors are sent to /login once the session check has
  * answered ("Checking authentication..." until then); users get the upload form.
  */
 export function UploadPage() {
@@ -157,7 +157,7 @@ function UploadForm() {
       console.error('Upload failed:', failure);
       setOutcome({
         kind: 'error',
-        // SPEC §8: the server's message; else a refusal (non-200 answer) or an unreachable server.
+        // The server's message; else a refusal (non-200 answer) or an unreachable server.
         text:
           typeof error?.status === 'number'
             ? (serverMessage(failure) ?? t('videos.upload.failed'))

@@ -10,7 +10,7 @@ import { cardImage, formatDuration } from './media';
 import { CardProcessingOverlay } from './ProcessingStatus';
 import './videos.css';
 
-/** "Public" / "Private" (SPEC §2 Profile: cards show a visibility badge). */
+/** "Public" / "Private" (cards show a visibility badge). */
 export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
   return visibility === 'private' ? (
     <FormattedMessage id="videos.visibility.private" />

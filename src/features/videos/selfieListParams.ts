@@ -3,7 +3,7 @@
  * reproduce it. Only non-default values are written:
  * - browse: `/selfieVideos?page=3` (no query);
  * - normal search: `/selfieVideos?q=cats&page=2`;
- * - AI search: `/selfieVideos?q=cats&mode=ai` (always page 1, SPEC §4 "Selfie list search mode").
+ * - AI search: `/selfieVideos?q=cats&mode=ai` (always page 1).
  */
 export type SelfieListMode = 'browse' | 'normal' | 'ai';
 

@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { UploadVideoResponse, Visibility } from '../../api/types';
 import { API_BASE_URL } from '../../config/runtime';
 
-/** What the upload form sends (SPEC §7 POST /movies/upload, multipart). */
+/** What the upload form sends (POST /movies/upload, multipart). */
 export interface UploadVideoArgs {
   title: string;
   description: string;
@@ -18,7 +18,7 @@ export interface UploadVideoArgs {
   onProgress?: (percent: number) => void;
 }
 
-/** Upload limits stated on the page (SPEC §5, §9), checked before sending. */
+/** Upload limits stated on the page, checked before sending. */
 export const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
 export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
 
@@ -49,7 +49,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** SPEC §7: success is status 200 with a message (and not `success: false`). */
+/** Success is status 200 with a message (and not `success: false`). */
 function isUploadSuccess(status: number, body: unknown): body is UploadVideoResponse {
   if (status !== 200 || !body || typeof body !== 'object') return false;
   const { message, success } = body as Partial<UploadVideoResponse>;

@@ -10,7 +10,7 @@ import { useDeleteVideoMutation } from './videosApi';
 /**
  * The owner's Delete on a page of one video (video page, edit page): asks for confirmation,
  * deletes, and goes to the owner's profile without leaving the gone page in history; a refusal
- * is shown in an alert (SPEC §5, §8).
+ * is shown in an alert.
  */
 export function useDeleteVideoAndLeave(video: Pick<SelfieVideo, '_id' | 'user'>) {
   const t = useT();

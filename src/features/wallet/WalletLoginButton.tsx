@@ -15,9 +15,9 @@ export function loadWalletFlow(): Promise<WalletLoginFlowComponent> {
 }
 
 /**
- * The wallet login button of the login page (SPEC §2 Login). Light: until it is clicked it is
+ * The wallet login button of the login page. Light: until it is clicked it is
  * a plain button, and visitors who never click it never download the wallet libraries. A click
- * without an injected wallet only says so (SPEC §8); with one it loads the wallet chunk, whose
+ * without an injected wallet only says so; with one it loads the wallet chunk, whose
  * flow component takes the button's place and carries the click out.
  */
 export function WalletLoginButton(props: WalletLoginProps) {

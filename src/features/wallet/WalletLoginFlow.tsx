@@ -16,7 +16,7 @@ import { WalletButton } from './WalletButton';
 import { createWalletConfig } from './walletConfig';
 import { walletErrorNotice } from './walletErrors';
 
-/** A failed challenge or verification: the server's message, else "Metamask login failed." (SPEC §8). */
+/** A failed challenge or verification: the server's message, else "Metamask login failed." */
 function serverNotice(error: unknown): WalletNotice {
   const text = serverMessage(error);
   return text ? { text } : { id: 'wallet.failed' };

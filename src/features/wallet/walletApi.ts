@@ -19,7 +19,7 @@ function acceptSuccessOnly(response: Response, body: unknown): boolean {
 }
 
 /**
- * Wallet sign-in endpoints (SPEC §7), injected into the one API slice from the lazily loaded
+ * Wallet sign-in endpoints, injected into the one API slice from the lazily loaded
  * wallet chunk. The challenge is a GET that must never be answered from cache (each nonce is
  * single-use), so it is a mutation: RTK Query never caches or dedupes mutations.
  */
