@@ -51,7 +51,7 @@ const typescriptRule = (dev: boolean, refresh: boolean) => ({
 export function serverRenderConfig(): Configuration {
   return {
     mode: 'production',
-    target: 'node20',
+    target: 'node24',
     entry: { render: './src/ssr/render.tsx' },
     output: {
       path: SERVER_RENDER_DIR,
