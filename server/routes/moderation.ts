@@ -211,7 +211,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const admin = app;
     const moderator = async (request: FastifyRequest) => (await request.currentUser()) as UserRow;
     const guard = { preHandler: requireModerator, onRequest: noStore } as const;
-    const doc = { tags: ['moderation'], security: [{ session: [] }] };
+    const doc = { tags: ['moderation'] };
 
     admin.get(
       '/admin/reports',
