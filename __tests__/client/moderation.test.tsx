@@ -10,7 +10,7 @@ import { renderWithProviders } from '../support/render';
 
 import { authState, makeComment, owner, serveComments, viewer } from './comments-fixtures';
 
-const moderator: User = { _id: 'mod1', username: 'maria', email: 'maria@example.com', verified: true, role: 'moderator' };
+const moderator: User = { _id: 'mod1', username: 'maria', email: 'maria@example.com', verified: true, walletAddress: null, role: 'moderator' };
 
 describe('Report dialog', () => {
   it('reports a comment with a reason and details, and says it was received', async () => {

@@ -57,7 +57,7 @@ const CommentSchema = Type.Object({
   createdAt: Type.String(),
   parentComment: Type.Union([Type.String(), Type.Null()]),
   video: Type.String(),
-});
+}, { title: 'Comment' });
 const CommentsResponse = Type.Object({ comments: Type.Array(CommentSchema) });
 const CreateCommentResponse = Type.Object({ success: Type.Boolean(), comment: CommentSchema, message: Type.String() });
 const DeleteCommentResponse = Type.Object({

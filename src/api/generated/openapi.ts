@@ -658,6 +658,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Comment */
+        Comment: {
+            _id: string;
+            content: string;
+            user: {
+                _id: string;
+                username: string;
+            };
+            createdAt: string;
+            parentComment: string | null;
+            video: string;
+        };
         /**
          * Error
          * @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing.
@@ -668,6 +680,67 @@ export interface components {
             /** @description In the language of Accept-Language (en or zh). */
             message: string;
         };
+        /** LikeInfo */
+        LikeInfo: {
+            likes: number;
+            likedByUser: boolean;
+        };
+        /** PendingUser */
+        PendingUser: {
+            email: string;
+            /** @enum {boolean} */
+            verified: false;
+        };
+        /** Role */
+        Role: "user" | "moderator" | "admin";
+        /** SelfieVideo */
+        SelfieVideo: {
+            _id: string;
+            movieId: string;
+            title: string;
+            description: string;
+            visibility: components["schemas"]["Visibility"];
+            views: number;
+            cdnUrl: string;
+            thumbnailCdnUrl: string;
+            user: string;
+            username: string;
+            createdAt: string;
+            updatedAt: string;
+            hiddenReason?: string;
+            status: components["schemas"]["VideoStatus"];
+            processingProgress: number;
+            processingError: string | null;
+            duration: number;
+            width: number;
+            height: number;
+            hlsUrl: string | null;
+            posterUrl: string | null;
+            thumbnailSources: components["schemas"]["ThumbnailSource"][];
+        };
+        /** SessionCheckResponse */
+        SessionCheckResponse: {
+            isValid: boolean;
+            user?: components["schemas"]["User"];
+        };
+        /** ThumbnailSource */
+        ThumbnailSource: {
+            width: number;
+            url: string;
+        };
+        /** User */
+        User: {
+            _id: string;
+            username: string;
+            email: string | null;
+            verified: boolean;
+            walletAddress: string | null;
+            role: components["schemas"]["Role"];
+        };
+        /** VideoStatus */
+        VideoStatus: "processing" | "ready" | "failed";
+        /** Visibility */
+        Visibility: "public" | "private";
     };
     responses: never;
     parameters: never;
@@ -784,17 +857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        isValid: boolean;
-                        user?: {
-                            _id: string;
-                            username: string;
-                            email: string | null;
-                            verified: boolean;
-                            walletAddress: string | null;
-                            role: "user" | "moderator" | "admin";
-                        };
-                    };
+                    "application/json": components["schemas"]["SessionCheckResponse"];
                 };
             };
             /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
@@ -872,18 +935,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         message: string;
-                        user: {
-                            _id: string;
-                            username: string;
-                            email: string | null;
-                            verified: boolean;
-                            walletAddress: string | null;
-                            role: "user" | "moderator" | "admin";
-                        } | {
-                            email: string;
-                            /** @enum {boolean} */
-                            verified: false;
-                        };
+                        user: components["schemas"]["User"] | components["schemas"]["PendingUser"];
                     };
                 };
             };
@@ -923,14 +975,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         message: string;
-                        user: {
-                            _id: string;
-                            username: string;
-                            email: string | null;
-                            verified: boolean;
-                            walletAddress: string | null;
-                            role: "user" | "moderator" | "admin";
-                        };
+                        user: components["schemas"]["User"];
                     };
                 };
             };
@@ -1207,14 +1252,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         message: string;
-                        user: {
-                            _id: string;
-                            username: string;
-                            email: string | null;
-                            verified: boolean;
-                            walletAddress: string | null;
-                            role: "user" | "moderator" | "admin";
-                        };
+                        user: components["schemas"]["User"];
                     };
                 };
             };
@@ -1256,33 +1294,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        results: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        }[];
+                        results: components["schemas"]["SelfieVideo"][];
                         total: number;
                         page: number;
                         perPage: number;
@@ -1335,33 +1347,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        results: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        }[];
+                        results: components["schemas"]["SelfieVideo"][];
                         total: number;
                         structuredResponse: {
                             data: {
@@ -1428,33 +1414,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         message: string;
-                        video: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        };
+                        video: components["schemas"]["SelfieVideo"];
                     };
                 };
             };
@@ -1488,33 +1448,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        videos: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        }[];
+                        videos: components["schemas"]["SelfieVideo"][];
                         total: number;
                     };
                 };
@@ -1549,33 +1483,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        video: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        };
+                        video: components["schemas"]["SelfieVideo"];
                     };
                 };
             };
@@ -1653,33 +1561,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         message: string;
-                        video: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        };
+                        video: components["schemas"]["SelfieVideo"];
                     };
                 };
             };
@@ -1713,7 +1595,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        status: "processing" | "ready" | "failed";
+                        status: components["schemas"]["VideoStatus"];
                         processingProgress: number;
                         processingError: string | null;
                         hlsUrl: string | null;
@@ -1748,10 +1630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        likes: number;
-                        likedByUser: boolean;
-                    };
+                    "application/json": components["schemas"]["LikeInfo"];
                 };
             };
             /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
@@ -1823,17 +1702,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        comments: {
-                            _id: string;
-                            content: string;
-                            user: {
-                                _id: string;
-                                username: string;
-                            };
-                            createdAt: string;
-                            parentComment: string | null;
-                            video: string;
-                        }[];
+                        comments: components["schemas"]["Comment"][];
                     };
                 };
             };
@@ -1909,17 +1778,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        comment: {
-                            _id: string;
-                            content: string;
-                            user: {
-                                _id: string;
-                                username: string;
-                            };
-                            createdAt: string;
-                            parentComment: string | null;
-                            video: string;
-                        };
+                        comment: components["schemas"]["Comment"];
                         message: string;
                     };
                 };
@@ -1959,60 +1818,8 @@ export interface operations {
                             username: string;
                             email?: string | null;
                         };
-                        videos: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        }[];
-                        likedVideos: {
-                            _id: string;
-                            movieId: string;
-                            title: string;
-                            description: string;
-                            visibility: "public" | "private";
-                            views: number;
-                            cdnUrl: string;
-                            thumbnailCdnUrl: string;
-                            user: string;
-                            username: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            hiddenReason?: string;
-                            status: "processing" | "ready" | "failed";
-                            processingProgress: number;
-                            processingError: string | null;
-                            duration: number;
-                            width: number;
-                            height: number;
-                            hlsUrl: string | null;
-                            posterUrl: string | null;
-                            thumbnailSources: {
-                                width: number;
-                                url: string;
-                            }[];
-                        }[];
+                        videos: components["schemas"]["SelfieVideo"][];
+                        likedVideos: components["schemas"]["SelfieVideo"][];
                     };
                 };
             };
@@ -2050,14 +1857,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        user: {
-                            _id: string;
-                            username: string;
-                            email: string | null;
-                            verified: boolean;
-                            walletAddress: string | null;
-                            role: "user" | "moderator" | "admin";
-                        };
+                        user: components["schemas"]["User"];
                         message: string;
                     };
                 };

@@ -6,6 +6,7 @@ import type {
   SelfieVideo,
   SelfieVideoListResponse,
   SelfieVideoResponse,
+  UpdateVideoResponse,
   ToggleLikeResponse,
   UploadVideoResponse,
   VideoProcessingResponse,
@@ -179,7 +180,7 @@ export const videosApi = api.injectEndpoints({
       },
     }),
 
-    updateVideo: build.mutation<SelfieVideoResponse, UpdateVideoArgs>({
+    updateVideo: build.mutation<UpdateVideoResponse, UpdateVideoArgs>({
       query: ({ id, ownerId, title, description, visibility }) => ({
         url: videoUrl(id),
         method: 'PATCH',
