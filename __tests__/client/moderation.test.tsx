@@ -78,6 +78,7 @@ function videoReport(): Report {
     reporter: { _id: 'u42', username: 'alice' },
     createdAt: '2026-11-20T10:00:00.000Z',
     status: 'open',
+    resolvedAt: null,
   };
 }
 

@@ -6,7 +6,9 @@
  */
 import type { components, operations } from './generated/openapi';
 
-type Schemas = components['schemas'];
+/** The named shapes of the document (components.schemas). */
+export type ApiSchemas = components['schemas'];
+type Schemas = ApiSchemas;
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 
 /** The JSON body of operation `Op`'s answer with status `Status` (operationIds: server/http/openapi-operations.ts). */

@@ -658,6 +658,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AuditEntry */
+        AuditEntry: {
+            _id: string;
+            actor: components["schemas"]["UserRef"] | null;
+            action: string;
+            targetType: string;
+            targetId: string;
+            reason: string;
+            createdAt: string;
+        };
         /** Comment */
         Comment: {
             _id: string;
@@ -685,12 +695,52 @@ export interface components {
             likes: number;
             likedByUser: boolean;
         };
+        /** ModeratedUser */
+        ModeratedUser: {
+            _id: string;
+            username: string;
+            email: string | null;
+            role: components["schemas"]["Role"];
+            suspendedAt: string | null;
+            suspensionReason: string | null;
+        };
         /** PendingUser */
         PendingUser: {
             email: string;
             /** @enum {boolean} */
             verified: false;
         };
+        /** Report */
+        Report: {
+            _id: string;
+            targetType: components["schemas"]["ReportTargetType"];
+            targetId: string;
+            target: components["schemas"]["ReportTarget"] | null;
+            reason: components["schemas"]["ReportReason"];
+            details: string;
+            reporter: components["schemas"]["UserRef"];
+            createdAt: string;
+            status: components["schemas"]["ReportStatus"];
+            resolvedAt: string | null;
+        };
+        /** ReportReason */
+        ReportReason: "spam" | "abuse" | "sexual" | "violence" | "copyright" | "other";
+        /** ReportStatus */
+        ReportStatus: "open" | "resolved";
+        /** ReportTarget */
+        ReportTarget: {
+            title: string;
+            userId: string;
+            username: string;
+            thumbnailCdnUrl?: string;
+            videoId?: string;
+            hidden?: boolean;
+            hiddenReason?: string;
+            suspended?: boolean;
+            visibility?: string;
+        };
+        /** ReportTargetType */
+        ReportTargetType: "video" | "comment" | "user";
         /** Role */
         Role: "user" | "moderator" | "admin";
         /** SelfieVideo */
@@ -723,6 +773,15 @@ export interface components {
             isValid: boolean;
             user?: components["schemas"]["User"];
         };
+        /** SubmittedDescription */
+        SubmittedDescription: {
+            _id: string;
+            movieId: string;
+            newContext: string;
+            submittedBy: components["schemas"]["UserRef"] | null;
+            createdAt: string;
+            status: "pending" | "approved" | "rejected";
+        };
         /** ThumbnailSource */
         ThumbnailSource: {
             width: number;
@@ -736,6 +795,11 @@ export interface components {
             verified: boolean;
             walletAddress: string | null;
             role: components["schemas"]["Role"];
+        };
+        /** UserRef */
+        UserRef: {
+            _id: string;
+            username: string;
         };
         /** VideoStatus */
         VideoStatus: "processing" | "ready" | "failed";
@@ -1883,9 +1947,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    targetType: "video" | "comment" | "user";
+                    targetType: components["schemas"]["ReportTargetType"];
                     targetId: string;
-                    reason: "spam" | "abuse" | "sexual" | "violence" | "copyright" | "other";
+                    reason: components["schemas"]["ReportReason"];
                     details?: string;
                 };
             };
@@ -1997,31 +2061,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        reports: {
-                            _id: string;
-                            targetType: "video" | "comment" | "user";
-                            targetId: string;
-                            target: {
-                                title: string;
-                                userId: string;
-                                username: string;
-                                thumbnailCdnUrl?: string;
-                                videoId?: string;
-                                hidden?: boolean;
-                                hiddenReason?: string;
-                                suspended?: boolean;
-                                visibility?: string;
-                            } | null;
-                            reason: "spam" | "abuse" | "sexual" | "violence" | "copyright" | "other";
-                            details: string;
-                            reporter: {
-                                _id: string;
-                                username: string;
-                            };
-                            createdAt: string;
-                            status: "open" | "resolved";
-                            resolvedAt: string | null;
-                        }[];
+                        reports: components["schemas"]["Report"][];
                     };
                 };
             };
@@ -2562,14 +2602,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        users: {
-                            _id: string;
-                            username: string;
-                            email: string | null;
-                            role: string;
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                        }[];
+                        users: components["schemas"]["ModeratedUser"][];
                     };
                 };
             };
@@ -2654,17 +2687,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        descriptions: {
-                            _id: string;
-                            movieId: string;
-                            newContext: string;
-                            submittedBy: {
-                                _id: string;
-                                username: string;
-                            } | null;
-                            createdAt: string;
-                            status: "pending" | "approved" | "rejected";
-                        }[];
+                        descriptions: components["schemas"]["SubmittedDescription"][];
                     };
                 };
             };
@@ -2955,18 +2978,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        entries: {
-                            _id: string;
-                            actor: {
-                                _id: string;
-                                username: string;
-                            } | null;
-                            action: string;
-                            targetType: string;
-                            targetId: string;
-                            reason: string;
-                            createdAt: string;
-                        }[];
+                        entries: components["schemas"]["AuditEntry"][];
                     };
                 };
             };

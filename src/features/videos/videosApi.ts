@@ -2,6 +2,7 @@ import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
 import type {
   ApiMessage,
+  ApiRequestBody,
   LikeInfo,
   SelfieVideo,
   SelfieVideoListResponse,
@@ -184,7 +185,7 @@ export const videosApi = api.injectEndpoints({
       query: ({ id, ownerId, title, description, visibility }) => ({
         url: videoUrl(id),
         method: 'PATCH',
-        body: { title, description, visibility, userId: ownerId },
+        body: { title, description, visibility, userId: ownerId } satisfies ApiRequestBody<'updateVideo'>,
         validateStatus: acceptSuccessOnly,
       }),
       invalidatesTags: (result, _error, { id, ownerId }) =>
