@@ -146,7 +146,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'The API the SPA talks to. Sessions are an httpOnly cookie set by the login routes; failures answer `{ success: false, message }`. ' +
           'State-changing requests must come from the site\'s own origin (Origin header).',
-        license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+        // package.json's "UNLICENSED": proprietary; SPDX names a licence of one's own LicenseRef-….
+        license: { name: 'Proprietary (UNLICENSED)', identifier: 'LicenseRef-Proprietary' },
       },
       // The API is served by the site itself: relative to where this document is (PUBLIC_URL).
       servers: [{ url: '/', description: 'This site (PUBLIC_URL)' }],
@@ -195,7 +196,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
           if (guard !== 'none' && guard !== info.auth) problems.push(`${key}: the route requires "${guard}", the document says "${info.auth}"`);
         }
       }
-      if (problems.length > 0) throw new Error(`OpenAPI: operations not described:\n${problems.join('\n')}`);
+      if (problems.length > 0) throw new Error(`OpenAPI: describe these operations correctly:\n${problems.join('\n')}`);
       const components = { ...openapiObject.components, schemas: { ...openapiObject.components?.schemas, ...Object.fromEntries([...named].sort()) } };
       return { ...openapiObject, components, paths } as typeof openapiObject;
     },
