@@ -2,6 +2,7 @@ import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
 import type {
   ApiMessage,
+  ApiQuery,
   ApiRequestBody,
   LikeInfo,
   SelfieVideo,
@@ -78,7 +79,7 @@ export const videosApi = api.injectEndpoints({
     getSelfieVideos: build.query<SelfieVideoListResponse, SelfieVideosArgs>({
       query: ({ page }) => ({
         url: '/videos/selfieVideos',
-        params: { page: Math.max(1, Math.floor(page) || 1), perPage: PAGE_SIZE },
+        params: { page: Math.max(1, Math.floor(page) || 1), perPage: PAGE_SIZE } satisfies ApiQuery<'listVideos'>,
       }),
       transformResponse: (raw: unknown): SelfieVideoListResponse => {
         const body = (raw && typeof raw === 'object' ? raw : {}) as Partial<SelfieVideoListResponse>;
