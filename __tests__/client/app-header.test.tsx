@@ -7,7 +7,7 @@ import { Header } from '../../src/app/Header';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
-const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true };
+const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;

@@ -8,7 +8,7 @@ import { AppProviders } from '../../src/app/providers';
 import { makeStore } from '../../src/app/store';
 import { server } from '../support/msw-server';
 
-const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true };
+const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
 /** What redux-persist would have written on an earlier visit. */
 function persistEarlierVisit() {

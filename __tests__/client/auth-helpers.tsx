@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import type { User } from '../../src/api/types';
 import { server } from '../support/msw-server';
 
-export const verifiedUser: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true };
+export const verifiedUser: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
 export const unverifiedUser: User = { ...verifiedUser, verified: false };
 
 /** Shows the router's current path (and search) so a test can see where the page navigated. */

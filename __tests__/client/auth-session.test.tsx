@@ -6,8 +6,8 @@ import { App } from '../../src/app/App';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
-const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true };
-const persistedBob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true };
+const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
+const persistedBob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
 /** Counts session checks and answers each with `answer`. */
 function answerSessionCheck(answer: () => Response | Promise<Response>) {

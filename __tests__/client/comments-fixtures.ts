@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { Comment, SelfieVideo, User } from '../../src/api/types';
 import { server } from '../support/msw-server';
 
-export const owner: User = { _id: 'owner1', username: 'olivia', email: 'olivia@example.com', verified: true };
-export const viewer: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true };
+export const owner: User = { _id: 'owner1', username: 'olivia', email: 'olivia@example.com', verified: true, walletAddress: null, role: 'user' };
+export const viewer: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
 
 /** Preloaded store state with `user` logged in (or a visitor when null). */
 export function authState(user: User | null) {

@@ -18,7 +18,7 @@ import { server } from '../support/msw-server';
 import { makeSearchResponse, makeVideo, SEARCH_URL } from './catalogue-fixtures';
 import { makeSelfieVideo, recordRequests } from './videos-fixtures';
 
-const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true };
+const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
 const homeSearchUrl = catalogueUrl('/api/v2/video/search/', { per_page: PAGE_SIZE, page: 1, thumbsize: 'medium', format: 'json' });
 

@@ -10,7 +10,7 @@ import { renderWithProviders } from '../support/render';
 
 import { authState, makeComment, owner, serveComments, viewer } from './comments-fixtures';
 
-const moderator: User = { _id: 'mod1', username: 'maria', email: 'maria@example.com', verified: true, role: 'moderator' };
+const moderator: User = { _id: 'mod1', username: 'maria', email: 'maria@example.com', verified: true, walletAddress: null, role: 'moderator' };
 
 describe('Report dialog', () => {
   it('reports a comment with a reason and details, and says it was received', async () => {
@@ -78,6 +78,7 @@ function videoReport(): Report {
     reporter: { _id: 'u42', username: 'alice' },
     createdAt: '2026-11-20T10:00:00.000Z',
     status: 'open',
+    resolvedAt: null,
   };
 }
 

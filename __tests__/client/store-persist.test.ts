@@ -6,7 +6,7 @@ import { makeStore } from '../../src/app/store';
 import { loggedIn, loggedOut, sessionChecked } from '../../src/features/auth/authSlice';
 import { setLocale } from '../../src/i18n/languageSlice';
 
-const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true };
+const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
 
 /** A store persisting to jsdom's real localStorage, as in the browser. */
 function makeBrowserStore() {

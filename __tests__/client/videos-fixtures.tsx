@@ -6,8 +6,8 @@ import type { SelfieVideo, User } from '../../src/api/types';
 import { server } from '../support/msw-server';
 
 /** Self-shot videos test data in the server's exact shape (contract: toPublicVideo). */
-export const owner: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true };
-export const otherUser: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true };
+export const owner: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
+export const otherUser: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
 export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {}): SelfieVideo {
   const id = `v${n}`;

@@ -62,7 +62,7 @@ describe('OpenAPI', () => {
       ['post', '/v0/api/auth/login'],
       ['post', '/v0/api/movies/upload'],
       ['get', '/v0/api/videos/selfieVideos/{id}'],
-      ['delete', '/v0/api/comments/{commentId}'],
+      ['delete', '/v0/api/comments/{id}'],
       ['post', '/v0/api/reports'],
       ['get', '/v0/api/admin/reports'],
       ['post', '/v0/api/admin/videos/{id}/hide'],
@@ -77,6 +77,40 @@ describe('OpenAPI', () => {
     expect(paths['/v0/api/movies/upload']!.post!.requestBody).toMatchObject({ content: { 'multipart/form-data': expect.anything() } });
     // The SPA's history fallback and the catalogue stand-in are not part of the API.
     expect(Object.keys(paths).filter((path) => path.startsWith('/catalogue'))).toEqual([]);
+  });
+
+  it('describes every operation: unique camelCase operationId, summary, a declared tag, security by the cookie scheme', async () => {
+    const document = (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['cookieAuth']);
+    const tags = new Set((document.tags as Array<{ name: string }>).map((tag) => tag.name));
+    const ids: string[] = [];
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const name = `${method} ${path}`;
+        const id = operation.operationId as string;
+        ids.push(id);
+        if (!/^[a-z][A-Za-z0-9]*$/.test(id ?? '')) problems.push(`${name}: operationId ${id}`);
+        if (!operation.summary) problems.push(`${name}: summary`);
+        const operationTags = operation.tags as string[] | undefined;
+        if (!operationTags?.length || !operationTags.every((tag) => tags.has(tag))) problems.push(`${name}: tags`);
+        if (!Array.isArray(operation.security)) problems.push(`${name}: security`);
+        for (const requirement of (operation.security ?? []) as Array<Record<string, unknown>>) {
+          if (Object.keys(requirement).some((scheme) => scheme !== 'cookieAuth')) problems.push(`${name}: unknown scheme`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Guarded routes declare the cookie as required; public ones declare none.
+    expect(document.paths['/v0/api/comments/create'].post.security).toEqual([{ cookieAuth: [] }]);
+    expect(document.paths['/v0/api/admin/audit'].get.security).toEqual([{ cookieAuth: [] }]);
+    expect(document.paths['/v0/api/auth/login'].post.security).toEqual([]);
+    // ajv-errors' messages are for our validator only, not OpenAPI.
+    expect(JSON.stringify(document)).not.toContain('errorMessage');
+    // The media wildcard is a named parameter.
+    expect(document.paths['/media/{key}'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'key', in: 'path' })]));
   });
 
   it('shows a reference UI at /v0/api/docs under the site CSP', async () => {

@@ -81,7 +81,8 @@ const ResetBody = Type.Object({ token: Token, email: Email, newPassword: NewPass
 const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
 const UserResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), user: PublicUserSchema });
 /** A registration waiting for its e-mail to be confirmed: nothing but what the visitor sent. */
-const PendingUserSchema = Type.Object({ email: Type.String(), verified: Type.Literal(false) });
+/** A registration waiting for e-mail confirmation: the server repeats only the address. */
+const PendingUserSchema = Type.Object({ email: Type.String(), verified: Type.Literal(false) }, { title: 'PendingUser' });
 const RegisterResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),

@@ -34,10 +34,11 @@ export const COMMENT_LIMITS = {
 const ID_MAX_LENGTH = 64;
 const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH });
 /** In the URL, any id is looked up: one that names nothing is simply not found (404). */
-const PathId = Type.String({ minLength: 1 });
+const pathId = (description: string) => Type.String({ minLength: 1, description });
 
-const VideoParams = Type.Object({ videoId: PathId });
-const CommentParams = Type.Object({ commentId: PathId });
+// GET and DELETE share the path /comments/:id (OpenAPI allows one parameter name per path).
+const VideoParams = Type.Object({ id: pathId("The video's id") });
+const CommentParams = Type.Object({ id: pathId("The comment's id") });
 const CreateBody = Type.Object(
   {
     // Generous: the real limit applies to the trimmed text, counted in characters.
@@ -56,7 +57,7 @@ const CommentSchema = Type.Object({
   createdAt: Type.String(),
   parentComment: Type.Union([Type.String(), Type.Null()]),
   video: Type.String(),
-});
+}, { title: 'Comment' });
 const CommentsResponse = Type.Object({ comments: Type.Array(CommentSchema) });
 const CreateCommentResponse = Type.Object({ success: Type.Boolean(), comment: CommentSchema, message: Type.String() });
 const DeleteCommentResponse = Type.Object({
@@ -80,7 +81,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(
-    '/comments/:videoId',
+    '/comments/:id',
     { attachValidation: true, schema: { params: VideoParams, response: { 200: CommentsResponse } } },
     async (request, reply) => {
       const invalid = rejectInvalidRequest(request, reply);
@@ -88,7 +89,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A private video's comments are the owner's business: not for shared caches.
       reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.videoId, viewer);
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
       return { comments: await listComments(app.db, video.id, viewer) };
     },
@@ -140,7 +141,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.delete(
-    '/comments/:commentId',
+    '/comments/:id',
     {
       attachValidation: true,
       preHandler: requireUser,
@@ -152,15 +153,15 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 
-      let result = await deleteComment(app.db, request.params.commentId, user.id);
+      let result = await deleteComment(app.db, request.params.id, user.id);
       // Moderators may delete any comment; that deletion is an audited moderator action.
-      if (!result.ok && isStaffRole(user.role)) result = await moderatorDeleteComment(app, user, request.params.commentId);
+      if (!result.ok && isStaffRole(user.role)) result = await moderatorDeleteComment(app, user, request.params.id);
       if (!result.ok) {
         return result.reason === 'forbidden'
           ? sendError(reply, 403, t(request, 'comments.deleteForbidden'))
           : sendError(reply, 404, t(request, 'comments.notFound'));
       }
-      request.log.info({ commentId: request.params.commentId, deleted: result.deletedIds.length }, 'comment deleted');
+      request.log.info({ commentId: request.params.id, deleted: result.deletedIds.length }, 'comment deleted');
       return { success: true, message: t(request, 'comments.deleted'), deletedIds: result.deletedIds };
     },
   );

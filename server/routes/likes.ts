@@ -26,7 +26,7 @@ const VideoParams = Type.Object({ id: Type.String({ minLength: 1 }) });
 /** `{}`, `null`, or no body at all (an empty body declared as JSON included). */
 const ToggleBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
 
-const LikeInfoResponse = Type.Object({ likes: Type.Integer(), likedByUser: Type.Boolean() });
+const LikeInfoResponse = Type.Object({ likes: Type.Integer(), likedByUser: Type.Boolean() }, { title: 'LikeInfo' });
 const ToggleLikeResponse = Type.Object({ success: Type.Boolean(), liked: Type.Boolean(), likes: Type.Integer() });
 
 export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -25,6 +25,8 @@ import { REPORT_DETAILS_MAX_LENGTH, createReport, listReports, resolveReport } f
 import { isStaffRole } from '../services/moderation/visibility';
 import { requireUser } from '../services/sessions';
 
+import { RoleSchema } from './session';
+
 const MINUTE = 60 * 1000;
 
 export const REPORT_LIMITS = {
@@ -40,7 +42,8 @@ const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.Str
 const ErrorResponse = Type.Object({ success: Type.Literal(false), message: Type.String() });
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
 
-const TargetType = Type.Union([Type.Literal('video'), Type.Literal('comment'), Type.Literal('user')]);
+// Titles name these shapes in the OpenAPI document and the SPA's generated types.
+const TargetType = Type.Union([Type.Literal('video'), Type.Literal('comment'), Type.Literal('user')], { title: 'ReportTargetType' });
 const Reason = Type.Union([
   Type.Literal('spam'),
   Type.Literal('abuse'),
@@ -48,7 +51,7 @@ const Reason = Type.Union([
   Type.Literal('violence'),
   Type.Literal('copyright'),
   Type.Literal('other'),
-]);
+], { title: 'ReportReason' });
 
 const ReportBody = Type.Object(
   {
@@ -68,7 +71,7 @@ const OptionalNoteBody = Type.Union([
 ]);
 const EmptyBody = Type.Union([Type.Object({}), Type.Null()]);
 
-const UserRef = Type.Object({ _id: Type.String(), username: Type.String() });
+const UserRef = Type.Object({ _id: Type.String(), username: Type.String() }, { title: 'UserRef' });
 const TargetSummary = Type.Object({
   title: Type.String(),
   userId: Type.String(),
@@ -79,7 +82,7 @@ const TargetSummary = Type.Object({
   hiddenReason: Type.Optional(Type.String()),
   suspended: Type.Optional(Type.Boolean()),
   visibility: Type.Optional(Type.String()),
-});
+}, { title: 'ReportTarget' });
 const ReportSchema = Type.Object({
   _id: Type.String(),
   targetType: TargetType,
@@ -89,9 +92,9 @@ const ReportSchema = Type.Object({
   details: Type.String(),
   reporter: UserRef,
   createdAt: Type.String(),
-  status: Type.Union([Type.Literal('open'), Type.Literal('resolved')]),
+  status: Type.Union([Type.Literal('open'), Type.Literal('resolved')], { title: 'ReportStatus' }),
   resolvedAt: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'Report' });
 const ReportsQuery = Type.Object({ status: Type.Union([Type.Literal('open'), Type.Literal('resolved')], { default: 'open' }) });
 const ReportsResponse = Type.Object({ reports: Type.Array(ReportSchema) });
 
@@ -106,7 +109,7 @@ const DescriptionsResponse = Type.Object({
       submittedBy: Type.Union([UserRef, Type.Null()]),
       createdAt: Type.String(),
       status: DescriptionStatus,
-    }),
+    }, { title: 'SubmittedDescription' }),
   ),
 });
 
@@ -117,10 +120,10 @@ const UsersResponse = Type.Object({
       _id: Type.String(),
       username: Type.String(),
       email: Type.Union([Type.String(), Type.Null()]),
-      role: Type.String(),
+      role: RoleSchema,
       suspendedAt: Type.Union([Type.String(), Type.Null()]),
       suspensionReason: Type.Union([Type.String(), Type.Null()]),
-    }),
+    }, { title: 'ModeratedUser' }),
   ),
 });
 
@@ -135,7 +138,7 @@ const AuditResponse = Type.Object({
       targetId: Type.String(),
       reason: Type.String(),
       createdAt: Type.String(),
-    }),
+    }, { title: 'AuditEntry' }),
   ),
 });
 
@@ -211,7 +214,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const admin = app;
     const moderator = async (request: FastifyRequest) => (await request.currentUser()) as UserRow;
     const guard = { preHandler: requireModerator, onRequest: noStore } as const;
-    const doc = { tags: ['moderation'], security: [{ session: [] }] };
+    const doc = { tags: ['moderation'] };
 
     admin.get(
       '/admin/reports',

@@ -5,19 +5,23 @@ import { Type } from 'typebox';
 import { clearSessionCookie, readSessionToken } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 
+// Titles name the shared shapes in the OpenAPI document (components.schemas) and so in the SPA's
+// generated types (src/api/generated/openapi.ts): see hoistNamedSchemas in http/openapi.ts.
+export const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')], { title: 'Role' });
+
 export const PublicUserSchema = Type.Object({
   _id: Type.String(),
   username: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
   verified: Type.Boolean(),
   walletAddress: Type.Union([Type.String(), Type.Null()]),
-  role: Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]),
-});
+  role: RoleSchema,
+}, { title: 'User' });
 
-const CheckSessionResponse = Type.Object({
-  isValid: Type.Boolean(),
-  user: Type.Optional(PublicUserSchema),
-});
+const CheckSessionResponse = Type.Object(
+  { isValid: Type.Boolean(), user: Type.Optional(PublicUserSchema) },
+  { title: 'SessionCheckResponse' },
+);
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/check-session', { schema: { response: { 200: CheckSessionResponse } } }, async (request, reply) => {

@@ -37,13 +37,19 @@ const VIEW_PURGE_INTERVAL_MS = 10 * MINUTE;
 
 // ---- schemas ----
 
+/** Where an upload is in the media pipeline: `ready` plays everywhere; `failed` never will. */
+const VideoStatusSchema = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')], { title: 'VideoStatus' });
+const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('private')], { title: 'Visibility' });
+/** One WebP card image of a video, `width` pixels wide (for `srcset`). */
+const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
+
 /** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it. */
 export const SelfieVideoSchema = Type.Object({
   _id: Type.String(),
   movieId: Type.String(),
   title: Type.String(),
   description: Type.String(),
-  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+  visibility: VisibilitySchema,
   views: Type.Number(),
   cdnUrl: Type.String(),
   thumbnailCdnUrl: Type.String(),
@@ -54,7 +60,7 @@ export const SelfieVideoSchema = Type.Object({
   /** Present only while moderators hide the video (seen by its owner and moderators). */
   hiddenReason: Type.Optional(Type.String()),
   // The media pipeline (server/media): processing state and renditions.
-  status: Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  status: VideoStatusSchema,
   processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
   processingError: Type.Union([Type.String(), Type.Null()]),
   duration: Type.Number({ minimum: 0 }),
@@ -62,13 +68,13 @@ export const SelfieVideoSchema = Type.Object({
   height: Type.Integer({ minimum: 0 }),
   hlsUrl: Type.Union([Type.String(), Type.Null()]),
   posterUrl: Type.Union([Type.String(), Type.Null()]),
-  thumbnailSources: Type.Array(Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() })),
-});
+  thumbnailSources: Type.Array(ThumbnailSourceSchema),
+}, { title: 'SelfieVideo' });
 
 /** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */
 const ProcessingResponse = Type.Object({
   success: Type.Boolean(),
-  status: Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  status: VideoStatusSchema,
   processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
   processingError: Type.Union([Type.String(), Type.Null()]),
   hlsUrl: Type.Union([Type.String(), Type.Null()]),

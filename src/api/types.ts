@@ -1,41 +1,44 @@
-/** Wire types of SPEC.md §3, as the SPA reads them. */
+/**
+ * Wire types of SPEC.md §3, as the SPA reads them: aliases of the types generated from the
+ * server's OpenAPI document (./generated/openapi.ts, `npm run openapi`), so a schema change on
+ * the server is a type error here instead of a silent drift. Only the external catalogue
+ * provider's shapes (not part of our API) are written by hand.
+ */
+import type { components, operations } from './generated/openapi';
 
-export interface User {
-  _id: string;
-  username: string;
-  email?: string | null;
-  verified: boolean;
-  walletAddress?: string | null;
-  /** 'moderator' and 'admin' see the moderator console (issue 15). */
-  role?: Role;
-}
+/** The named shapes of the document (components.schemas). */
+export type ApiSchemas = components['schemas'];
+type Schemas = ApiSchemas;
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 
-export type Role = 'user' | 'moderator' | 'admin';
+/** The JSON body of operation `Op`'s answer with status `Status` (operationIds: server/http/openapi-operations.ts). */
+export type ApiAnswer<Op extends keyof operations, Status extends keyof operations[Op]['responses']> = JsonContent<
+  operations[Op]['responses'][Status]
+>;
+/** The JSON body operation `Op` takes. */
+export type ApiRequestBody<Op extends keyof operations> = JsonContent<NonNullable<operations[Op]['requestBody']>>;
+/** The query string operation `Op` takes. */
+export type ApiQuery<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 
-export interface SessionCheckResponse {
-  isValid: boolean;
-  user?: User;
-}
+/** Every failure: `{ success: false, message }`, the message in the request's language. */
+export type ApiError = Schemas['Error'];
 
+export type User = Schemas['User'];
+/** 'moderator' and 'admin' see the moderator console (issue 15). */
+export type Role = Schemas['Role'];
+export type SessionCheckResponse = ApiAnswer<'checkSession', 200>;
+
+/** The common envelope of answers that say how it went. */
 export interface ApiMessage {
   success: boolean;
   message?: string;
 }
 
-export interface AuthResponse extends ApiMessage {
-  user?: User;
-}
-
+export type AuthResponse = ApiAnswer<'login', 200>;
 /** A registration waiting for e-mail confirmation: the server repeats only the address. */
-export interface PendingUser {
-  email: string;
-  verified: false;
-}
-
+export type PendingUser = Schemas['PendingUser'];
 /** POST /auth/register: a verified (logged-in) user, or a pending one, new or not — it never says. */
-export interface RegisterResponse extends ApiMessage {
-  user?: User | PendingUser;
-}
+export type RegisterResponse = ApiAnswer<'register', 201>;
 
 /** A thumbnail of the catalogue provider. */
 export interface CatalogueThumb {
@@ -72,116 +75,49 @@ export interface CatalogueSearchResponse {
   videos: CatalogueVideo[];
 }
 
-export type Visibility = 'public' | 'private';
+export type Visibility = Schemas['Visibility'];
 
 /** Where an upload is in the media pipeline: `ready` plays everywhere; `failed` never will. */
-export type VideoStatus = 'processing' | 'ready' | 'failed';
+export type VideoStatus = Schemas['VideoStatus'];
 
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
-export interface ThumbnailSource {
-  width: number;
-  url: string;
-}
+export type ThumbnailSource = Schemas['ThumbnailSource'];
 
-export interface SelfieVideo {
-  _id: string;
-  movieId: string;
-  title: string;
-  description: string;
-  visibility: Visibility;
-  views: number;
-  /** The progressive H.264 MP4 once ready (the original while processing, owner only). */
-  cdnUrl: string;
-  thumbnailCdnUrl: string;
-  user: string;
-  username: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Only while moderators hide the video (its owner and moderators still see it). */
-  hiddenReason?: string;
-  status: VideoStatus;
-  /** 0–100, integer. */
-  processingProgress: number;
-  /** A short reason, already in the request's language, when `status` is `failed`. */
-  processingError: string | null;
-  /** Seconds, may be fractional. */
-  duration: number;
-  /** Displayed size after rotation. */
-  width: number;
-  height: number;
-  /** HLS master playlist, null until ready. */
-  hlsUrl: string | null;
-  /** Poster frame image, null until made. */
-  posterUrl: string | null;
-  /** WebP card variants (320 and 640 wide); [] until made. */
-  thumbnailSources: ThumbnailSource[];
-}
+/**
+ * A self-shot video. `cdnUrl` is the progressive H.264 MP4 once ready (the original while
+ * processing, owner only); `hiddenReason` only while moderators hide it; `processingError` a short
+ * reason in the request's language when `status` is `failed`; `duration` in seconds; `width` and
+ * `height` the displayed size after rotation; `hlsUrl`/`posterUrl` null until made;
+ * `thumbnailSources` the WebP card variants, [] until made.
+ */
+export type SelfieVideo = Schemas['SelfieVideo'];
 
 /** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */
-export interface VideoProcessingResponse {
-  success: boolean;
-  status: VideoStatus;
-  processingProgress: number;
-  processingError: string | null;
-  hlsUrl: string | null;
-}
+export type VideoProcessingResponse = ApiAnswer<'getVideoProcessing', 200>;
 
-export interface Comment {
-  _id: string;
-  content: string;
-  user: { _id: string; username: string };
-  createdAt: string;
-  parentComment: string | null;
-  video: string;
-}
+export type Comment = Schemas['Comment'];
 
-export interface LikeInfo {
-  likes: number;
-  likedByUser: boolean;
-}
+export type LikeInfo = Schemas['LikeInfo'];
 
-export interface DescriptionSubmission {
-  movieId: string;
-  newContext: string;
-}
+export type DescriptionSubmission = ApiRequestBody<'submitDescription'>;
 
-export interface SelfieVideoListResponse {
-  videos: SelfieVideo[];
-  total: number;
-}
+export type SelfieVideoListResponse = ApiAnswer<'listVideos', 200>;
 
-export interface SelfieVideoResponse extends ApiMessage {
-  video: SelfieVideo;
-}
+export type SelfieVideoResponse = ApiAnswer<'getVideo', 200>;
 
-export interface ToggleLikeResponse extends ApiMessage {
-  liked: boolean;
-  likes: number;
-}
+export type UpdateVideoResponse = ApiAnswer<'updateVideo', 200>;
 
-export interface CommentsResponse {
-  comments: Comment[];
-}
+export type ToggleLikeResponse = ApiAnswer<'toggleLike', 200>;
 
-export interface CreateCommentResponse extends ApiMessage {
-  comment: Comment;
-}
+export type CommentsResponse = ApiAnswer<'listComments', 200>;
 
-export interface DeleteCommentResponse extends ApiMessage {
-  /** The comment and its replies, all removed. */
-  deletedIds: string[];
-}
+export type CreateCommentResponse = ApiAnswer<'createComment', 201>;
 
-export interface UserProfileResponse extends ApiMessage {
-  user: { _id: string; username: string; email?: string | null };
-  videos: SelfieVideo[];
-  likedVideos: SelfieVideo[];
-}
+/** `deletedIds`: the comment and its replies, all removed. */
+export type DeleteCommentResponse = ApiAnswer<'deleteComment', 200>;
 
-export interface UpdateProfileResponse extends ApiMessage {
-  user: User;
-}
+export type UserProfileResponse = ApiAnswer<'getUserProfile', 200>;
 
-export interface UploadVideoResponse extends ApiMessage {
-  video: SelfieVideo;
-}
+export type UpdateProfileResponse = ApiAnswer<'updateProfile', 200>;
+
+export type UploadVideoResponse = ApiAnswer<'uploadVideo', 200>;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { toTimestamp } from '../../db/ids';
-import type { Database, SubmissionStatus, UserRow } from '../../db/schema';
+import type { Database, Role, SubmissionStatus, UserRow } from '../../db/schema';
 import { subtreeIds, type DeleteCommentResult } from '../comments';
 import { reviewSubmission, ReviewError } from '../search/descriptions';
 import { isVideoId } from '../video-records';
@@ -181,7 +181,7 @@ export interface ModeratedUserView {
   _id: string;
   username: string;
   email: string | null;
-  role: string;
+  role: Role;
   suspendedAt: string | null;
   suspensionReason: string | null;
 }

@@ -1,32 +1,14 @@
 import { api, type TagType } from '../../api/api';
-import type { ApiMessage, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
+import type { ApiMessage, ApiRequestBody, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
 
 import { loggedIn, sessionChecked, sessionCheckFailed } from './authSlice';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+/** The bodies the account routes take (register takes the same as login). */
+export type Credentials = ApiRequestBody<'login'>;
+export type VerifyEmailArgs = ApiRequestBody<'verifyEmail'>;
+export type ResetPasswordArgs = ApiRequestBody<'resetPassword'>;
+export type EmailArgs = ApiRequestBody<'forgotPassword'>;
 
-export interface VerifyEmailArgs {
-  token: string;
-  email: string;
-}
-
-export interface ResetPasswordArgs {
-  token: string;
-  email: string;
-  newPassword: string;
-}
-
-export interface EmailArgs {
-  email: string;
-}
-
-/**
- * Answers that depend on who is asking: the session itself, profiles (private videos), video
- * lists and likes (likedByUser). They are refetched once a visitor becomes a user.
- */
 export const VIEWER_DEPENDENT_TAGS: TagType[] = ['Session', 'User', 'Video', 'VideoList', 'Likes'];
 
 /**

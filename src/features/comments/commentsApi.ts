@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import type { ApiMessage, Comment, CommentsResponse, CreateCommentResponse, DeleteCommentResponse } from '../../api/types';
+import type { ApiMessage, ApiRequestBody, Comment, CommentsResponse, CreateCommentResponse, DeleteCommentResponse } from '../../api/types';
 import { type AuthState, selectCurrentUser } from '../auth';
 
 export interface CreateCommentArgs {
@@ -59,7 +59,7 @@ export const commentsApi = api.injectEndpoints({
       query: ({ content, videoId, parentComment }) => ({
         url: '/comments/create',
         method: 'POST',
-        body: parentComment ? { content, videoId, parentComment } : { content, videoId },
+        body: (parentComment ? { content, videoId, parentComment } : { content, videoId }) satisfies ApiRequestBody<'createComment'>,
         validateStatus: acceptSuccessOnly,
       }),
       transformResponse: (response: CreateCommentResponse) => response.comment,

@@ -2,7 +2,18 @@ import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
 import type { ApiMessage } from '../../api/types';
 
-import type { AuditEntry, DescriptionSubmission, ModeratedUser, NewReport, Report, ReportStatus } from './types';
+import type {
+  AuditEntry,
+  AuditResponse,
+  DescriptionSubmission,
+  DescriptionsResponse,
+  ModeratedUser,
+  ModeratedUsersResponse,
+  NewReport,
+  Report,
+  ReportsResponse,
+  ReportStatus,
+} from './types';
 
 /** A `{ success: false }` answer is a refusal even with a 2xx status. */
 function acceptSuccessOnly(response: Response, body: unknown): boolean {
@@ -32,7 +43,7 @@ export const moderationApi = api.injectEndpoints({
 
     getReports: build.query<Report[], ReportStatus>({
       query: (status) => `/admin/reports?status=${status}`,
-      transformResponse: (raw: { reports?: Report[] }) => (Array.isArray(raw?.reports) ? raw.reports : []),
+      transformResponse: (raw: Partial<ReportsResponse>) => (Array.isArray(raw?.reports) ? raw.reports : []),
       providesTags: (_result, _error, status) => [{ type: 'Report', id: status }],
     }),
 
@@ -109,13 +120,13 @@ export const moderationApi = api.injectEndpoints({
 
     getSuspendedUsers: build.query<ModeratedUser[], void>({
       query: () => '/admin/users?status=suspended',
-      transformResponse: (raw: { users?: ModeratedUser[] }) => (Array.isArray(raw?.users) ? raw.users : []),
+      transformResponse: (raw: Partial<ModeratedUsersResponse>) => (Array.isArray(raw?.users) ? raw.users : []),
       providesTags: [{ type: 'ModeratedUser', id: 'suspended' }],
     }),
 
     getPendingDescriptions: build.query<DescriptionSubmission[], void>({
       query: () => '/admin/descriptions?status=pending',
-      transformResponse: (raw: { descriptions?: DescriptionSubmission[] }) =>
+      transformResponse: (raw: Partial<DescriptionsResponse>) =>
         Array.isArray(raw?.descriptions) ? raw.descriptions : [],
       providesTags: [{ type: 'Description', id: 'pending' }],
     }),
@@ -127,7 +138,7 @@ export const moderationApi = api.injectEndpoints({
 
     getAudit: build.query<AuditEntry[], void>({
       query: () => '/admin/audit',
-      transformResponse: (raw: { entries?: AuditEntry[] }) => (Array.isArray(raw?.entries) ? raw.entries : []),
+      transformResponse: (raw: Partial<AuditResponse>) => (Array.isArray(raw?.entries) ? raw.entries : []),
       providesTags: [AUDIT],
     }),
   }),

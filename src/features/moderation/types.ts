@@ -1,75 +1,28 @@
-/** Wire types of the moderation API. */
-import type { Role } from '../../api/types';
+/** Wire types of the moderation API, from the generated OpenAPI types (src/api/types.ts). */
+import type { ApiAnswer, ApiRequestBody, ApiSchemas, Role } from '../../api/types';
 
-export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'violence', 'copyright', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export type ReportTargetType = 'video' | 'comment' | 'user';
-export type ReportStatus = 'open' | 'resolved';
+export type ReportReason = ApiSchemas['ReportReason'];
+/** Every reason, in the order the report form offers them. */
+export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'violence', 'copyright', 'other'] as const satisfies readonly ReportReason[];
+// A reason the server adds and the form lacks is a type error here.
+const everyReason: Record<Exclude<ReportReason, (typeof REPORT_REASONS)[number]>, never> = {};
+void everyReason;
+export type ReportTargetType = ApiSchemas['ReportTargetType'];
+export type ReportStatus = ApiSchemas['ReportStatus'];
 
-export interface UserRef {
-  _id: string;
-  username: string;
-}
+export type UserRef = ApiSchemas['UserRef'];
+export type ReportTarget = ApiSchemas['ReportTarget'];
+export type Report = ApiSchemas['Report'];
+export type DescriptionSubmission = ApiSchemas['SubmittedDescription'];
+export type ModeratedUser = ApiSchemas['ModeratedUser'];
+export type AuditEntry = ApiSchemas['AuditEntry'];
 
-export interface ReportTarget {
-  title: string;
-  userId: string;
-  username: string;
-  thumbnailCdnUrl?: string;
-  videoId?: string;
-  hidden?: boolean;
-  hiddenReason?: string;
-  suspended?: boolean;
-  visibility?: string;
-}
+export type NewReport = ApiRequestBody<'createReport'>;
 
-export interface Report {
-  _id: string;
-  targetType: ReportTargetType;
-  targetId: string;
-  target: ReportTarget | null;
-  reason: ReportReason;
-  details: string;
-  reporter: UserRef;
-  createdAt: string;
-  status: ReportStatus;
-  resolvedAt?: string | null;
-}
-
-export interface DescriptionSubmission {
-  _id: string;
-  movieId: string;
-  newContext: string;
-  submittedBy: UserRef | null;
-  createdAt: string;
-  status: 'pending' | 'approved' | 'rejected';
-}
-
-export interface ModeratedUser {
-  _id: string;
-  username: string;
-  email: string | null;
-  role: Role;
-  suspendedAt: string | null;
-  suspensionReason: string | null;
-}
-
-export interface AuditEntry {
-  _id: string;
-  actor: UserRef | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason: string;
-  createdAt: string;
-}
-
-export interface NewReport {
-  targetType: ReportTargetType;
-  targetId: string;
-  reason: ReportReason;
-  details?: string;
-}
+export type ReportsResponse = ApiAnswer<'listReports', 200>;
+export type DescriptionsResponse = ApiAnswer<'listDescriptionSubmissions', 200>;
+export type ModeratedUsersResponse = ApiAnswer<'listUsersForModeration', 200>;
+export type AuditResponse = ApiAnswer<'listAuditLog', 200>;
 
 export function isModerator(user: { role?: Role } | null | undefined): boolean {
   return user?.role === 'moderator' || user?.role === 'admin';

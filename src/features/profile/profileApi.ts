@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
-import type { ApiMessage, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
+import type { ApiMessage, ApiRequestBody, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
 import { userUpdated } from '../auth';
 
 export interface UpdateProfileArgs {
@@ -43,7 +43,7 @@ export const profileApi = api.injectEndpoints({
       query: ({ username }) => ({
         url: '/users/profile',
         method: 'PATCH',
-        body: { username },
+        body: { username } satisfies ApiRequestBody<'updateProfile'>,
         validateStatus: acceptSuccessOnly,
       }),
       invalidatesTags: (result) =>

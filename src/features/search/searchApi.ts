@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
-import type { SelfieVideo } from '../../api/types';
+import type { ApiRequestBody, SelfieVideo } from '../../api/types';
 import { PAGE_SIZE } from '../../config/routes';
 
 /** Keyword search over the public self-shot videos (POST /search/normal-search). */
@@ -169,7 +169,11 @@ export const searchApi = api.injectEndpoints({
       query: ({ query, page, literal }) => ({
         url: '/search/normal-search',
         method: 'POST',
-        body: { query: query.trim(), page: Math.max(1, Math.floor(page) || 1), ...(literal ? { literal: true } : {}) },
+        body: {
+          query: query.trim(),
+          page: Math.max(1, Math.floor(page) || 1),
+          ...(literal ? { literal: true } : {}),
+        } satisfies ApiRequestBody<'searchVideos'>,
         validateStatus: acceptSearchAnswer,
       }),
       transformResponse: normalizeNormalSearch,
@@ -190,7 +194,7 @@ export const searchApi = api.injectEndpoints({
           page: Math.max(1, Math.floor(page) || 1),
           ...(literal ? { literal: true } : {}),
           ...(remove && remove.length > 0 ? { remove } : {}),
-        },
+        } satisfies ApiRequestBody<'aiSearch'>,
         validateStatus: acceptSearchAnswer,
       }),
       transformResponse: normalizeAiSearch,

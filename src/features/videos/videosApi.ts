@@ -2,10 +2,13 @@ import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
 import type {
   ApiMessage,
+  ApiQuery,
+  ApiRequestBody,
   LikeInfo,
   SelfieVideo,
   SelfieVideoListResponse,
   SelfieVideoResponse,
+  UpdateVideoResponse,
   ToggleLikeResponse,
   UploadVideoResponse,
   VideoProcessingResponse,
@@ -76,7 +79,7 @@ export const videosApi = api.injectEndpoints({
     getSelfieVideos: build.query<SelfieVideoListResponse, SelfieVideosArgs>({
       query: ({ page }) => ({
         url: '/videos/selfieVideos',
-        params: { page: Math.max(1, Math.floor(page) || 1), perPage: PAGE_SIZE },
+        params: { page: Math.max(1, Math.floor(page) || 1), perPage: PAGE_SIZE } satisfies ApiQuery<'listVideos'>,
       }),
       transformResponse: (raw: unknown): SelfieVideoListResponse => {
         const body = (raw && typeof raw === 'object' ? raw : {}) as Partial<SelfieVideoListResponse>;
@@ -179,11 +182,11 @@ export const videosApi = api.injectEndpoints({
       },
     }),
 
-    updateVideo: build.mutation<SelfieVideoResponse, UpdateVideoArgs>({
+    updateVideo: build.mutation<UpdateVideoResponse, UpdateVideoArgs>({
       query: ({ id, ownerId, title, description, visibility }) => ({
         url: videoUrl(id),
         method: 'PATCH',
-        body: { title, description, visibility, userId: ownerId },
+        body: { title, description, visibility, userId: ownerId } satisfies ApiRequestBody<'updateVideo'>,
         validateStatus: acceptSuccessOnly,
       }),
       invalidatesTags: (result, _error, { id, ownerId }) =>

@@ -1,16 +1,11 @@
 import { api } from '../../api/api';
-import type { ApiMessage, AuthResponse } from '../../api/types';
+import type { ApiAnswer, ApiMessage, ApiQuery, ApiRequestBody, AuthResponse } from '../../api/types';
 import { loggedIn, VIEWER_DEPENDENT_TAGS } from '../auth';
 
-export interface WalletChallengeResponse {
-  /** An EIP-4361 (Sign-In with Ethereum) message with a single-use nonce, to be signed as is. */
-  challenge: string;
-}
+/** `challenge`: an EIP-4361 (Sign-In with Ethereum) message with a single-use nonce, to be signed as is. */
+export type WalletChallengeResponse = ApiAnswer<'getWalletChallenge', 200>;
 
-export interface WalletLoginArgs {
-  address: string;
-  signature: string;
-}
+export type WalletLoginArgs = ApiRequestBody<'walletLogin'>;
 
 /** A refusal may come as `{ success: false, message }` with a 2xx status: reject it too (as auth does). */
 function acceptSuccessOnly(response: Response, body: unknown): boolean {
@@ -25,7 +20,7 @@ function acceptSuccessOnly(response: Response, body: unknown): boolean {
  */
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getWalletChallenge: build.mutation<WalletChallengeResponse, { address: string }>({
+    getWalletChallenge: build.mutation<WalletChallengeResponse, ApiQuery<'getWalletChallenge'>>({
       query: ({ address }) => ({
         url: '/auth/metamask/challenge',
         method: 'GET',

@@ -1,0 +1,103 @@
+/**
+ * What the OpenAPI document says about each operation besides its schemas: operationId (the
+ * name of the generated client type, src/api/generated/openapi.ts), summary, tag and who may call
+ * it. Keyed by method and OpenAPI path. A route may instead set summary/operationId/tags in its
+ * own schema (those win); an operation with neither fails `npm run openapi` and the OpenAPI test,
+ * so a new route cannot reach the document undescribed.
+ *
+ * `auth`:
+ * - `public`: no session involved (`security: []`);
+ * - `optional`: anyone, but a session cookie changes the answer (the owner sees a private video):
+ *   `security: [{}, { cookieAuth: [] }]`;
+ * - `session`: 401 without a session (`security: [{ cookieAuth: [] }]`);
+ * - `staff`: as `session`, and 403 for users who are neither moderator nor admin.
+ * A route guarded by requireUser/requireModerator must say `session`/`staff` (checked when the
+ * document is built).
+ */
+export type OperationAuth = 'public' | 'optional' | 'session' | 'staff';
+
+export interface OperationInfo {
+  operationId: string;
+  summary: string;
+  tag: Tag;
+  auth: OperationAuth;
+}
+
+export const TAGS = {
+  health: 'Liveness and readiness',
+  session: 'Accounts: registration, login, e-mail verification, password reset, wallet sign-in',
+  videos: 'Self-shot videos: list, read, edit, delete, processing state',
+  upload: 'Uploading a video (multipart)',
+  likes: 'Likes on videos',
+  comments: 'Threaded comments on videos',
+  users: 'Public profiles and the own profile',
+  search: 'Keyword and AI search',
+  descriptions: 'Visitor-submitted descriptions of catalogue videos (reviewed by moderators)',
+  moderation: 'Reports and the moderator API (moderator or admin role)',
+  media: 'Uploaded media files: videos, HLS renditions, thumbnails (byte ranges, conditional requests)',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+const op = (operationId: string, tag: Tag, auth: OperationAuth, summary: string): OperationInfo => ({
+  operationId,
+  summary,
+  tag,
+  auth,
+});
+
+export const OPERATIONS: Record<string, OperationInfo> = {
+  'get /health': op('getHealth', 'health', 'public', 'Health check (database and load)'),
+  'get /v0/api/health': op('getApiHealth', 'health', 'public', 'Health check under the API prefix'),
+
+  'get /v0/api/check-session': op('checkSession', 'session', 'optional', 'Whether the session cookie is valid, and its user'),
+  'post /v0/api/auth/register': op('register', 'session', 'public', 'Create an account'),
+  'post /v0/api/auth/login': op('login', 'session', 'public', 'Log in with e-mail and password'),
+  'post /v0/api/auth/logout': op('logout', 'session', 'optional', 'Log out (ends the session, if any)'),
+  'post /v0/api/auth/verify': op('verifyEmail', 'session', 'public', 'Confirm an e-mail address with the mailed token'),
+  'post /v0/api/auth/forgot-password': op('forgotPassword', 'session', 'public', 'Mail a password reset link'),
+  'post /v0/api/auth/send-verification': op('sendVerification', 'session', 'public', 'Mail the verification link again'),
+  'post /v0/api/auth/reset-password': op('resetPassword', 'session', 'optional', 'Set a new password with the mailed token'),
+  'get /v0/api/auth/metamask/challenge': op('getWalletChallenge', 'session', 'public', 'A message for the wallet to sign'),
+  'post /v0/api/auth/metamask/login': op('walletLogin', 'session', 'public', 'Log in with a signed wallet challenge'),
+
+  'post /v0/api/action/upload-description': op('submitDescription', 'descriptions', 'optional', 'Suggest a description for a catalogue video'),
+  'post /v0/api/search/normal-search': op('searchVideos', 'search', 'public', 'Keyword search over public videos'),
+  'post /v0/api/search/ai-search': op('aiSearch', 'search', 'public', 'Natural-language search over videos and the catalogue'),
+
+  'post /v0/api/movies/upload': op('uploadVideo', 'upload', 'session', 'Upload a video and its thumbnail'),
+  'get /v0/api/videos/selfieVideos': op('listVideos', 'videos', 'public', 'Public videos, newest first, paged'),
+  'get /v0/api/videos/selfieVideos/{id}': op('getVideo', 'videos', 'optional', 'One video (counts a view)'),
+  'patch /v0/api/videos/selfieVideos/{id}': op('updateVideo', 'videos', 'session', 'Edit the own video'),
+  'delete /v0/api/videos/selfieVideos/{id}': op('deleteVideo', 'videos', 'session', 'Delete the own video'),
+  'get /v0/api/videos/selfieVideos/{id}/processing': op(
+    'getVideoProcessing',
+    'videos',
+    'optional',
+    'Where the video is in processing (light polling, no view counted)',
+  ),
+  'get /v0/api/videos/selfieVideos/{id}/likes': op('getVideoLikes', 'likes', 'optional', "A video's like count and whether the viewer likes it"),
+  'post /v0/api/videos/selfieVideos/{id}/toggle-like': op('toggleLike', 'likes', 'session', 'Like or unlike a video'),
+
+  'get /v0/api/comments/{id}': op('listComments', 'comments', 'optional', "A video's comments (id: the video)"),
+  'post /v0/api/comments/create': op('createComment', 'comments', 'session', 'Post a comment or a reply'),
+  'delete /v0/api/comments/{id}': op('deleteComment', 'comments', 'session', 'Delete a comment and its replies (id: the comment)'),
+
+  'get /v0/api/users/{id}': op('getUserProfile', 'users', 'optional', "A user's profile, videos and liked videos"),
+  'patch /v0/api/users/profile': op('updateProfile', 'users', 'session', 'Edit the own profile'),
+
+  'post /v0/api/reports': op('createReport', 'moderation', 'session', 'Report a video, comment or user'),
+  'get /v0/api/admin/reports': op('listReports', 'moderation', 'staff', 'Reports, open or resolved'),
+  'post /v0/api/admin/reports/{id}/resolve': op('resolveReport', 'moderation', 'staff', 'Resolve a report'),
+  'post /v0/api/admin/videos/{id}/hide': op('hideVideo', 'moderation', 'staff', 'Hide a video from everyone but its owner'),
+  'post /v0/api/admin/videos/{id}/unhide': op('unhideVideo', 'moderation', 'staff', 'Show a hidden video again'),
+  'post /v0/api/admin/users/{id}/suspend': op('suspendUser', 'moderation', 'staff', 'Suspend a user'),
+  'post /v0/api/admin/users/{id}/unsuspend': op('unsuspendUser', 'moderation', 'staff', 'Lift a suspension'),
+  'get /v0/api/admin/users': op('listUsersForModeration', 'moderation', 'staff', 'Find users by name or e-mail'),
+  'get /v0/api/admin/descriptions': op('listDescriptionSubmissions', 'moderation', 'staff', 'Submitted descriptions to review'),
+  'post /v0/api/admin/descriptions/{id}/approve': op('approveDescription', 'moderation', 'staff', 'Approve a submitted description'),
+  'post /v0/api/admin/descriptions/{id}/reject': op('rejectDescription', 'moderation', 'staff', 'Reject a submitted description'),
+  'get /v0/api/admin/audit': op('listAuditLog', 'moderation', 'staff', 'The log of moderator actions'),
+
+  'get /media/{key}': op('getMedia', 'media', 'optional', 'An uploaded file (private ones for their owner only)'),
+  'head /media/{key}': op('headMedia', 'media', 'optional', "An uploaded file's headers"),
+};
