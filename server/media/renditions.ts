@@ -80,6 +80,24 @@ export interface RenditionManifest {
   cards: Array<{ width: number; file: string }>;
   variants: VariantInfo[];
   quick: boolean;
+  /**
+   * Seek-preview sprite sheets (media/storyboard.ts), in the same generation folder; absent in
+   * manifests made before storyboards, null when making one failed (the backfill skips those).
+   */
+  storyboard?: StoryboardInfo | null;
+}
+
+export interface StoryboardInfo {
+  /** The WebVTT index, whose cues name the sprite files relatively (`storyboard-0.jpg#xywh=…`). */
+  vtt: string;
+  sprites: string[];
+  /** Seconds between tiles. */
+  interval: number;
+  tileWidth: number;
+  tileHeight: number;
+  columns: number;
+  rows: number;
+  tiles: number;
 }
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);

@@ -115,6 +115,29 @@ export interface SelfieVideo {
   posterUrl: string | null;
   /** WebP card variants (320 and 640 wide); [] until made. */
   thumbnailSources: ThumbnailSource[];
+  /**
+   * Seek previews: a WebVTT file whose cues cover the video in steps and point at tiles of sprite
+   * sheets (`storyboard-0.jpg#xywh=x,y,w,h`, relative to the VTT's URL); null until made.
+   */
+  storyboardUrl: string | null;
+  /** From `0:00 Intro` lines of the description, ascending, first at 0; [] when none. */
+  chapters: VideoChapter[];
+  /**
+   * Where the signed-in viewer left off (seconds), in GET /videos/selfieVideos/:id only; null for
+   * visitors, when nothing was saved, and in lists. Save with PUT …/:id/position `{ seconds }`.
+   */
+  resumeAt: number | null;
+}
+
+export interface VideoChapter {
+  /** Seconds from the start. */
+  start: number;
+  title: string;
+}
+
+/** PUT (or, for sendBeacon, POST) /videos/selfieVideos/:id/position; answered 204. */
+export interface SavePositionRequest {
+  seconds: number;
 }
 
 /** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */
