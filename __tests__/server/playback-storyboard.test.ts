@@ -16,7 +16,7 @@ import { MAX_TILES, planStoryboard, storyboardVtt } from '../../server/media/sto
 import { renditionManifest } from '../../server/services/videos';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { postUpload, uploadParts, videoPart } from '../support/media';
-import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
+import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 
 jest.setTimeout(180_000);
 
@@ -206,5 +206,51 @@ describe('storyboards end to end', () => {
     const shown = await videoOf(video._id);
     expect(shown).toMatchObject({ status: 'ready', storyboardUrl: null });
     expect(await enqueueStoryboardBackfill(t.app.db, t.app.media.queue)).toBe(0);
+  });
+
+  it('a restart runs the backfill by itself (worker start)', async () => {
+    const dataDir = await makeTestDataDir();
+    const media = { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, retryBaseMs: 100, leaseMs: 3000 };
+    try {
+      // First life: a ready video as made before storyboards (no storyboard key, no files).
+      const first = await makeTestApp({ dataDir, config: { media } });
+      let id: string;
+      let prefix: string;
+      try {
+        const user = await createTestUser(first.app);
+        const own = await sessionCookieFor(first.app, user.id);
+        const res = await postUpload(first.app, own, uploadParts({ title: 'old', video: videoPart(await readFile(clip), 'clip.mp4') }));
+        id = (res.json() as { video: { _id: string } }).video._id;
+        const done = await until('the first job', async () => {
+          const job = await first.app.db.selectFrom('media_jobs').select('state').where('video_id', '=', id).executeTakeFirst();
+          return job?.state === 'done' ? job : undefined;
+        });
+        expect(done.state).toBe('done');
+        const row = await first.app.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const manifest = renditionManifest(row)!;
+        for (const file of [manifest.storyboard!.vtt, ...manifest.storyboard!.sprites]) await first.app.storage.delete(`${row.renditions_prefix}/${file}`);
+        delete manifest.storyboard;
+        await first.app.db.updateTable('videos').set({ renditions: JSON.stringify(manifest) }).where('id', '=', id).execute();
+        prefix = row.renditions_prefix!;
+      } finally {
+        await first.app.close();
+      }
+
+      const second = await makeTestApp({ dataDir, config: { media } });
+      try {
+        await second.app.ready();
+        const row = await until('the backfill after the restart', async () => {
+          const now = await second.app.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+          return renditionManifest(now)?.storyboard ? now : undefined;
+        });
+        expect(row.renditions_prefix).toBe(prefix);
+        const { vtt } = renditionManifest(row)!.storyboard!;
+        expect(await second.app.storage.stat(`${prefix}/${vtt}`)).not.toBeNull();
+      } finally {
+        await second.app.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
