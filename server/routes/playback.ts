@@ -63,6 +63,12 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     attachValidation: true,
     bodyLimit: POSITION_BODY_LIMIT,
     schema: {
+      summary: "Save the signed-in viewer's position in a video (POST: the same, for navigator.sendBeacon)",
+      description:
+        'Body `{ "seconds": number }` as JSON, or (POST, sendBeacon) the same JSON as text/plain. Seconds past the end are ' +
+        'clamped to the duration; read back as `resumeAt` on GET /videos/selfieVideos/{id}. 400 for negative or non-finite ' +
+        'seconds, 401 without a session, 404 for a video the viewer may not see, 429 past 120 saves a minute.',
+      security: [{ session: [] }],
       params: VideoParams,
       body: PositionBody,
       response: { 204: Type.Null({ description: 'Saved' }) },
