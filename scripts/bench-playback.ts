@@ -92,8 +92,12 @@ const NEXT_FRAME = `
  */
 const PROBE_SCRIPT = `
 (() => {
-  const probe = { poster: 0, loadeddata: 0, waiting: 0, playing: 0 };
+  const probe = { poster: 0, loadeddata: 0, waiting: 0, playing: 0, pressed: 0 };
   window.__playback = probe;
+  // The press itself, as the page sees it (the automation's own checks before it do not count).
+  for (const type of ['pointerdown', 'click']) {
+    addEventListener(type, () => { if (!probe.pressed) probe.pressed = performance.now(); }, { capture: true });
+  }
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -166,8 +170,8 @@ async function loadAndPlay(page: Page, url: string, mediaBytes: () => number) {
 
   const handle = await video.elementHandle();
   if (!handle) throw new Error('no video element');
-  // Timestamp the press in the page, then press: a labelled play button, else the video itself.
-  const started = (await page.evaluate('performance.now()')) as number;
+  // Press: a labelled play button, else the video itself; timed from the press's pointerdown.
+  await page.evaluate('window.__playback.pressed = 0');
   // Listening before the press (evaluations run in order).
   const framePromise = handle.evaluate((element) => (window as unknown as ProbeWindow).__nextFrame(element as HTMLVideoElement));
   const button = page.getByRole('button', { name: /^play\b|播放/i }).first();
@@ -180,11 +184,15 @@ async function loadAndPlay(page: Page, url: string, mediaBytes: () => number) {
     await page.waitForTimeout(300);
     if ((await handle.evaluate((element) => (element as HTMLVideoElement).paused)) === true) {
       playedBy = 'video.play()';
-      await handle.evaluate((element) => (element as HTMLVideoElement).play().catch(() => undefined));
+      await handle.evaluate((element) => {
+        (window as unknown as { __playback: { pressed: number } }).__playback.pressed = performance.now();
+        return (element as HTMLVideoElement).play().catch(() => undefined);
+      });
     }
   }
   const first = await withTimeout(framePromise, 60_000, 'no frame after play');
-  return { handle, firstFrameFromNavigation, mediaBytesBeforePlay, firstFrameFromPlay: first.at - started, startHeight: first.height, playedBy };
+  const { pressed } = (await page.evaluate('window.__playback')) as { pressed: number };
+  return { handle, firstFrameFromNavigation, mediaBytesBeforePlay, firstFrameFromPlay: first.at - pressed, startHeight: first.height, playedBy };
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
