@@ -4,13 +4,14 @@
  * video's access rule, and backfilled for ready videos that lack one (also when their rendition
  * is broken: recorded, never retried at each start, nothing thrown).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { UserRow } from '../../server/db/schema';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import { runFfmpeg } from '../../server/media/ffmpeg';
 import { enqueueStoryboardBackfill, needsStoryboard } from '../../server/media/pipeline';
 import { MAX_TILES, planStoryboard, storyboardVtt } from '../../server/media/storyboard';
 import { renditionManifest } from '../../server/services/videos';
@@ -129,6 +130,13 @@ describe('storyboards end to end', () => {
     return ready;
   }
 
+  /** The average luma (0–255) of one 160×90 tile of a sheet. */
+  async function meanLuma(sheet: string, x: number, y: number): Promise<number> {
+    const out = path.join(dir, `luma-${x}-${y}.raw`);
+    await runFfmpeg(['-v', 'error', '-i', sheet, '-vf', `crop=160:90:${x}:${y},scale=1:1:flags=area,format=gray`, '-f', 'rawvideo', out], { timeoutMs: 60_000 });
+    return (await readFile(out))[0]!;
+  }
+
   function sheetsIn(vtt: string): string[] {
     return [...new Set([...vtt.matchAll(/^([^\s#]+\.jpg)#xywh=\d+,\d+,\d+,\d+$/gm)].map((match) => match[1]!))];
   }
@@ -154,6 +162,12 @@ describe('storyboards end to end', () => {
     expect(sprite.statusCode).toBe(200);
     expect(sprite.headers['content-type']).toBe('image/jpeg');
     expect(sprite.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // Every cue's tile has a picture (the last one included), not the sheet's black filler.
+    const sheetFile = path.join(dir, 'sheet.jpg');
+    await writeFile(sheetFile, sprite.rawPayload);
+    for (const [, x, y] of vtt.body.matchAll(/#xywh=(\d+),(\d+),160,90/g)) {
+      expect(await meanLuma(sheetFile, Number(x), Number(y))).toBeGreaterThan(40);
+    }
 
     // Private: the owner still gets both, everyone else the media route's 404.
     await t.app.db.updateTable('videos').set({ visibility: 'private' }).where('id', '=', video._id).execute();

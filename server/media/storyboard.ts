@@ -7,7 +7,7 @@
  *   most MAX_TILES tiles; tiles TILE_WIDTH wide (height from the aspect ratio), JPEG, in grids of
  *   at most GRID×GRID per sheet (a short video gets a narrower sheet, not a mostly black one).
  * - Only keyframes are decoded (`-skip_frame nokey`): every rendition has one every 2 s, so this is
- *   a fraction of a full decode even of the 1080p MP4.
+ *   a fraction of a full decode even of the 1080p MP4; a tile is the keyframe at its cue's start.
  * - The files are made in a work folder and committed next to the renditions, in the video's
  *   current generation folder, so they share the renditions' URLs, access rule and caching (and
  *   whatever moves the renditions moves them: they are listed in the manifest).
@@ -90,7 +90,9 @@ export async function makeStoryboard(options: StoryboardOptions): Promise<Storyb
   const token = randomBytes(4).toString('hex');
   const sheetName = (index: number) => `storyboard-${token}-${index}.jpg`;
   const filter = [
-    `fps=1/${plan.interval}:round=down`,
+    // The first keyframe, then the first one at least an interval (less half a GOP) later. Not
+    // the fps filter: fed keyframes only, it drops the last tile (it waits for a later frame).
+    `select='isnan(prev_selected_t)+gte(t-prev_selected_t,${plan.interval - GOP_SECONDS / 2})'`,
     `trim=end_frame=${plan.tiles}`,
     `scale=${plan.tileWidth}:${plan.tileHeight}:flags=bilinear`,
     'setsar=1',
