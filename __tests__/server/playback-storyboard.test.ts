@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { Queue } from 'bullmq';
+
 import type { UserRow } from '../../server/db/schema';
+import { BULL_PREFIX, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 import { enqueueStoryboardBackfill, needsStoryboard } from '../../server/media/pipeline';
@@ -17,6 +20,7 @@ import { MAX_TILES, planStoryboard, storyboardVtt } from '../../server/media/sto
 import { renditionManifest } from '../../server/services/videos';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { postUpload, uploadParts, videoPart } from '../support/media';
+import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 
 jest.setTimeout(180_000);
@@ -266,5 +270,65 @@ describe('storyboards end to end', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+const redisUnavailable = redisUnavailableReason();
+
+(redisUnavailable ? describe.skip : describe)('storyboard backfill on BullMQ (REDIS_URL)', () => {
+  let dir: string;
+  let clip: string;
+  let redis: RedisServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'storyboard-bull-'));
+    clip = await makeH264Mp4(dir, { seconds: 5 });
+    redis = await startRedis();
+    t = await makeTestApp({ env: { REDIS_URL: redis.url }, config: { media: { ...DEFAULT_MEDIA_CONFIG, retryBaseMs: 100, leaseMs: 3000 } } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await redis?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a ready video without a storyboard gets one through the Redis queue', async () => {
+    expect(t.app.media.queue.kind).toBe('redis');
+    const user = await createTestUser(t.app);
+    const cookie = await sessionCookieFor(t.app, user.id);
+    const res = await postUpload(t.app, cookie, uploadParts({ title: 'bull', video: videoPart(await readFile(clip), 'clip.mp4') }));
+    const id = (res.json() as { video: { _id: string } }).video._id;
+    const readRow = () => t.app.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const waitFor = async (what: string, test: (row: Awaited<ReturnType<typeof readRow>>) => boolean) => {
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        const row = await readRow();
+        if (test(row)) return row;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await sleep(200);
+      }
+    };
+    const ready = await waitFor('ready', (row) => row.status === 'ready' && renditionManifest(row)?.storyboard != null);
+    // The transcode job leaves Redis once completed (removeOnComplete); then strip the storyboard as if old.
+    const queue = new Queue(TRANSCODE_QUEUE, { connection: { url: redis.url }, prefix: BULL_PREFIX });
+    try {
+      const deadline = Date.now() + 60_000;
+      while ((await queue.getJob(id)) !== undefined) {
+        if (Date.now() > deadline) throw new Error('the transcode job never completed');
+        await sleep(100);
+      }
+    } finally {
+      await queue.close();
+    }
+    const manifest = renditionManifest(ready)!;
+    delete manifest.storyboard;
+    await t.app.db.updateTable('videos').set({ renditions: JSON.stringify(manifest) }).where('id', '=', id).execute();
+
+    expect(await enqueueStoryboardBackfill(t.app.db, t.app.media.queue)).toBe(1);
+    const after = await waitFor('the backfill', (row) => renditionManifest(row)?.storyboard != null);
+    expect(after.renditions_prefix).toBe(ready.renditions_prefix);
+    expect(after.status).toBe('ready');
   });
 });
