@@ -68,6 +68,14 @@ describe('video page hints', () => {
     }
   });
 
+  it.each(['-5', '99999', 'abc', '1e999', ''])('answers the page with the same hints for ?t=%s (the player clamps it)', async (value) => {
+    const owner = await createTestUser(t.app);
+    const video = await createTestVideo(t.app, owner.id, { renditions_prefix: PREFIX, renditions: manifest(), duration: 40 });
+    const res = await t.app.inject({ method: 'GET', url: `/selfieVideos/${video.id}?t=${encodeURIComponent(value)}`, headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`/media/${PREFIX}/master.m3u8`);
+  });
+
   it('sends no Link header on pages without media', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: HTML });
     expect(res.headers.link).toBeUndefined();
