@@ -63,7 +63,7 @@ const OBSERVER_SCRIPT = `
 })();
 `;
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -119,7 +119,7 @@ async function measure(browser: Browser, url: string): Promise<RunFigures> {
   }
 }
 
-async function waitForHealth(base: string, child: ChildProcess | undefined, timeoutMs: number): Promise<void> {
+export async function waitForHealth(base: string, child: ChildProcess | undefined, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -237,7 +237,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// Only when run, not when bench-playback.ts imports the helpers above.
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -49,6 +49,9 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     hlsUrl: null,
     posterUrl: null,
     thumbnailSources: [],
+    storyboardUrl: null,
+    chapters: [],
+    resumeAt: null,
     ...overrides,
   };
 }

@@ -33,6 +33,9 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     hlsUrl: null,
     posterUrl: null,
     thumbnailSources: [],
+    storyboardUrl: null,
+    chapters: [],
+    resumeAt: null,
     ...overrides,
   };
 }

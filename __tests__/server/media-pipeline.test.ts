@@ -203,7 +203,8 @@ describe('media pipeline', () => {
     const video = await uploadReady(files.uhd!, 'uhd.mp4');
     expect(video).toMatchObject({ status: 'ready', width: 3840, height: 2160 });
     const sizes = (await variantsOf(video)).map(({ width, height }) => `${width}x${height}`);
-    expect(sizes).toEqual(['1920x1080', '1280x720', '854x480', '640x360']);
+    // Smallest first in the master playlist (the variant players start with).
+    expect(sizes).toEqual(['640x360', '854x480', '1280x720', '1920x1080']);
   });
 
   it('a 144p source: one rendition at its own size, nothing upscaled', async () => {

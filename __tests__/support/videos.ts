@@ -75,6 +75,9 @@ export const READY_WITHOUT_RENDITIONS = {
   hlsUrl: null,
   posterUrl: null,
   thumbnailSources: [],
+  storyboardUrl: null,
+  chapters: [],
+  resumeAt: null,
 } as const;
 
 /** Cookie (and optionally Accept-Language) headers for app.inject. */

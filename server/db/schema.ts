@@ -168,6 +168,15 @@ export interface VideoLikesTable {
   created_at: Timestamp;
 }
 
+/** Where a signed-in viewer is in a video (0008_playback): resume, and later watch history. */
+export interface VideoPositionsTable {
+  user_id: string;
+  video_id: string;
+  /** Seconds from the start. */
+  seconds: number;
+  updated_at: Timestamp;
+}
+
 export interface CommentsTable {
   id: string;
   video_id: string;
@@ -266,6 +275,7 @@ export interface Database {
   moderation_log: ModerationLogTable;
   media_jobs: MediaJobsTable;
   storage_pending: StoragePendingTable;
+  video_positions: VideoPositionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,7 +12,12 @@
  * - the likely Largest Contentful Paint image (first card thumbnail, the movie's large image,
  *   the video's poster) as `<link rel="preload" as="image" fetchpriority="high">`, built from
  *   data fields and tolerant of their absence: `thumbnailSources` (srcset), `posterUrl`,
- *   `thumbnailCdnUrl`, `default_thumb.src`.
+ *   `thumbnailCdnUrl`, `default_thumb.src`;
+ * - a video page's HLS master playlist, as `<link rel="preload" as="fetch" crossorigin="anonymous">`
+ *   (what hls.js's XHR and fetch loaders request: same-origin credentials), so the player's first
+ *   request is answered from the preload cache instead of after the script runs
+ *   (docs/playback.md). It and the poster also go in a `Link` header, which a CDN can turn into
+ *   103 Early Hints.
  *
  * Everything here is a hint: any failure leaves the page exactly as it was without it.
  */
@@ -120,6 +125,8 @@ export interface CriticalPath {
   bootstrap: Record<string, unknown>;
   /** Images of the first screen, the likely largest first (it alone gets fetchpriority=high). */
   images: ImageHint[];
+  /** Media the player fetches first (the master playlist), preloaded as `fetch` without credentials. */
+  media: string[];
 }
 
 interface Source {
@@ -214,6 +221,7 @@ export async function criticalPathFor(
     fetches: [CHECK_SESSION_URL],
     bootstrap: {},
     images: [],
+    media: [],
   };
   const cardImages = (videos: unknown[]) =>
     videos
@@ -276,15 +284,16 @@ export async function criticalPathFor(
         } else {
           result.fetches.push(...urls);
         }
-        result.images = [posterHint(toPublicVideo(video) as unknown as Record<string, unknown>)].filter(
-          (hint): hint is ImageHint => hint !== undefined,
-        );
+        const shown = toPublicVideo(video);
+        result.images = [posterHint(shown as unknown as Record<string, unknown>)].filter((hint): hint is ImageHint => hint !== undefined);
+        if (shown.hlsUrl) result.media.push(shown.hlsUrl);
       }
     }
   } catch (error) {
     request.log.debug({ err: error }, 'critical path hints skipped');
   }
   result.images = result.images.filter((image) => safeHref(image.href));
+  result.media = result.media.filter(safeHref);
   return result;
 }
 
@@ -307,6 +316,7 @@ export function renderCriticalPath(hints: CriticalPath, { serverRendered = false
     tags.push(serverRendered ? `<link rel="stylesheet" href="/${attr(href)}">` : `<link rel="preload" href="/${attr(href)}" as="style">`);
   }
   for (const href of hints.fetches) tags.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="use-credentials">`);
+  for (const href of hints.media) tags.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="anonymous">`);
   hints.images.forEach(({ href, srcset, sizes }, index) => {
     const responsive = srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(sizes ?? '100vw')}"` : '';
     const priority = index === 0 ? ' fetchpriority="high"' : '';
@@ -316,4 +326,20 @@ export function renderCriticalPath(hints: CriticalPath, { serverRendered = false
     tags.push(`<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(hints.bootstrap)}</script>`);
   }
   return tags.join('');
+}
+
+/** A URL as a Link header target: nothing that could end the <…> or split the header. */
+const linkTarget = (href: string) => href.replace(/[<>\s,;"]/g, encodeURIComponent);
+
+/**
+ * The `Link` header of a page with media (a video page): the master playlist and the poster, the
+ * two requests that gate the first frame. Browsers act on it before the HTML body arrives, and a
+ * CDN in front can send it as 103 Early Hints. Undefined for pages without media.
+ */
+export function linkHeaderFor(hints: CriticalPath): string | undefined {
+  if (hints.media.length === 0) return undefined;
+  const links = hints.media.map((href) => `<${linkTarget(href)}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  const poster = hints.images[0];
+  if (poster) links.push(`<${linkTarget(poster.href)}>; rel=preload; as=image; fetchpriority=high`);
+  return links.join(', ');
 }

@@ -34,6 +34,7 @@ export const TAGS = {
   search: 'Keyword and AI search',
   descriptions: 'Visitor-submitted descriptions of catalogue videos (reviewed by moderators)',
   moderation: 'Reports and the moderator API (moderator or admin role)',
+  playback: 'Watching: the resume position',
   media: 'Uploaded media files: videos, HLS renditions, thumbnails (byte ranges, conditional requests)',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -76,6 +77,13 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'Where the video is in processing (light polling, no view counted)',
   ),
   'get /v0/api/videos/selfieVideos/{id}/likes': op('getVideoLikes', 'likes', 'optional', "A video's like count and whether the viewer likes it"),
+  'put /v0/api/videos/selfieVideos/{id}/position': op('saveVideoPosition', 'playback', 'session', "Save the signed-in viewer's position in a video"),
+  'post /v0/api/videos/selfieVideos/{id}/position': op(
+    'saveVideoPositionBeacon',
+    'playback',
+    'session',
+    'Save the position (the same, as POST for navigator.sendBeacon; text/plain JSON accepted)',
+  ),
   'post /v0/api/videos/selfieVideos/{id}/toggle-like': op('toggleLike', 'likes', 'session', 'Like or unlike a video'),
 
   'get /v0/api/comments/{id}': op('listComments', 'comments', 'optional', "A video's comments (id: the video)"),

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 
 import { chooseEncoding, createAssetCache } from './asset-cache';
-import { criticalPathFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
+import { criticalPathFor, linkHeaderFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
 import { INTL_WARM_UP_TAG } from './intl-warm-up';
 import {
@@ -98,6 +98,8 @@ export async function registerSpa(
     const markup = renderable ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap }, request) : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
     const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone);
+    const link = linkHeaderFor(hints);
+    if (link) reply.header('link', link);
     return (
       reply
         .type('text/html; charset=utf-8')

@@ -65,6 +65,10 @@ export const en = {
   'wallet.tooManyChallenges': 'Too many sign-in requests. Please wait a minute and try again.',
   'wallet.tooManyLoginAttempts': 'Too many failed wallet sign-in attempts. Please try again later.',
 
+  // ---- playback: resume positions (routes/playback.ts) ----
+  'playback.positionInvalid': 'The position must be a number of seconds, zero or more.',
+  'playback.tooManyPositions': 'Too many position updates. Please wait a moment.',
+
   // ---- self-shot videos: likes and comments (routes/{likes,comments}.ts) ----
   'likes.tooManyToggles': 'You are liking too quickly. Please wait a moment and try again.',
   'comments.notFound': 'Comment not found.',

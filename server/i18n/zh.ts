@@ -58,6 +58,8 @@ export const zh: Record<MessageKey, string> = {
   'wallet.tooManyChallenges': '登录请求过于频繁，请一分钟后再试。',
   'wallet.tooManyLoginAttempts': '钱包登录失败次数过多，请稍后再试。',
 
+  'playback.positionInvalid': '播放位置必须是不小于零的秒数。',
+  'playback.tooManyPositions': '播放位置更新过于频繁，请稍候。',
   'likes.tooManyToggles': '您点赞的速度过快，请稍候再试。',
   'comments.notFound': '未找到该评论。',
   'comments.created': '评论发表成功！',

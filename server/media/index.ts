@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { BullJobQueue } from './bull-jobs';
 import { DatabaseJobQueue, type JobQueue } from './jobs';
-import { markFailed, processVideo } from './pipeline';
+import { enqueueStoryboardBackfill, markFailed, processVideo } from './pipeline';
 import { recoverMedia } from './recovery';
 import type { Rung } from './renditions';
 import { createSpool, type Spool } from './spool';
@@ -46,8 +46,10 @@ export function createJobQueue(app: FastifyInstance, log = app.log): JobQueue {
       redisUrl: config.redisUrl,
       db: app.db,
       reconcileMs: config.media.reconcileMs,
+      // Processing (transcode) or ready (a storyboard backfill): wanted while the video exists.
       isWanted: async (videoId) =>
-        (await app.db.selectFrom('videos').select('id').where('id', '=', videoId).where('status', '=', 'processing').executeTakeFirst()) !== undefined,
+        (await app.db.selectFrom('videos').select('id').where('id', '=', videoId).where('status', 'in', ['processing', 'ready']).executeTakeFirst()) !==
+        undefined,
     });
   }
   return new DatabaseJobQueue({ ...common, db: app.db, pollMs: config.media.pollMs });
@@ -77,24 +79,28 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       log.info('WORKER=off: this instance only enqueues transcoding jobs');
       return;
     }
+    const pipelineDeps = {
+      db: app.db,
+      storage: app.storage,
+      spool,
+      log,
+      keepOriginals: config.media.keepOriginals,
+      ladder: options.ladder,
+      // Through app.events, so every instance's search index learns of it.
+      onReady: (videoId: string) => app.events.publish('video.changed', { videoId, change: 'updated' }),
+    };
     await queue.start(async (job) => {
       // Metrics (server/metrics.ts): jobs waiting, and how long each finished job took.
       await reportQueueDepth(app);
+      const before = await app.db.selectFrom('videos').select('status').where('id', '=', job.videoId).executeTakeFirst();
+      if (before?.status === 'ready') {
+        // A storyboard backfill: not a transcode, so not in the transcode metrics.
+        await processVideo(pipelineDeps, job);
+        return;
+      }
       const done = app.metrics.media.startTranscode();
       try {
-        await processVideo(
-          {
-            db: app.db,
-            storage: app.storage,
-            spool,
-            log,
-            keepOriginals: config.media.keepOriginals,
-            ladder: options.ladder,
-            // Through app.events, so every instance's search index learns of it.
-            onReady: (videoId) => app.events.publish('video.changed', { videoId, change: 'updated' }),
-          },
-          job,
-        );
+        await processVideo(pipelineDeps, job);
       } catch (error) {
         done('failed');
         throw error;
@@ -103,6 +109,13 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       done(after?.status === 'failed' ? 'failed' : 'ready');
       await reportQueueDepth(app);
     });
+    // Ready videos made before storyboards get one (docs/playback.md); idempotent, so every
+    // worker start may run it. Not awaited: a large catalogue must not hold up the start.
+    void enqueueStoryboardBackfill(app.db, queue)
+      .then((count) => {
+        if (count > 0) log.info({ count }, 'media: storyboard backfill enqueued');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'media: could not enqueue the storyboard backfill'));
   });
   app.addHook('preClose', async () => {
     if (touchTimer) clearInterval(touchTimer);

@@ -7,6 +7,10 @@
  * generation prefix `renditions/<video id>/<generation>/` and only then does the row point at
  * them. A retry first removes whatever an interrupted attempt left under `renditions/<video id>/`;
  * a video deleted while it was being transcoded has its renditions removed by the job itself.
+ *
+ * The same job, given a video that is already ready, makes what its renditions lack: the
+ * storyboard (seek previews) of a video made before storyboards existed (backfillStoryboard; the
+ * backfill in media/index.ts enqueues those at worker start).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -18,15 +22,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { toTimestamp } from '../db/ids';
-import type { Database } from '../db/schema';
+import type { Database, VideoRow } from '../db/schema';
 import type { MessageKey } from '../i18n';
 import { putDirectory, RENDITIONS_FOLDER, type Storage } from '../services/storage';
+import { renditionManifest } from '../services/videos';
 
 import { MediaToolError } from './ffmpeg';
-import { PermanentJobError, throttledProgress, type JobContext } from './jobs';
+import { PermanentJobError, throttledProgress, type JobContext, type JobQueue } from './jobs';
 import { probeMedia, UndecodableMediaError } from './probe';
-import { transcode, type Rung } from './renditions';
+import { transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
 import type { Spool } from './spool';
+import { makeStoryboard } from './storyboard';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
@@ -83,6 +89,10 @@ export async function markFailed(db: Kysely<Database>, videoId: string, error: u
 export async function processVideo(deps: PipelineDeps, job: JobContext): Promise<void> {
   const { db, storage, spool, log } = deps;
   const video = await db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
+  if (video?.status === 'ready') {
+    await backfillStoryboard(deps, video, job);
+    return;
+  }
   if (!video || video.status !== 'processing') return;
 
   // What the SPA polls (videos.processing_progress), written at most once a second like the job's own.
@@ -129,6 +139,20 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       onProgress: (fraction) => report(1 + fraction * 94),
     });
     report(96);
+    // Seek previews from the top rung's MP4 (keyframes only); a video plays fine without them.
+    result.manifest.storyboard = await storyboardOrNull(
+      () =>
+        makeStoryboard({
+          input: path.join(outputDir, result.manifest.mp4),
+          outputDir,
+          duration: info.duration,
+          width: result.manifest.mp4Width,
+          height: result.manifest.mp4Height,
+          signal: job.signal,
+        }),
+      log.child({ videoId: video.id }),
+    );
+    report(97);
 
     generationPrefix = `${videoRenditionsPrefix(video.id)}${randomBytes(4).toString('hex')}/`;
     await putDirectory(storage, generationPrefix, outputDir);
@@ -165,4 +189,104 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The storyboard, or null when making it failed (logged: a video without seek previews still
+ * plays); an abort still throws, so the job stops.
+ */
+async function storyboardOrNull(make: () => Promise<StoryboardInfo>, log: FastifyBaseLogger): Promise<StoryboardInfo | null> {
+  try {
+    return await make();
+  } catch (error) {
+    if ((error instanceof MediaToolError && error.reason === 'aborted') || (error instanceof Error && error.name === 'AbortError')) throw error;
+    log.warn({ err: error }, 'could not make the storyboard');
+    return null;
+  }
+}
+
+/** True for a ready video whose renditions have no storyboard and never failed to get one. */
+export function needsStoryboard(video: Pick<VideoRow, 'status' | 'renditions' | 'renditions_prefix'>): boolean {
+  if (video.status !== 'ready') return false;
+  const manifest = renditionManifest(video);
+  return manifest !== null && manifest.storyboard === undefined;
+}
+
+/**
+ * Makes the storyboard of a ready video that lacks one, into its current generation folder.
+ * Idempotent and safe to race: the row is updated only if its renditions did not change meanwhile
+ * (another run finished first, or the renditions moved), else this run's files (named with their
+ * own token) are removed. A failure is recorded as `storyboard: null`, so the backfill does not
+ * retry it at every start; an abort throws (the job runs again later).
+ */
+export async function backfillStoryboard(deps: PipelineDeps, video: VideoRow, job: Pick<JobContext, 'signal'>): Promise<void> {
+  const { db, storage, spool } = deps;
+  if (!needsStoryboard(video)) return;
+  const manifest = renditionManifest(video) as RenditionManifest;
+  const prefix = `${video.renditions_prefix as string}/`;
+  const log = deps.log.child({ videoId: video.id });
+  const workDir = await spool.makeWorkDir(`storyboard-${video.id}`);
+  const written: string[] = [];
+  try {
+    const storyboard = await storyboardOrNull(async () => {
+      const input = await localCopy(storage, `${prefix}${manifest.mp4}`, workDir, job.signal);
+      const outputDir = path.join(workDir, 'out');
+      await mkdir(outputDir);
+      const made = await makeStoryboard({
+        input,
+        outputDir,
+        duration: Number(video.duration) || 0,
+        width: manifest.mp4Width || Number(video.width),
+        height: manifest.mp4Height || Number(video.height),
+        signal: job.signal,
+      });
+      written.push(...(await putDirectory(storage, prefix, outputDir)));
+      return made;
+    }, log);
+    job.signal.throwIfAborted();
+    const updated = await db
+      .updateTable('videos')
+      .set({ renditions: JSON.stringify({ ...manifest, storyboard }) })
+      .where('id', '=', video.id)
+      .where('status', '=', 'ready')
+      .where('renditions_prefix', '=', video.renditions_prefix)
+      .where('renditions', '=', video.renditions)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      for (const key of written) await storage.delete(key).catch(() => undefined);
+      return;
+    }
+    log.info({ made: storyboard !== null }, 'storyboard backfilled');
+    if (storyboard) await deps.onReady?.(video.id);
+  } catch (error) {
+    for (const key of written) await storage.delete(key).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Enqueues the storyboard backfill: every ready video whose renditions lack a storyboard and that
+ * has no job waiting or running (the embedded queue's rows; BullMQ's enqueue is itself a no-op
+ * while a job waits or runs). Returns how many were enqueued. Idempotent: run at every worker start.
+ */
+export async function enqueueStoryboardBackfill(db: Kysely<Database>, queue: Pick<JobQueue, 'enqueue' | 'notify'>): Promise<number> {
+  const candidates = await db
+    .selectFrom('videos')
+    .leftJoin('media_jobs', 'media_jobs.video_id', 'videos.id')
+    .select(['videos.id', 'videos.status', 'videos.renditions', 'videos.renditions_prefix'])
+    .where('videos.status', '=', 'ready')
+    .where('videos.renditions_prefix', 'is not', null)
+    .where('videos.renditions', 'not like', '%"storyboard":%')
+    .where((eb) => eb.or([eb('media_jobs.state', 'is', null), eb('media_jobs.state', 'in', ['done', 'failed'])]))
+    .execute();
+  let enqueued = 0;
+  for (const video of candidates) {
+    if (!needsStoryboard(video)) continue;
+    await queue.enqueue(video.id);
+    enqueued += 1;
+  }
+  if (enqueued > 0) queue.notify();
+  return enqueued;
 }

@@ -8,9 +8,10 @@
  * - the quick path (PeerTube's "quick transcode"): a source that is already H.264 High yuv420p
  *   at a ladder size, unrotated, at a sensible bitrate and with keyframes on the 2 s grid is
  *   copied for its rung instead of re-encoded;
- * - each rung is cut into HLS VOD (MPEG-TS segments of ~4 s) with `-c copy`; the master playlist
- *   is written here with RESOLUTION, BANDWIDTH (peak of the real segments), AVERAGE-BANDWIDTH,
- *   FRAME-RATE and CODECS;
+ * - each rung is cut into HLS VOD (MPEG-TS segments of one 2 s GOP each) with `-c copy`; the
+ *   master playlist is written here with RESOLUTION, BANDWIDTH (peak of the real segments),
+ *   AVERAGE-BANDWIDTH, FRAME-RATE and CODECS, smallest rung first (the variant a player starts
+ *   with when it has not chosen one: docs/playback.md);
  * - the top rung is also kept as the progressive MP4 (`+faststart`) for download and fallback;
  * - a poster frame (JPEG) from that MP4 and WebP card images (320 and 640 wide, never wider than
  *   the uploaded thumbnail) from the uploaded thumbnail.
@@ -42,7 +43,11 @@ export const LADDER: readonly Rung[] = [
 ];
 
 export const GOP_SECONDS = 2;
-export const SEGMENT_SECONDS = 4;
+/**
+ * One GOP per segment: the first segment and the one fetched after a seek are half what 4 s
+ * segments were, which is what start and seek wait for on a slow link (docs/playback.md).
+ */
+export const SEGMENT_SECONDS = 2;
 export const X264_PRESET = 'veryfast';
 export const X264_CRF = 23;
 const MAX_FPS = 60;
@@ -80,6 +85,24 @@ export interface RenditionManifest {
   cards: Array<{ width: number; file: string }>;
   variants: VariantInfo[];
   quick: boolean;
+  /**
+   * Seek-preview sprite sheets (media/storyboard.ts), in the same generation folder; absent in
+   * manifests made before storyboards, null when making one failed (the backfill skips those).
+   */
+  storyboard?: StoryboardInfo | null;
+}
+
+export interface StoryboardInfo {
+  /** The WebVTT index, whose cues name the sprite files relatively (`storyboard-0.jpg#xywh=…`). */
+  vtt: string;
+  sprites: string[];
+  /** Seconds between tiles. */
+  interval: number;
+  tileWidth: number;
+  tileHeight: number;
+  columns: number;
+  rows: number;
+  tiles: number;
 }
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
@@ -277,9 +300,15 @@ export function codecsFor(facts: Pick<StreamFacts, 'profile' | 'level' | 'hasAud
   return facts.hasAudio ? `${video},mp4a.40.2` : video;
 }
 
+/**
+ * The master playlist, smallest rung first: players without a start level of their own (Safari's
+ * native HLS, hls.js unless told) start with the first variant, and the smallest one starts
+ * fastest on a slow link; adaptive switching then climbs within seconds on a fast one.
+ */
 export function masterPlaylist(variants: VariantInfo[], fps: number): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const variant of variants) {
+  const smallestFirst = [...variants].sort((a, b) => a.bandwidth - b.bandwidth || a.width * a.height - b.width * b.height);
+  for (const variant of smallestFirst) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${variant.bandwidth},AVERAGE-BANDWIDTH=${variant.averageBandwidth},` +
         `RESOLUTION=${variant.width}x${variant.height},FRAME-RATE=${fps.toFixed(3)},CODECS="${variant.codecs}"`,

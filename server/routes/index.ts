@@ -10,6 +10,7 @@ import { healthRoutes } from './health';
 import { searchRoutes } from './search';
 import { likeRoutes } from './likes';
 import { moderationRoutes } from './moderation';
+import { playbackRoutes } from './playback';
 import { sessionRoutes } from './session';
 import { uploadRoutes } from './upload';
 import { videoRoutes } from './videos';
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(uploadRoutes);
   await api.register(videoRoutes);
   await api.register(likeRoutes);
+  await api.register(playbackRoutes);
   await api.register(commentRoutes);
   await api.register(userRoutes);
   await api.register(moderationRoutes);

@@ -38,6 +38,8 @@ const RENDITION_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  // Storyboards (media/storyboard.ts): the seek-preview index.
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 interface MediaTarget {

@@ -17,6 +17,7 @@ import { requestLanguage, t, type MessageKey } from '../i18n';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
 import { findViewableVideo } from '../services/video-access';
+import { positionOf } from '../services/playback/positions';
 import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewerKey } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
 
@@ -69,6 +70,16 @@ export const SelfieVideoSchema = Type.Object({
   hlsUrl: Type.Union([Type.String(), Type.Null()]),
   posterUrl: Type.Union([Type.String(), Type.Null()]),
   thumbnailSources: Type.Array(ThumbnailSourceSchema),
+  // Playback (docs/playback.md).
+  storyboardUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made',
+  }),
+  chapters: Type.Array(Type.Object({ start: Type.Number({ minimum: 0, description: 'Seconds' }), title: Type.String() }, { title: 'VideoChapter' }), {
+    description: 'From "0:00 Intro" lines of the description; [] when none',
+  }),
+  resumeAt: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+    description: "The signed-in viewer's saved position in seconds (single-video answers only); null otherwise",
+  }),
 }, { title: 'SelfieVideo' });
 
 /** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */
@@ -179,9 +190,10 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.method === 'GET' &&
         (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, request.headers['user-agent']), now));
       purgeViewsNowAndThen(now);
+      const resumeAt = await positionOf(app.db, viewer?.id, video.id);
       return {
         success: true,
-        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request)),
+        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), { resumeAt }),
       };
     },
   );
@@ -245,7 +257,9 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         success: true,
         message: t(request, 'video.updated'),
-        video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request)),
+        video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request), {
+          resumeAt: await positionOf(app.db, owned.user.id, video.id),
+        }),
       };
     },
   );

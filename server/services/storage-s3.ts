@@ -76,6 +76,7 @@ const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
   m4s: 'video/iso.segment',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 function contentTypeOf(key: string): string {

@@ -25,7 +25,7 @@ const KEY_PATTERN = new RegExp(`^(${STORAGE_FOLDERS.join('|')})/[0-9a-f]{24}\\.(
 
 /** Renditions: `renditions/<video id>/<generation>/<file>` (server/media/renditions.ts). */
 export const RENDITIONS_FOLDER = 'renditions';
-const RENDITION_KEY_PATTERN = /^renditions\/([0-9a-f]{24})\/([0-9a-f]{8})\/([a-z0-9][a-z0-9_-]{0,40}\.(?:m3u8|ts|m4s|mp4|jpg|webp))$/;
+const RENDITION_KEY_PATTERN = /^renditions\/([0-9a-f]{24})\/([0-9a-f]{8})\/([a-z0-9][a-z0-9_-]{0,40}\.(?:m3u8|ts|m4s|mp4|jpg|webp|vtt))$/;
 /** Prefixes that may be deleted or listed as a whole: one video's renditions, or one generation. */
 const PREFIX_PATTERN = /^renditions\/(?:[0-9a-f]{24}\/(?:[0-9a-f]{8}\/)?)?$/;
 

@@ -3,6 +3,8 @@ import type { VideoRow, VideoStatus, Visibility } from '../db/schema';
 import { DEFAULT_LANGUAGE, translate, type Language, type MessageKey } from '../i18n';
 import type { RenditionManifest } from '../media/renditions';
 
+import { parseChapters, type Chapter } from './playback/chapters';
+
 /** Where uploaded media is served from (see routes/media.ts); keys are storage keys. */
 export const MEDIA_PREFIX = '/media';
 
@@ -45,6 +47,17 @@ export interface PublicVideo {
   posterUrl: string | null;
   /** WebP card images of the thumbnail, narrowest first; [] until made. */
   thumbnailSources: Array<{ width: number; url: string }>;
+  /** WebVTT index of the seek-preview sprite sheets (`sprite.jpg#xywh=x,y,w,h` cues); null until made. */
+  storyboardUrl: string | null;
+  /** From the description's `0:00 Intro` lines (services/playback/chapters.ts); [] when none. */
+  chapters: Chapter[];
+  /** The signed-in viewer's saved position (seconds) in the single-video answer; null otherwise. */
+  resumeAt: number | null;
+}
+
+/** What only some answers know (the viewer's own position). */
+export interface PublicVideoExtras {
+  resumeAt?: number | null;
 }
 
 /** The stored manifest of a ready video, or null (processing, failed, or made before the pipeline). */
@@ -57,7 +70,11 @@ export function renditionManifest(video: Pick<VideoRow, 'renditions' | 'renditio
   }
 }
 
-export function toPublicVideo(video: VideoRow & { username: string }, language: Language = DEFAULT_LANGUAGE): PublicVideo {
+export function toPublicVideo(
+  video: VideoRow & { username: string },
+  language: Language = DEFAULT_LANGUAGE,
+  extras: PublicVideoExtras = {},
+): PublicVideo {
   const status = video.status;
   const manifest = status === 'ready' ? renditionManifest(video) : null;
   const rendition = (file: string) => videoMediaUrl(`${video.renditions_prefix}/${file}`);
@@ -85,5 +102,8 @@ export function toPublicVideo(video: VideoRow & { username: string }, language: 
     hlsUrl: manifest ? rendition(manifest.hls) : null,
     posterUrl: manifest?.poster ? rendition(manifest.poster) : null,
     thumbnailSources: manifest ? manifest.cards.map((card) => ({ width: card.width, url: rendition(card.file) })) : [],
+    storyboardUrl: manifest?.storyboard ? rendition(manifest.storyboard.vtt) : null,
+    chapters: parseChapters(video.description, Number(video.duration) || 0),
+    resumeAt: extras.resumeAt ?? null,
   };
 }

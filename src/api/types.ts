@@ -88,9 +88,17 @@ export type ThumbnailSource = Schemas['ThumbnailSource'];
  * processing, owner only); `hiddenReason` only while moderators hide it; `processingError` a short
  * reason in the request's language when `status` is `failed`; `duration` in seconds; `width` and
  * `height` the displayed size after rotation; `hlsUrl`/`posterUrl` null until made;
- * `thumbnailSources` the WebP card variants, [] until made.
+ * `thumbnailSources` the WebP card variants, [] until made; `storyboardUrl` the WebVTT index of
+ * seek-preview sprite tiles (`…jpg#xywh=x,y,w,h`, relative to the VTT), null until made; `chapters`
+ * from `0:00 Intro` lines of the description; `resumeAt` where the signed-in viewer left off (GET
+ * one video only; null otherwise).
  */
 export type SelfieVideo = Schemas['SelfieVideo'];
+
+export type VideoChapter = Schemas['VideoChapter'];
+
+/** PUT (or, for sendBeacon, POST) /videos/selfieVideos/:id/position; answered 204. */
+export type SavePositionRequest = ApiRequestBody<'saveVideoPosition'>;
 
 /** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */
 export type VideoProcessingResponse = ApiAnswer<'getVideoProcessing', 200>;

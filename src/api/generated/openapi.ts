@@ -363,6 +363,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/videos/selfieVideos/{id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the signed-in viewer's position in a video
+         * @description Body `{ "seconds": number }` as JSON, or (POST, sendBeacon) the same JSON as text/plain. Seconds past the end are clamped to the duration; read back as `resumeAt` on GET /videos/selfieVideos/{id}. 400 for negative or non-finite seconds, 401 without a session, 404 for a video the viewer may not see, 429 past 120 saves a minute.
+         */
+        put: operations["saveVideoPosition"];
+        /**
+         * Save the position (the same, as POST for navigator.sendBeacon; text/plain JSON accepted)
+         * @description Body `{ "seconds": number }` as JSON, or (POST, sendBeacon) the same JSON as text/plain. Seconds past the end are clamped to the duration; read back as `resumeAt` on GET /videos/selfieVideos/{id}. 400 for negative or non-finite seconds, 401 without a session, 404 for a video the viewer may not see, 429 past 120 saves a minute.
+         */
+        post: operations["saveVideoPositionBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/comments/{id}": {
         parameters: {
             query?: never;
@@ -767,6 +791,12 @@ export interface components {
             hlsUrl: string | null;
             posterUrl: string | null;
             thumbnailSources: components["schemas"]["ThumbnailSource"][];
+            /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
+            storyboardUrl: string | null;
+            /** @description From "0:00 Intro" lines of the description; [] when none */
+            chapters: components["schemas"]["VideoChapter"][];
+            /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
+            resumeAt: number | null;
         };
         /** SessionCheckResponse */
         SessionCheckResponse: {
@@ -800,6 +830,12 @@ export interface components {
         UserRef: {
             _id: string;
             username: string;
+        };
+        /** VideoChapter */
+        VideoChapter: {
+            /** @description Seconds */
+            start: number;
+            title: string;
         };
         /** VideoStatus */
         VideoStatus: "processing" | "ready" | "failed";
@@ -1735,6 +1771,78 @@ export interface operations {
                         likes: number;
                     };
                 };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveVideoPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Seconds from the start */
+        requestBody: {
+            content: {
+                "application/json": {
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveVideoPositionBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Seconds from the start */
+        requestBody: {
+            content: {
+                "application/json": {
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
             "4XX": {
