@@ -72,10 +72,11 @@ export function redactUrl(url: string | undefined): string | undefined {
 
 /** Fastify's default request serializer, with the URL redacted. */
 function serializeRequest(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
   return {
     method: request.method,
     url: redactUrl(request.url),
-    version: request.headers?.['accept-version'],
+    version: Array.isArray(version) ? version.join(', ') : version,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

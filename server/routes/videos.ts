@@ -14,10 +14,11 @@ import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { requestLanguage, t, type MessageKey } from '../i18n';
+import { appKey } from '../services/app-keys';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
 import { findViewableVideo } from '../services/video-access';
-import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewerKey } from '../services/video-records';
+import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewerKey } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
 
 const MINUTE = 60 * 1000;
@@ -171,7 +172,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = new Date();
       const counted =
         request.method === 'GET' &&
-        (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, request.headers['user-agent']), now));
+        (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, await appKey(app.db, 'viewers'), viewDay(now)), now));
       purgeViewsNowAndThen(now);
       return {
         success: true,
