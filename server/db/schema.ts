@@ -178,7 +178,7 @@ export interface CommentsTable {
   created_at: Timestamp;
 }
 
-/** One row per viewer per video per hour, so reloads do not inflate the view count. */
+/** One row per viewer per video per UTC day, so reloads do not inflate the view count. */
 export interface VideoViewsTable {
   video_id: string;
   /** `u:<user id>` for a signed-in viewer, else `a:<keyed hash of the day and the address (IPv6: its /64)>`. */
