@@ -160,7 +160,10 @@ export interface ToggleLikeResponse extends ApiMessage {
 }
 
 export interface CommentsResponse {
+  /** One page: top-level comments newest first, each followed by its replies. */
   comments: Comment[];
+  /** Opaque; ?cursor= for the next page. Null (or absent, from an older server) at the end. */
+  nextCursor?: string | null;
 }
 
 export interface CreateCommentResponse extends ApiMessage {
@@ -174,8 +177,21 @@ export interface DeleteCommentResponse extends ApiMessage {
 
 export interface UserProfileResponse extends ApiMessage {
   user: { _id: string; username: string; email?: string | null };
+  /** The first page (50) of uploads; the rest through GET /users/:id/videos?cursor=videosNextCursor. */
   videos: SelfieVideo[];
+  /** The first page (50) of liked videos; the rest through GET /users/:id/liked?cursor=likedVideosNextCursor. */
   likedVideos: SelfieVideo[];
+  videosTotal?: number;
+  likedVideosTotal?: number;
+  videosNextCursor?: string | null;
+  likedVideosNextCursor?: string | null;
+}
+
+/** GET /users/:id/videos and /users/:id/liked: one page of a profile's list. */
+export interface ProfileVideoListResponse extends ApiMessage {
+  videos: SelfieVideo[];
+  total: number;
+  nextCursor: string | null;
 }
 
 export interface UpdateProfileResponse extends ApiMessage {

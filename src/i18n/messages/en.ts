@@ -151,6 +151,9 @@ export const en = {
   'comments.pending': 'Posting...',
   'comments.postFailed': 'Failed to post comment.',
   'comments.postError': 'Error posting comment.',
+  'comments.loadMore': 'Load more comments',
+  'comments.loadingMore': 'Loading more comments...',
+  'comments.loadMoreFailed': 'Could not load more comments. Please try again.',
   'comments.replies': 'Replies to {username}',
   // --- end comments ---
 

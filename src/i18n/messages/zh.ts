@@ -149,6 +149,9 @@ export const zh: Record<MessageKey, string> = {
   'comments.pending': '发布中...',
   'comments.postFailed': '评论发布失败。',
   'comments.postError': '发布评论时出错。',
+  'comments.loadMore': '加载更多评论',
+  'comments.loadingMore': '正在加载更多评论...',
+  'comments.loadMoreFailed': '无法加载更多评论，请重试。',
   'comments.replies': '对 {username} 的回复',
   // --- end comments ---
 
