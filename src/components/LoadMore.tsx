@@ -26,7 +26,9 @@ export interface LoadMoreProps {
 export function LoadMore({ hasMore, loading, errorText, onLoadMore, buttonLabel, loadingLabel, rootMargin = '400px' }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoadMore);
-  latest.current = onLoadMore;
+  useEffect(() => {
+    latest.current = onLoadMore;
+  }, [onLoadMore]);
   const waiting = loading || Boolean(errorText);
 
   useEffect(() => {
