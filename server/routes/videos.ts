@@ -160,7 +160,18 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/videos/selfieVideos/:id',
-    { schema: { params: IdParams, response: { 200: VideoResponse } } },
+    {
+      schema: {
+        summary: 'A self-shot video, counting a view',
+        description:
+          'A GET counts one view per viewer per video per UTC day: a signed-in viewer is their account; an anonymous one is ' +
+          'the client address (IPv6 by its /64), whatever its user agent or cookies. HEAD counts nothing.',
+        tags: ['videos'],
+        operationId: 'getSelfieVideo',
+        params: IdParams,
+        response: { 200: VideoResponse },
+      },
+    },
     async (request, reply) => {
       // Per viewer (private videos, the view just counted): never cached.
       reply.header('cache-control', 'no-store');
