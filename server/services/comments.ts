@@ -100,8 +100,9 @@ function visibleTo(viewer: Viewer) {
  * One page of a video's comments: up to `limit` top-level comments after `after` (keyset on
  * (created_at, id), newest first, so comments posted meanwhile never shift a later page: each
  * appears on exactly one page), each with up to MAX_REPLIES_PER_THREAD of its replies. Comments by
- * a suspended user are left out for everyone but that user and moderators; a reply under one
- * stays (the page shows it at the top level, as before paging).
+ * a suspended user are left out for everyone but that user and moderators: a hidden top-level
+ * comment takes its thread with it (its replies have no page to travel on); a reply under a
+ * hidden reply stays (the page shows it at the top level, as before paging).
  */
 export async function listCommentPage(
   db: Kysely<Database>,
