@@ -131,6 +131,20 @@ describe('GET /comments/:videoId pages', () => {
     expect(comments.map((c) => c._id)).toEqual([root, ...replies.slice(0, MAX_REPLIES_PER_THREAD)]);
   });
 
+  it('leaves out comments by a suspended user, with the replies under a top-level one, except for moderators', async () => {
+    const suspended = await createTestUser(app, { suspended_at: new Date(T0).toISOString() });
+    const moderator = await createTestUser(app, { role: 'moderator' });
+    const [visible] = await topLevel(1);
+    const hiddenRoot = await addTestComment(app, { videoId: video.id, userId: suspended.id, content: 'hidden root', at: new Date(T0 + 5000) });
+    const underHidden = await addTestComment(app, { videoId: video.id, userId: owner.id, parentId: hiddenRoot.id, at: new Date(T0 + 6000) });
+    const hiddenReply = await addTestComment(app, { videoId: video.id, userId: suspended.id, parentId: visible!, at: new Date(T0 + 7000) });
+    const orphan = await addTestComment(app, { videoId: video.id, userId: owner.id, parentId: hiddenReply.id, at: new Date(T0 + 8000) });
+
+    expect((await page(video.id)).comments.map((c) => c._id)).toEqual([visible, orphan.id]);
+    const staff = (await get(`/comments/${video.id}`, await sessionCookieFor(app, moderator.id))).json<Page>();
+    expect(staff.comments.map((c) => c._id)).toEqual([hiddenRoot.id, underHidden.id, visible, hiddenReply.id, orphan.id]);
+  });
+
   it('keeps the first page readable as the SPEC client reads it: { comments }', async () => {
     await topLevel(3);
     const res = await get(`/comments/${video.id}`);
