@@ -17,7 +17,16 @@ const uploaded = [
 const liked = [makeSelfieVideo('v9', { title: 'Cat jumps', user: 'u9', username: 'dave' })];
 
 function profileOf(user: { _id: string; username: string; email?: string }, videos: SelfieVideo[], likedVideos: SelfieVideo[]) {
-  return { success: true, user, videos, likedVideos } satisfies UserProfileResponse;
+  return {
+    success: true,
+    user,
+    videos,
+    likedVideos,
+    videosTotal: videos.length,
+    likedVideosTotal: likedVideos.length,
+    videosNextCursor: null,
+    likedVideosNextCursor: null,
+  } satisfies UserProfileResponse;
 }
 
 /** Serves GET /users/:id from `answer` and counts the requests. */

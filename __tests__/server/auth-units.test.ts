@@ -173,8 +173,8 @@ describe('mail', () => {
     expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
   });
 
-  it('in outbox mode: one .eml file per message, and the link in the info log', async () => {
-    const mailer = createMailer({ mailDir, smtpUrl: null, publicUrl: 'http://localhost:3000' }, logger);
+  it('in outbox mode: one .eml file per message, and the link in the info log under NODE_ENV=development', async () => {
+    const mailer = createMailer({ mailDir, smtpUrl: null, publicUrl: 'http://localhost:3000', nodeEnv: 'development' }, logger);
     await mailer.send(message);
     await mailer.send(message);
     mailer.close();
@@ -182,6 +182,16 @@ describe('mail', () => {
     expect(files).toHaveLength(2);
     expect(files.every((file) => /^\d{15}-\d{6}-verify\.eml$/.test(file))).toBe(true);
     expect(logs.map((entry) => entry.message)).toEqual([`verification link for a@example.com: ${link}`, `verification link for a@example.com: ${link}`]);
+  });
+
+  it('in outbox mode outside development: the file in the log, never the link (it carries a token)', async () => {
+    for (const nodeEnv of ['production', 'test'] as const) {
+      const mailer = createMailer({ mailDir, smtpUrl: null, publicUrl: 'http://localhost:3000', nodeEnv }, logger);
+      await mailer.send(message);
+      mailer.close();
+    }
+    expect(logs.map((entry) => entry.message)).toEqual(['verification mail written to the outbox', 'verification mail written to the outbox']);
+    expect(JSON.stringify(logs)).not.toMatch(/abc|a@example\.com/);
   });
 
   describe('with SMTP_URL', () => {

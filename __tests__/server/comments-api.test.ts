@@ -79,7 +79,7 @@ async function replyChain(videoId: string, userId: string, length: number): Prom
 }
 
 describe('GET /comments/:videoId', () => {
-  it('lists a public video’s comments to everyone, oldest first, in the wire shape', async () => {
+  it('lists a public video’s comments to everyone, newest top-level first with its replies, in the wire shape', async () => {
     const { publicVideo, author, owner } = await actors();
     const t0 = Date.parse('2026-01-01T10:00:00.000Z');
     const later = await addTestComment(app, { videoId: publicVideo.id, userId: owner.id, content: 'second', at: new Date(t0 + 1000) });
@@ -97,18 +97,18 @@ describe('GET /comments/:videoId', () => {
     expect(res.json()).toEqual({
       comments: [
         {
-          _id: first.id,
-          content: 'first',
-          user: { _id: author.id, username: author.username },
-          createdAt: '2026-01-01T10:00:00.000Z',
-          parentComment: null,
-          video: publicVideo.id,
-        },
-        {
           _id: later.id,
           content: 'second',
           user: { _id: owner.id, username: owner.username },
           createdAt: '2026-01-01T10:00:01.000Z',
+          parentComment: null,
+          video: publicVideo.id,
+        },
+        {
+          _id: first.id,
+          content: 'first',
+          user: { _id: author.id, username: author.username },
+          createdAt: '2026-01-01T10:00:00.000Z',
           parentComment: null,
           video: publicVideo.id,
         },
@@ -121,6 +121,7 @@ describe('GET /comments/:videoId', () => {
           video: publicVideo.id,
         },
       ],
+      nextCursor: null,
     });
   });
 

@@ -73,7 +73,7 @@ describe('origin verification for state-changing requests', () => {
         `DELETE ${API}/videos/selfieVideos/:id`,
         `POST ${API}/videos/selfieVideos/:id/toggle-like`,
         `POST ${API}/comments/create`,
-        `DELETE ${API}/comments/:commentId`,
+        `DELETE ${API}/comments/:id`,
         `PATCH ${API}/users/profile`,
         `POST ${API}/action/upload-description`,
       ]),

@@ -1,4 +1,4 @@
-import { documentFromApiVideo, httpCatalogueFetch, parseAdded, searchPagePath } from '../../server/services/search/ingest';
+import { INGEST_PER_PAGE, documentFromApiVideo, httpCatalogueFetch, parseAdded, searchPagePath } from '../../server/services/search/ingest';
 import { SearchService } from '../../server/services/search/service';
 import { makeTestApp, type TestApp } from '../support/server';
 
@@ -47,11 +47,10 @@ describe('catalogue ingestion through the catalogue API', () => {
 
   it('reads every page of /api/v2/video/search/ and stores the videos', async () => {
     const report = await t.app.searchIndex.refreshCatalogue();
-    expect(report).toMatchObject({ pages: 2, documents: 1203, skipped: 0, removed: 0 });
-    expect(provider.requests).toEqual([
-      { query: 'all', per_page: '1000', page: '1', order: 'latest', format: 'json' },
-      { query: 'all', per_page: '1000', page: '2', order: 'latest', format: 'json' },
-    ]);
+    expect(report).toMatchObject({ pages: 13, documents: 1203, skipped: 0, removed: 0 });
+    expect(provider.requests).toEqual(
+      Array.from({ length: 13 }, (_, index) => ({ query: 'all', per_page: '100', page: String(index + 1), order: 'latest', format: 'json' })),
+    );
     const rows = await documents();
     expect(rows).toHaveLength(1203);
     expect(rows[0]).toMatchObject({
@@ -92,7 +91,7 @@ describe('catalogue ingestion through the catalogue API', () => {
     const rows = await documents();
     // Page 1 of the new list arrived; nothing old was removed.
     expect(rows.filter((row) => row.ref_id.startsWith('v'))).toHaveLength(1203);
-    expect(rows.filter((row) => row.ref_id.startsWith('w'))).toHaveLength(1000);
+    expect(rows.filter((row) => row.ref_id.startsWith('w'))).toHaveLength(INGEST_PER_PAGE);
   });
 
   it('keeps the index when the provider answers an empty catalogue', async () => {
@@ -215,7 +214,7 @@ describe('ingesting the built-in stand-in (app.inject)', () => {
 
   it('indexes all 6,000 catalogue videos through /catalogue/api/v2/video/search/', async () => {
     const report = await t.app.searchIndex.refreshCatalogue();
-    expect(report).toMatchObject({ pages: 6, documents: 6000, skipped: 0 });
+    expect(report).toMatchObject({ pages: 60, documents: 6000, skipped: 0 });
     const answer = await ai(t, 'golden retriever');
     expect(answer.structuredResponse.total).toBeGreaterThan(0);
     expect(answer.structuredResponse.data[0].title).toMatch(/golden retriever/i);
@@ -257,6 +256,6 @@ describe('reading the provider shape', () => {
     expect(parseAdded('2026-11-01 00:00:00')).toBe('2026-11-01T00:00:00.000Z');
     expect(parseAdded('2026-11-01T10:00:00+02:00')).toBe('2026-11-01T08:00:00.000Z');
     expect(parseAdded('yesterday')).toBeNull();
-    expect(searchPagePath(3)).toBe('/api/v2/video/search/?query=all&per_page=1000&page=3&order=latest&format=json');
+    expect(searchPagePath(3)).toBe('/api/v2/video/search/?query=all&per_page=100&page=3&order=latest&format=json');
   });
 });

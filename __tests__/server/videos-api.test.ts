@@ -6,7 +6,7 @@ import { newId, toTimestamp } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
 import { VIDEO_LIMITS } from '../../server/routes/videos';
 import type { VideoWithOwner } from '../../server/services/uploads';
-import { viewHour } from '../../server/services/video-records';
+import { viewDay, viewerAddress } from '../../server/services/video-records';
 import { videoMediaUrl } from '../../server/services/videos';
 import { createTestVideo, listFiles } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
@@ -31,10 +31,15 @@ afterEach(async () => {
   await t.close();
 });
 
-function inject(method: 'GET' | 'PATCH' | 'DELETE', url: string, options: { cookie?: string; payload?: object; headers?: Record<string, string> } = {}) {
+function inject(
+  method: 'GET' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { cookie?: string; payload?: object; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
   return t.app.inject({
     method,
     url,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
     ...(options.payload ? { payload: options.payload } : {}),
   });
@@ -112,30 +117,56 @@ describe('GET /videos/selfieVideos/:id', () => {
     expect(res.json()).toEqual({ success: true, video: expect.objectContaining({ _id: video.id, title: 'Hello', views: 1 }) });
   });
 
-  it('counts a view once per viewer per hour, not per reload', async () => {
+  it('counts a view once per viewer per day, not per reload', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask', 'hrtime', 'performance'] });
-    jest.setSystemTime(new Date('2026-03-01T10:15:00Z'));
+    jest.setSystemTime(new Date('2026-03-01T00:15:00Z'));
     const video = await createTestVideo(t.app, owner.id);
     const url = `${API}/${video.id}`;
     const views = async (options: Parameters<typeof inject>[2] = {}) => (await inject('GET', url, options)).json().video.views;
 
-    expect(await views()).toBe(1); // a visitor (address + browser)
+    expect(await views()).toBe(1); // a visitor (an address)
     expect(await views()).toBe(1); // reload
-    expect(await views({ headers: { 'user-agent': 'another browser' } })).toBe(2); // another visitor
+    expect(await views({ headers: { 'user-agent': 'another browser' } })).toBe(1); // the same address, another browser
+    expect(await views({ remoteAddress: '203.0.113.9' })).toBe(2); // another address
     expect(await views({ cookie: otherCookie })).toBe(3); // a signed-in user
-    expect(await views({ cookie: otherCookie })).toBe(3);
+    expect(await views({ cookie: otherCookie, remoteAddress: '198.51.100.1' })).toBe(3); // the same account elsewhere
     expect(await views({ cookie: ownerCookie })).toBe(4);
 
-    jest.setSystemTime(new Date('2026-03-01T10:59:59Z'));
-    expect(await views()).toBe(4); // still the same hour
-    jest.setSystemTime(new Date('2026-03-01T11:00:00Z'));
-    expect(await views()).toBe(5); // a new hour counts again
+    jest.setSystemTime(new Date('2026-03-01T23:59:59Z'));
+    expect(await views()).toBe(4); // still the same day
+    jest.setSystemTime(new Date('2026-03-02T00:00:00Z'));
+    expect(await views()).toBe(5); // a new day counts again
     expect(await views({ cookie: otherCookie })).toBe(6);
 
-    const rows = await t.app.db.selectFrom('video_views').select(['viewer_key', 'hour']).where('video_id', '=', video.id).execute();
+    const rows = await t.app.db.selectFrom('video_views').select(['viewer_key', 'day']).where('video_id', '=', video.id).execute();
     expect(rows.map((row) => row.viewer_key)).toEqual(expect.arrayContaining([`u:${owner.id}`, expect.stringMatching(/^a:[0-9a-f]{64}$/)]));
+    // The stored key does not hold the address.
+    expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|203\.0\.113\.9/);
     const stored = await t.app.db.selectFrom('videos').select('views').where('id', '=', video.id).executeTakeFirstOrThrow();
     expect(stored.views).toBe(6);
+  });
+
+  it('counts one address once a day whatever user agent or cookies it sends (issue: 5 requests, 5 views)', async () => {
+    const video = await createTestVideo(t.app, owner.id);
+    const url = `${API}/${video.id}`;
+    for (let i = 0; i < 20; i += 1) {
+      const res = await inject('GET', url, { remoteAddress: '192.0.2.7', headers: { 'user-agent': `agent ${i}`, cookie: `junk=${i}` } });
+      expect(res.json().video.views).toBe(1);
+    }
+    // An IPv4 address is the same viewer when it arrives IPv4-mapped.
+    expect((await inject('GET', url, { remoteAddress: '::ffff:192.0.2.7' })).json().video.views).toBe(1);
+    const stored = await t.app.db.selectFrom('videos').select('views').where('id', '=', video.id).executeTakeFirstOrThrow();
+    expect(stored.views).toBe(1);
+  });
+
+  it('counts an IPv6 viewer by its /64', async () => {
+    const video = await createTestVideo(t.app, owner.id);
+    const url = `${API}/${video.id}`;
+    const views = async (remoteAddress: string) => (await inject('GET', url, { remoteAddress })).json().video.views;
+    expect(await views('2001:db8:1:2::1')).toBe(1);
+    expect(await views('2001:db8:1:2:ffff:ffff:ffff:fffe')).toBe(1); // the same /64
+    expect(await views('2001:0db8:0001:0002:0000:0000:0000:0abc')).toBe(1); // written out in full
+    expect(await views('2001:db8:1:3::1')).toBe(2); // the next /64
   });
 
   it('does not count HEAD requests', async () => {
@@ -144,12 +175,12 @@ describe('GET /videos/selfieVideos/:id', () => {
     expect((await inject('GET', `${API}/${video.id}`)).json().video.views).toBe(1);
   });
 
-  it('does not count a viewer already recorded for this hour', async () => {
+  it('does not count a viewer already recorded for this day', async () => {
     const video = await createTestVideo(t.app, owner.id);
     const otherId = (await t.app.db.selectFrom('users').select('id').where('username', '=', 'other').executeTakeFirstOrThrow()).id;
     await t.app.db
       .insertInto('video_views')
-      .values({ video_id: video.id, viewer_key: `u:${otherId}`, hour: viewHour(new Date()) })
+      .values({ video_id: video.id, viewer_key: `u:${otherId}`, day: viewDay(new Date()) })
       .execute();
     expect((await inject('GET', `${API}/${video.id}`, { cookie: otherCookie })).json().video.views).toBe(0);
   });
@@ -313,5 +344,17 @@ describe('permissions', () => {
     const res = await inject(method, `${API}/${newId()}`, { cookie: ownerCookie, ...(payload ? { payload } : {}) });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(VIDEO_NOT_FOUND);
+  });
+});
+
+describe('viewerAddress', () => {
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2::1', '20010db800010002::/64'],
+    ['2001:DB8:1:2:aaaa:bbbb:cccc:dddd', '20010db800010002::/64'],
+    ['not an address', 'not an address'],
+  ])('%s → %s', (ip, viewer) => {
+    expect(viewerAddress(ip)).toBe(viewer);
   });
 });

@@ -8,6 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { FastifyServerOptions } from 'fastify';
+
 import { buildApp, type AppInstance } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { newId, toTimestamp } from '../../server/db/ids';
@@ -26,6 +28,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Renders first screens (none by default: the test's spaDir has no render bundle). */
   serverRenderer?: ServerRenderer;
+  /** Fastify logger setting (none by default), e.g. the real options with a stream to read. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export interface TestApp {
@@ -66,7 +70,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       spaDir: path.join(dataDir, 'no-spa-build'),
       ...options.config,
     };
-    const app = await buildApp(config, { logger: false, serverRenderer: options.serverRenderer });
+    const app = await buildApp(config, { logger: options.logger ?? false, serverRenderer: options.serverRenderer });
     return {
       app,
       config,

@@ -1,13 +1,14 @@
 /**
- * Reading the search and by-id query strings the way the provider documents them: numbers out of
- * range are clamped (a client asking for 5000 per page gets 1000), while words the API does not
- * know (order=random, thumbsize=huge, format=xml) and non-numbers are refused with a message that
- * names the parameter and what it accepts.
+ * Reading the search and by-id query strings the way the provider documents them: numbers above
+ * the range are clamped (a client asking for 1000 per page gets 100, the API's own page limit, so
+ * no one answer is megabytes), a page below 1 is page 1; while a per_page below 1, words the API
+ * does not know (order=random, thumbsize=huge, format=xml) and non-numbers are refused with a
+ * message that names the parameter and what it accepts.
  */
 import { THUMB_SIZE_NAMES, type ThumbSize } from './api-shape';
 import { CATALOGUE_ORDERS, type CatalogueOrder } from './search';
 
-export const PER_PAGE_RANGE = { min: 1, max: 1000, fallback: 30 } as const;
+export const PER_PAGE_RANGE = { min: 1, max: 100, fallback: 30, refuseBelow: true } as const;
 export const PAGE_RANGE = { min: 1, max: 1_000_000, fallback: 1 } as const;
 const MAX_QUERY_LENGTH = 500;
 
@@ -38,10 +39,14 @@ function singleValue(raw: RawQuery, name: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function clampedInteger(raw: RawQuery, name: string, range: { min: number; max: number; fallback: number }): number {
+function clampedInteger(
+  raw: RawQuery,
+  name: string,
+  range: { min: number; max: number; fallback: number; refuseBelow?: boolean },
+): number {
   const text = singleValue(raw, name);
   if (text === undefined) return range.fallback;
-  if (!/^[+-]?\d+$/.test(text)) {
+  if (!/^[+-]?\d+$/.test(text) || (range.refuseBelow && Number(text) < range.min)) {
     throw new CatalogueParamError(
       `Invalid ${name} "${text}": expected a whole number from ${range.min} to ${range.max} (default ${range.fallback}).`,
     );

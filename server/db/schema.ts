@@ -187,13 +187,21 @@ export interface CommentsTable {
   created_at: Timestamp;
 }
 
-/** One row per viewer per video per hour, so reloads do not inflate the view count. */
+/** One row per viewer per video per UTC day, so reloads do not inflate the view count. */
 export interface VideoViewsTable {
   video_id: string;
-  /** `u:<user id>` for a signed-in viewer, else `a:<hash of ip and user agent>`. */
+  /** `u:<user id>` for a signed-in viewer, else `a:<keyed hash of the day and the address (IPv6: its /64)>`. */
   viewer_key: string;
-  /** The hour the view fell in, e.g. 2026-11-21T18. */
-  hour: string;
+  /** The UTC day the view fell in, e.g. 2026-11-21. */
+  day: string;
+}
+
+/** Secrets shared by every instance on the database (services/app-keys.ts). */
+export interface AppKeysTable {
+  name: string;
+  /** 32 random bytes, base64url. */
+  secret: string;
+  created_at: string;
 }
 
 export const SEARCH_SOURCES = ['catalogue', 'selfie'] as const;
@@ -269,6 +277,7 @@ export interface Database {
   video_likes: VideoLikesTable;
   comments: CommentsTable;
   video_views: VideoViewsTable;
+  app_keys: AppKeysTable;
   search_documents: SearchDocumentsTable;
   search_state: SearchStateTable;
   reports: ReportsTable;

@@ -67,7 +67,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'post /v0/api/movies/upload': op('uploadVideo', 'upload', 'session', 'Upload a video and its thumbnail'),
   'get /v0/api/videos/selfieVideos': op('listVideos', 'videos', 'public', 'Public videos, newest first, paged'),
-  'get /v0/api/videos/selfieVideos/{id}': op('getVideo', 'videos', 'optional', 'One video (counts a view)'),
+  'get /v0/api/videos/selfieVideos/{id}': op('getVideo', 'videos', 'optional', 'One video (counts a view per viewer per day)'),
   'patch /v0/api/videos/selfieVideos/{id}': op('updateVideo', 'videos', 'session', 'Edit the own video'),
   'delete /v0/api/videos/selfieVideos/{id}': op('deleteVideo', 'videos', 'session', 'Delete the own video'),
   'get /v0/api/videos/selfieVideos/{id}/processing': op(
@@ -90,7 +90,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'post /v0/api/comments/create': op('createComment', 'comments', 'session', 'Post a comment or a reply'),
   'delete /v0/api/comments/{id}': op('deleteComment', 'comments', 'session', 'Delete a comment and its replies (id: the comment)'),
 
-  'get /v0/api/users/{id}': op('getUserProfile', 'users', 'optional', "A user's profile, videos and liked videos"),
+  'get /v0/api/users/{id}': op('getUserProfile', 'users', 'optional', "A user's profile with the first page of their uploads and liked videos"),
+  'get /v0/api/users/{id}/videos': op('listUserVideos', 'users', 'optional', "A page of a user's uploads, newest first"),
+  'get /v0/api/users/{id}/liked': op('listUserLikedVideos', 'users', 'optional', 'A page of the videos a user liked, most recently liked first'),
   'patch /v0/api/users/profile': op('updateProfile', 'users', 'session', 'Edit the own profile'),
 
   'post /v0/api/reports': op('createReport', 'moderation', 'session', 'Report a video, comment or user'),

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../i18n';
 
 import { sendErrorFromHook } from './errors';
+import { redactUrl } from './logger';
 import { requestOrigin } from './request-origin';
 
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -100,7 +101,7 @@ export function installOriginCheck(app: FastifyInstance, allowedOrigins: readonl
       done();
       return;
     }
-    request.log.warn({ method: request.method, url: request.url, reason: verdict.reason }, 'cross-origin write refused');
+    request.log.warn({ method: request.method, url: redactUrl(request.url), reason: verdict.reason }, 'cross-origin write refused');
     // The body (if any) is never read; the connection closes so nothing waits on it.
     const contentLength = request.headers['content-length'];
     if ((contentLength !== undefined && contentLength !== '0') || request.headers['transfer-encoding'] !== undefined) {

@@ -97,6 +97,7 @@ export const en = {
   'video.uploaded': 'Video uploaded successfully!',
   'video.updated': 'Video updated successfully!',
   'video.deleted': 'Video deleted.',
+  'list.badCursor': 'This list position is not valid or has expired. Reload the page to start the list again.',
   'video.notFound': 'Video not found.',
   'video.notAuthorizedEdit': 'You are not authorized to edit this video.',
   'video.notAuthorizedDelete': 'You are not authorized to delete this video.',

@@ -84,6 +84,7 @@ export const zh: Record<MessageKey, string> = {
   'video.uploaded': '视频上传成功！',
   'video.updated': '视频更新成功！',
   'video.deleted': '视频已删除。',
+  'list.badCursor': '列表位置无效或已过期。请刷新页面，从头加载列表。',
   'video.notFound': '未找到该视频。',
   'video.notAuthorizedEdit': '您无权编辑此视频。',
   'video.notAuthorizedDelete': '您无权删除此视频。',

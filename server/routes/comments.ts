@@ -12,12 +12,16 @@ import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
 import {
   COMMENT_MAX_LENGTH,
+  COMMENTS_PAGE_DEFAULT,
+  COMMENTS_PAGE_MAX,
+  MAX_REPLIES_PER_THREAD,
   checkCommentContent,
   createComment,
   deleteComment,
-  listComments,
+  listCommentPage,
   type CreateCommentResult,
 } from '../services/comments';
+import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
 import { moderatorDeleteComment } from '../services/moderation/actions';
 import { isStaffRole } from '../services/moderation/visibility';
 import { requireUser } from '../services/sessions';
@@ -38,6 +42,21 @@ const pathId = (description: string) => Type.String({ minLength: 1, description 
 
 // GET and DELETE share the path /comments/:id (OpenAPI allows one parameter name per path).
 const VideoParams = Type.Object({ id: pathId("The video's id") });
+const ListQuery = Type.Object({
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: COMMENTS_PAGE_MAX,
+    default: COMMENTS_PAGE_DEFAULT,
+    description: `Top-level comments in this page (1–${COMMENTS_PAGE_MAX}).`,
+  }),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CURSOR_MAX_LENGTH,
+      description: 'The nextCursor of the previous page, as it was given (opaque; bound to this video; accepted for 24 hours).',
+    }),
+  ),
+});
 const CommentParams = Type.Object({ id: pathId("The comment's id") });
 const CreateBody = Type.Object(
   {
@@ -58,7 +77,12 @@ const CommentSchema = Type.Object({
   parentComment: Type.Union([Type.String(), Type.Null()]),
   video: Type.String(),
 }, { title: 'Comment' });
-const CommentsResponse = Type.Object({ comments: Type.Array(CommentSchema) });
+const CommentsResponse = Type.Object({
+  comments: Type.Array(CommentSchema, {
+    description: `Top-level comments newest first, each followed by up to ${MAX_REPLIES_PER_THREAD} of its replies (any depth, oldest first; each names its parent).`,
+  }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as ?cursor= for the next page; null at the end.' }),
+});
 const CreateCommentResponse = Type.Object({ success: Type.Boolean(), comment: CommentSchema, message: Type.String() });
 const DeleteCommentResponse = Type.Object({
   success: Type.Boolean(),
@@ -82,7 +106,17 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/comments/:id',
-    { attachValidation: true, schema: { params: VideoParams, response: { 200: CommentsResponse } } },
+    {
+      attachValidation: true,
+      schema: {
+        description:
+          `Up to \`limit\` top-level comments (default ${COMMENTS_PAGE_DEFAULT}, at most ${COMMENTS_PAGE_MAX}), newest first, each with its replies; ` +
+          'then `nextCursor` for the next page. Comments posted meanwhile never move a later page: every comment appears on exactly one page.',
+        params: VideoParams,
+        querystring: ListQuery,
+        response: { 200: CommentsResponse },
+      },
+    },
     async (request, reply) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
@@ -91,7 +125,12 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
-      return { comments: await listComments(app.db, video.id, viewer) };
+      const scope = `comments:${video.id}`;
+      const { cursor, limit } = request.query;
+      const after = cursor === undefined ? undefined : await decodeCursor(app.db, scope, cursor);
+      if (cursor !== undefined && !after) return sendError(reply, 400, t(request, 'list.badCursor'));
+      const page = await listCommentPage(app.db, video.id, viewer, { limit, after });
+      return { comments: page.comments, nextCursor: page.next ? await encodeCursor(app.db, scope, page.next) : null };
     },
   );
 

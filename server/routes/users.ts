@@ -13,11 +13,18 @@ import { requestLanguage, t } from '../i18n';
 import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
+  PROFILE_PAGE_DEFAULT,
+  PROFILE_PAGE_MAX,
   changeUsername,
   checkUsername,
+  findUserById,
+  listProfileVideos,
   loadProfile,
+  type ListPosition,
+  type ProfileList,
   type UsernameProblem,
 } from '../services/profiles';
+import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
 import { requireUser } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 
@@ -47,8 +54,30 @@ const ProfileResponse = Type.Object({
     username: Type.String(),
     email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
+  videos: Type.Array(SelfieVideoSchema, { description: `The first ${PROFILE_PAGE_DEFAULT} uploads the viewer may see, newest first.` }),
+  likedVideos: Type.Array(SelfieVideoSchema, {
+    description: `The first ${PROFILE_PAGE_DEFAULT} liked videos the viewer may see, most recently liked first.`,
+  }),
+  videosTotal: Type.Integer({ description: 'Uploads the viewer may see, in all.' }),
+  likedVideosTotal: Type.Integer({ description: 'Liked videos the viewer may see, in all.' }),
+  videosNextCursor: Type.Union([Type.String(), Type.Null()], { description: 'For GET /users/{id}/videos?cursor=; null when the list is whole.' }),
+  likedVideosNextCursor: Type.Union([Type.String(), Type.Null()], { description: 'For GET /users/{id}/liked?cursor=; null when the list is whole.' }),
+});
+const ListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: PROFILE_PAGE_MAX, default: PROFILE_PAGE_DEFAULT, description: `Videos in this page (1–${PROFILE_PAGE_MAX}).` }),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CURSOR_MAX_LENGTH,
+      description: 'The next cursor of the previous page (opaque; bound to this user and list; accepted for 24 hours). Absent: the first page.',
+    }),
+  ),
+});
+const VideoListResponse = Type.Object({
+  success: Type.Boolean(),
   videos: Type.Array(SelfieVideoSchema),
-  likedVideos: Type.Array(SelfieVideoSchema),
+  total: Type.Integer({ description: 'Videos in the list the viewer may see, in all.' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as ?cursor= for the next page; null at the end.' }),
 });
 const UpdateProfileResponse = Type.Object({ success: Type.Boolean(), user: PublicUserSchema, message: Type.String() });
 
@@ -58,9 +87,20 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: async (request) => `profile:update:user:${(await request.currentUser())?.id ?? ''}`,
   });
 
+  const cursorScope = (list: ProfileList, userId: string) => `profile-${list}:${userId}`;
+  const nextCursor = (list: ProfileList, userId: string, next: ListPosition | null) =>
+    next ? encodeCursor(app.db, cursorScope(list, userId), next) : Promise.resolve(null);
+
   app.get(
     '/users/:id',
-    { attachValidation: true, schema: { params: UserParams, response: { 200: ProfileResponse } } },
+    {
+      attachValidation: true,
+      schema: {
+        description: `Each list holds at most ${PROFILE_PAGE_DEFAULT} videos; the rest come from /users/{id}/videos and /users/{id}/liked.`,
+        params: UserParams,
+        response: { 200: ProfileResponse },
+      },
+    },
     async (request, reply) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
@@ -69,9 +109,43 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await request.currentUser();
       const profile = await loadProfile(app.db, request.params.id, viewer, requestLanguage(request));
       if (!profile) return sendError(reply, 404, t(request, 'profile.userNotFound'));
-      return { success: true, ...profile };
+      const { uploads, liked, user } = profile;
+      return {
+        success: true,
+        user,
+        videos: uploads.videos,
+        likedVideos: liked.videos,
+        videosTotal: uploads.total,
+        likedVideosTotal: liked.total,
+        videosNextCursor: await nextCursor('uploads', user._id, uploads.next),
+        likedVideosNextCursor: await nextCursor('liked', user._id, liked.next),
+      };
     },
   );
+
+  const listRoute = (path: string, list: ProfileList) =>
+    app.get(
+      path,
+      {
+        attachValidation: true,
+        schema: { params: UserParams, querystring: ListQuery, response: { 200: VideoListResponse } },
+      },
+      async (request, reply) => {
+        const invalid = rejectInvalidRequest(request, reply);
+        if (invalid) return invalid;
+        reply.header('cache-control', 'no-store');
+        const viewer = await request.currentUser();
+        const user = await findUserById(app.db, request.params.id);
+        if (!user) return sendError(reply, 404, t(request, 'profile.userNotFound'));
+        const { cursor, limit } = request.query;
+        const after = cursor === undefined ? undefined : await decodeCursor(app.db, cursorScope(list, user.id), cursor);
+        if (cursor !== undefined && !after) return sendError(reply, 400, t(request, 'list.badCursor'));
+        const page = await listProfileVideos(app.db, user.id, list, viewer, { limit, after }, requestLanguage(request));
+        return { success: true, videos: page.videos, total: page.total, nextCursor: await nextCursor(list, user.id, page.next) };
+      },
+    );
+  listRoute('/users/:id/videos', 'uploads');
+  listRoute('/users/:id/liked', 'liked');
 
   app.patch(
     '/users/profile',

@@ -14,11 +14,12 @@ import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { requestLanguage, t, type MessageKey } from '../i18n';
+import { appKey } from '../services/app-keys';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
 import { findViewableVideo } from '../services/video-access';
 import { positionOf } from '../services/playback/positions';
-import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewerKey } from '../services/video-records';
+import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewerKey } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
 
 const MINUTE = 60 * 1000;
@@ -176,7 +177,15 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/videos/selfieVideos/:id',
-    { schema: { params: IdParams, response: { 200: VideoResponse } } },
+    {
+      schema: {
+        description:
+          'A GET counts one view per viewer per video per UTC day: a signed-in viewer is their account; an anonymous one is ' +
+          'the client address (IPv6 by its /64), whatever its user agent or cookies. HEAD counts nothing.',
+        params: IdParams,
+        response: { 200: VideoResponse },
+      },
+    },
     async (request, reply) => {
       // Per viewer (private videos, the view just counted): never cached.
       reply.header('cache-control', 'no-store');
@@ -188,7 +197,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = new Date();
       const counted =
         request.method === 'GET' &&
-        (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, request.headers['user-agent']), now));
+        (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, await appKey(app.db, 'viewers'), viewDay(now)), now));
       purgeViewsNowAndThen(now);
       const resumeAt = await positionOf(app.db, viewer?.id, video.id);
       return {

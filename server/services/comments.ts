@@ -33,6 +33,7 @@ export interface PublicComment {
 type CommentWithAuthor = CommentRow & { username: string };
 
 export function toPublicComment(comment: CommentWithAuthor): PublicComment {
+  // Only the wire fields: rows may carry more (suspension, thread root).
   return {
     _id: comment.id,
     content: comment.content,
@@ -66,23 +67,108 @@ function selectCommentsWithAuthor(db: Kysely<Database>) {
     .select('users.username');
 }
 
+/** Top-level comments per page of GET /comments/:videoId: the default, and the most one page may ask. */
+export const COMMENTS_PAGE_DEFAULT = 50;
+export const COMMENTS_PAGE_MAX = 100;
 /**
- * A video's comments, oldest first (ties broken by id, so the order is stable). Comments by a
- * suspended user are left out for everyone but that user and moderators (moderation/visibility.ts).
+ * Replies sent with each top-level comment, oldest first: an answer stays bounded
+ * (COMMENTS_PAGE_MAX × (1 + this) comments at most) however large one thread grows.
  */
-export async function listComments(db: Kysely<Database>, videoId: string, viewer: Viewer = null): Promise<PublicComment[]> {
+export const MAX_REPLIES_PER_THREAD = 100;
+
+/** A list position as cursors.ts carries it: the top-level comment's created_at and id. */
+export interface CommentPosition {
+  key: string;
+  id: string;
+}
+
+export interface CommentPage {
+  /** Top-level comments newest first, each followed by its replies (any depth) oldest first. */
+  comments: PublicComment[];
+  /** The last top-level comment served, when more may follow; null at the end. */
+  next: CommentPosition | null;
+}
+
+/** Comments by a suspended user are for that user and moderators only (moderation/visibility.ts). */
+function visibleTo(viewer: Viewer) {
   const viewerId = viewerIdOf(viewer);
-  const rows = await selectCommentsWithAuthor(db)
+  return (comment: { user_id: string; suspended_at: string | null }) =>
+    viewerIsStaff(viewer) || comment.suspended_at === null || comment.user_id === viewerId;
+}
+
+/**
+ * One page of a video's comments: up to `limit` top-level comments after `after` (keyset on
+ * (created_at, id), newest first, so comments posted meanwhile never shift a later page: each
+ * appears on exactly one page), each with up to MAX_REPLIES_PER_THREAD of its replies. Comments by
+ * a suspended user are left out for everyone but that user and moderators: a hidden top-level
+ * comment takes its thread with it (its replies have no page to travel on); a reply under a
+ * hidden reply stays (the page shows it at the top level, as before paging).
+ */
+export async function listCommentPage(
+  db: Kysely<Database>,
+  videoId: string,
+  viewer: Viewer,
+  { limit, after }: { limit: number; after?: CommentPosition },
+): Promise<CommentPage> {
+  const viewerId = viewerIdOf(viewer);
+  const roots = await selectCommentsWithAuthor(db)
+    .select('users.suspended_at')
     .where('comments.video_id', '=', videoId)
+    .where('comments.parent_id', 'is', null)
     .$if(!viewerIsStaff(viewer), (query) =>
       query.where((eb) =>
         eb.or([eb('users.suspended_at', 'is', null), ...(viewerId !== null ? [eb('comments.user_id', '=', viewerId)] : [])]),
       ),
     )
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
+    .$if(after !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('comments.created_at', '<', after!.key),
+          eb.and([eb('comments.created_at', '=', after!.key), eb('comments.id', '<', after!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(limit + 1)
     .execute();
-  return rows.map(toPublicComment);
+  const more = roots.length > limit;
+  const shown = more ? roots.slice(0, limit) : roots;
+  if (shown.length === 0) return { comments: [], next: null };
+
+  // Every reply below the shown roots, numbered within its thread in (created_at, id) order.
+  const { rows: replies } = await sql<CommentWithAuthor & { suspended_at: string | null; root_id: string }>`
+    with recursive thread(id, root_id) as (
+      select id, id from comments where id in (${sql.join(shown.map((root) => root.id))})
+      union all
+      select c.id, t.root_id from comments c join thread t on c.parent_id = t.id
+    )
+    select * from (
+      select c.id, c.video_id, c.user_id, c.parent_id, c.content, c.created_at,
+             u.username, u.suspended_at, t.root_id,
+             row_number() over (partition by t.root_id order by c.created_at, c.id) as n
+        from thread t
+        join comments c on c.id = t.id
+        join users u on u.id = c.user_id
+        where c.parent_id is not null
+    ) numbered
+    where n <= ${MAX_REPLIES_PER_THREAD}
+    order by root_id, created_at, id`.execute(db);
+
+  const visible = visibleTo(viewer);
+  const byRoot = new Map<string, PublicComment[]>();
+  for (const reply of replies) {
+    if (!visible(reply)) continue;
+    const list = byRoot.get(reply.root_id);
+    const shownReply = toPublicComment(reply);
+    if (list) list.push(shownReply);
+    else byRoot.set(reply.root_id, [shownReply]);
+  }
+  const last = shown[shown.length - 1]!;
+  return {
+    comments: shown.flatMap((root) => [toPublicComment(root), ...(byRoot.get(root.id) ?? [])]),
+    next: more ? { key: last.created_at, id: last.id } : null,
+  };
 }
 
 /** How many levels deep the comment sits (1 for a top-level comment), counted up to `limit`. */

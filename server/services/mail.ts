@@ -6,9 +6,10 @@
  *   <Date.now(), 15 digits>-<per-process sequence, 6 digits>-<purpose>.eml
  *   e.g. 001732212345678-000004-verify.eml
  *
- * Files appear atomically (written under a dot-name, then renamed). In outbox mode the link is
- * also logged at info level — that is the point of a development outbox. With SMTP_URL set, mail
- * goes to that server and links (which carry tokens) are never logged.
+ * Files appear atomically (written under a dot-name, then renamed). In outbox mode under
+ * NODE_ENV=development the link is also logged at info level — that is the point of a
+ * development outbox. Anywhere else (production, tests, and always with SMTP_URL) links carry
+ * tokens that whoever reads the logs could use, so only the purpose and the file are logged.
  */
 import { randomBytes } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ export interface OutgoingMail {
   html: string;
   /** Short label for the file name and the log ("verify", "reset"); [a-z-] only. */
   purpose: string;
-  /** The link the message carries; logged in outbox mode only. */
+  /** The link the message carries; logged in outbox mode under NODE_ENV=development only. */
   link?: string;
 }
 
@@ -53,7 +54,11 @@ export function outboxFileName(purpose: string, now: number = Date.now()): strin
   return `${String(now).padStart(15, '0')}-${String(sequence).padStart(6, '0')}-${label}.eml`;
 }
 
-export function createMailer(config: Pick<AppConfig, 'mailDir' | 'smtpUrl' | 'publicUrl'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<AppConfig, 'mailDir' | 'smtpUrl' | 'publicUrl'> & Partial<Pick<AppConfig, 'nodeEnv'>>,
+  log: FastifyBaseLogger,
+): Mailer {
+  const logLinks = config.nodeEnv === 'development';
   const from = fromAddress(config.publicUrl);
   const sender = { name: 'Video Site', address: from };
 
@@ -88,7 +93,12 @@ export function createMailer(config: Pick<AppConfig, 'mailDir' | 'smtpUrl' | 'pu
         throw error;
       }
       const label = PURPOSE_LABELS[mail.purpose] ?? mail.purpose;
-      log.info({ purpose: mail.purpose, to: mail.to, file }, mail.link ? `${label} link for ${mail.to}: ${mail.link}` : `${label} mail for ${mail.to}`);
+      if (logLinks) {
+        log.info({ purpose: mail.purpose, to: mail.to, file }, mail.link ? `${label} link for ${mail.to}: ${mail.link}` : `${label} mail for ${mail.to}`);
+      } else {
+        // The recipient stays out too, as with SMTP: the file names the message.
+        log.info({ purpose: mail.purpose, file }, `${label} mail written to the outbox`);
+      }
     },
     close: () => transport.close(),
   };

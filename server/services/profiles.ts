@@ -11,7 +11,7 @@
  * SQLite and PostgreSQL alike). Leaving out Cyrillic, Greek and accented Latin also keeps
  * look-alike names ("аlice" with a Cyrillic а) away. Invisible Hangul fillers are refused.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import { toTimestamp } from '../db/ids';
 import type { Database, UserRow } from '../db/schema';
@@ -58,15 +58,88 @@ export interface ProfileUser {
   email?: string | null;
 }
 
-export interface Profile {
-  user: ProfileUser;
-  /** The user's uploads the viewer may see, newest first. */
-  videos: PublicVideo[];
-  /** Videos the user liked that the viewer may see, most recently liked first. */
-  likedVideos: PublicVideo[];
+/** Videos per page of a profile's lists: the default (also the size of the lists in GET /users/:id) and the most one page may ask. */
+export const PROFILE_PAGE_DEFAULT = 50;
+export const PROFILE_PAGE_MAX = 100;
+
+/** Where a list page ended: its last item's sort time and video id (cursors.ts carries it). */
+export interface ListPosition {
+  key: string;
+  id: string;
 }
 
-/** The profile of `userId` as `viewerId` may see it; undefined when there is no such user. */
+export interface VideoListPage {
+  videos: PublicVideo[];
+  /** Set when more may follow. */
+  next: ListPosition | null;
+  total: number;
+}
+
+export interface Profile {
+  user: ProfileUser;
+  /** The first page of the user's uploads the viewer may see, newest first. */
+  uploads: VideoListPage;
+  /** The first page of videos the user liked that the viewer may see, most recently liked first. */
+  liked: VideoListPage;
+}
+
+export type ProfileList = 'uploads' | 'liked';
+
+interface PageRequest {
+  limit: number;
+  after?: ListPosition;
+}
+
+/**
+ * One page of a user's uploads or likes as `viewerId` may see them, keyset-paged newest first on
+ * (upload or like time, video id): items added meanwhile never shift a later page.
+ */
+export async function listProfileVideos(
+  db: Kysely<Database>,
+  userId: string,
+  list: ProfileList,
+  viewerId: ViewerId,
+  { limit, after }: PageRequest,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<VideoListPage> {
+  // Uploads sort by upload time; likes by when they were liked (the joined like row).
+  const sortKey = sql.ref<string>(list === 'uploads' ? 'videos.created_at' : 'video_likes.created_at');
+  const visible = db
+    .selectFrom('videos')
+    .innerJoin('users', 'users.id', 'videos.user_id')
+    .$if(list === 'uploads', (query) => query.where('videos.user_id', '=', userId))
+    .$if(list === 'liked', (query) =>
+      query.innerJoin('video_likes', (join) => join.onRef('video_likes.video_id', '=', 'videos.id').on('video_likes.user_id', '=', userId)),
+    )
+    // Someone else's private video never shows, not even on the liker's own profile.
+    .where((eb) => videoVisibleTo(eb, viewerId));
+  const [rows, count] = await Promise.all([
+    visible
+      .selectAll('videos')
+      .select('users.username')
+      .select(sortKey.as('list_key'))
+      .$if(after !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([eb(sortKey, '<', after!.key), eb.and([eb(sortKey, '=', after!.key), eb('videos.id', '<', after!.id)])]),
+        ),
+      )
+      .orderBy(sortKey, 'desc')
+      .orderBy('videos.id', 'desc')
+      .limit(limit + 1)
+      .execute(),
+    visible.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    videos: shown.map(({ list_key: _key, ...video }) => toPublicVideo(video, language)),
+    next: more && last ? { key: last.list_key, id: last.id } : null,
+    total: Number(count.total),
+  };
+}
+
+/** The profile of `userId` as `viewerId` may see it, with the first page of each list; undefined when there is no such user. */
 export async function loadProfile(
   db: Kysely<Database>,
   userId: string,
@@ -76,37 +149,12 @@ export async function loadProfile(
   const user = await findUserById(db, userId);
   if (!user) return undefined;
   const isOwner = viewerIdOf(viewerId) === user.id;
-
-  const [videos, likedVideos] = await Promise.all([
-    db
-      .selectFrom('videos')
-      .innerJoin('users', 'users.id', 'videos.user_id')
-      .selectAll('videos')
-      .select('users.username')
-      .where('videos.user_id', '=', user.id)
-      .where((eb) => videoVisibleTo(eb, viewerId))
-      .orderBy('videos.created_at', 'desc')
-      .orderBy('videos.id', 'desc')
-      .execute(),
-    db
-      .selectFrom('video_likes')
-      .innerJoin('videos', 'videos.id', 'video_likes.video_id')
-      .innerJoin('users', 'users.id', 'videos.user_id')
-      .selectAll('videos')
-      .select('users.username')
-      .where('video_likes.user_id', '=', user.id)
-      // Someone else's private video never shows, not even on the liker's own profile.
-      .where((eb) => videoVisibleTo(eb, viewerId))
-      .orderBy('video_likes.created_at', 'desc')
-      .orderBy('videos.id', 'desc')
-      .execute(),
+  const first = { limit: PROFILE_PAGE_DEFAULT };
+  const [uploads, liked] = await Promise.all([
+    listProfileVideos(db, user.id, 'uploads', viewerId, first, language),
+    listProfileVideos(db, user.id, 'liked', viewerId, first, language),
   ]);
-
-  return {
-    user: { _id: user.id, username: user.username, ...(isOwner ? { email: user.email } : {}) },
-    videos: videos.map((video) => toPublicVideo(video, language)),
-    likedVideos: likedVideos.map((video) => toPublicVideo(video, language)),
-  };
+  return { user: { _id: user.id, username: user.username, ...(isOwner ? { email: user.email } : {}) }, uploads, liked };
 }
 
 export type ChangeUsernameResult = { ok: true; user: UserRow } | { ok: false; reason: 'taken' | 'notFound' };

@@ -2,9 +2,10 @@
  * Reading and changing self-shot video rows: who may see a video, the public list, view
  * counting and deletion (with the video's files). Routes: routes/videos.ts and routes/media.ts.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 import type { FastifyBaseLogger } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Kysely } from 'kysely';
 
 import type { Database, VideoRow } from '../db/schema';
@@ -76,28 +77,46 @@ export async function listPublicVideos(db: Kysely<Database>, page: number, perPa
 }
 
 // ---- views ----
+//
+// A view is one viewer opening a video's page (its GET; HEAD and the processing poll are not
+// views) on one UTC day. The viewer is the account when signed in; otherwise the address the
+// request came from (after TRUST_PROXY), an IPv6 address by its /64 — the block one household
+// or phone gets — whatever user agent or cookies it sends, so changing either adds nothing.
 
-/** `u:<user id>` for a signed-in viewer; otherwise a hash of the address and browser. */
-export function viewerKey(userId: string | null | undefined, ip: string, userAgent: string | undefined): string {
-  if (userId) return `u:${userId}`;
-  return `a:${createHash('sha256').update(`${ip}\n${userAgent ?? ''}`).digest('hex')}`;
-}
-
-/** The hour a moment falls in, e.g. 2026-11-21T18 (UTC). */
-export function viewHour(now: Date): string {
-  return now.toISOString().slice(0, 13);
+/** The part of an address that names an anonymous viewer: IPv4 whole (also when IPv4-mapped), IPv6 by its /64. */
+export function viewerAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const bytes = address.toByteArray().slice(0, 8);
+  return `${Buffer.from(bytes).toString('hex')}::/64`;
 }
 
 /**
- * Counts a view unless this viewer was already counted for this video within the same hour:
- * the (video, viewer, hour) primary key refuses the repeat, and views only grow when the row
+ * `u:<user id>` for a signed-in viewer; otherwise `a:` and an HMAC of the day and the address,
+ * so the stored key neither reveals the address (the IPv4 space is small enough to try whole
+ * without the secret) nor links one day's viewer to the next.
+ */
+export function viewerKey(userId: string | null | undefined, ip: string, secret: Buffer, day: string): string {
+  if (userId) return `u:${userId}`;
+  return `a:${createHmac('sha256', secret).update(`${day}\n${viewerAddress(ip)}`).digest('hex')}`;
+}
+
+/** The UTC day a moment falls in, e.g. 2026-11-21. */
+export function viewDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Counts a view unless this viewer was already counted for this video on the same day:
+ * the (video, viewer, day) primary key refuses the repeat, and views only grow when the row
  * went in. True when the view was counted.
  */
 export async function countView(db: Kysely<Database>, videoId: string, viewer: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('video_views')
-      .values({ video_id: videoId, viewer_key: viewer, hour: viewHour(now) })
+      .values({ video_id: videoId, viewer_key: viewer, day: viewDay(now) })
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
@@ -110,9 +129,9 @@ export async function countView(db: Kysely<Database>, videoId: string, viewer: s
   });
 }
 
-/** View rows matter only for the current hour; older ones are deleted. Returns how many. */
+/** View rows matter only for the current day; older ones are deleted. Returns how many. */
 export async function purgeOldViews(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db.deleteFrom('video_views').where('hour', '<', viewHour(now)).executeTakeFirst();
+  const result = await db.deleteFrom('video_views').where('day', '<', viewDay(now)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -124,6 +124,9 @@ export type CreateCommentResponse = ApiAnswer<'createComment', 201>;
 /** `deletedIds`: the comment and its replies, all removed. */
 export type DeleteCommentResponse = ApiAnswer<'deleteComment', 200>;
 
+/** GET /users/:id/videos and /users/:id/liked: one page of a profile's list. */
+export type ProfileVideoListResponse = ApiAnswer<'listUserVideos', 200>;
+
 export type UserProfileResponse = ApiAnswer<'getUserProfile', 200>;
 
 export type UpdateProfileResponse = ApiAnswer<'updateProfile', 200>;

@@ -12,6 +12,7 @@ import * as search from './0005_search';
 import * as media from './0006_media';
 import * as moderation from './0007_moderation';
 import * as playback from './0008_playback';
+import * as viewDays from './0009_view_days';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_media': media,
   '0007_moderation': moderation,
   '0008_playback': playback,
+  '0009_view_days': viewDays,
 };
 
 export const migrationProvider: MigrationProvider = {

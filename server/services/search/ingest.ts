@@ -1,6 +1,6 @@
 /**
  * Ingests the catalogue THROUGH ITS PUBLIC API, page by page:
- *   GET {CATALOGUE_URL}/api/v2/video/search/?query=all&per_page=1000&page=N&order=latest&format=json
+ *   GET {CATALOGUE_URL}/api/v2/video/search/?query=all&per_page=100&page=N&order=latest&format=json
  * until total_pages, so any provider behind CATALOGUE_URL can be indexed. For the built-in
  * stand-in the app asks itself with app.inject (no network, no dependence on the listening
  * port or on PUBLIC_URL being reachable from the server).
@@ -18,8 +18,9 @@ import { deleteUnseen, upsertDocuments, type NewSearchDocument } from './documen
 /** Fetches a catalogue API path ("/api/v2/video/search/?…") and returns the parsed JSON. */
 export type CatalogueFetch = (pathAndQuery: string) => Promise<unknown>;
 
-export const INGEST_PER_PAGE = 1000;
-/** A safety stop: 5,000 pages of 1,000 videos. */
+/** The API's own page limit (the stand-in caps per_page at 100, so no one answer is megabytes). */
+export const INGEST_PER_PAGE = 100;
+/** A safety stop: 5,000 pages of 100 videos. */
 const MAX_PAGES = 5000;
 const HTTP_TIMEOUT_MS = 30_000;
 

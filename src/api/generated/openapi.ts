@@ -300,7 +300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One video (counts a view) */
+        /**
+         * One video (counts a view per viewer per day)
+         * @description A GET counts one view per viewer per video per UTC day: a signed-in viewer is their account; an anonymous one is the client address (IPv6 by its /64), whatever its user agent or cookies. HEAD counts nothing.
+         */
         get: operations["getVideo"];
         put?: never;
         post?: never;
@@ -394,7 +397,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A video's comments (id: the video) */
+        /**
+         * A video's comments (id: the video)
+         * @description Up to `limit` top-level comments (default 50, at most 100), newest first, each with its replies; then `nextCursor` for the next page. Comments posted meanwhile never move a later page: every comment appears on exactly one page.
+         */
         get: operations["listComments"];
         put?: never;
         post?: never;
@@ -429,8 +435,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's profile, videos and liked videos */
+        /**
+         * A user's profile with the first page of their uploads and liked videos
+         * @description Each list holds at most 50 videos; the rest come from /users/{id}/videos and /users/{id}/liked.
+         */
         get: operations["getUserProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/users/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a user's uploads, newest first */
+        get: operations["listUserVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/users/{id}/liked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the videos a user liked, most recently liked first */
+        get: operations["listUserLikedVideos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1857,7 +1900,12 @@ export interface operations {
     };
     listComments: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Top-level comments in this page (1–100). */
+                limit: number;
+                /** @description The nextCursor of the previous page, as it was given (opaque; bound to this video; accepted for 24 hours). */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The video's id */
@@ -1874,7 +1922,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Top-level comments newest first, each followed by up to 100 of its replies (any depth, oldest first; each names its parent). */
                         comments: components["schemas"]["Comment"][];
+                        /** @description Pass as ?cursor= for the next page; null at the end. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -1990,8 +2041,104 @@ export interface operations {
                             username: string;
                             email?: string | null;
                         };
+                        /** @description The first 50 uploads the viewer may see, newest first. */
                         videos: components["schemas"]["SelfieVideo"][];
+                        /** @description The first 50 liked videos the viewer may see, most recently liked first. */
                         likedVideos: components["schemas"]["SelfieVideo"][];
+                        /** @description Uploads the viewer may see, in all. */
+                        videosTotal: number;
+                        /** @description Liked videos the viewer may see, in all. */
+                        likedVideosTotal: number;
+                        /** @description For GET /users/{id}/videos?cursor=; null when the list is whole. */
+                        videosNextCursor: string | null;
+                        /** @description For GET /users/{id}/liked?cursor=; null when the list is whole. */
+                        likedVideosNextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUserVideos: {
+        parameters: {
+            query: {
+                /** @description Videos in this page (1–100). */
+                limit: number;
+                /** @description The next cursor of the previous page (opaque; bound to this user and list; accepted for 24 hours). Absent: the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        videos: components["schemas"]["SelfieVideo"][];
+                        /** @description Videos in the list the viewer may see, in all. */
+                        total: number;
+                        /** @description Pass as ?cursor= for the next page; null at the end. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUserLikedVideos: {
+        parameters: {
+            query: {
+                /** @description Videos in this page (1–100). */
+                limit: number;
+                /** @description The next cursor of the previous page (opaque; bound to this user and list; accepted for 24 hours). Absent: the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        videos: components["schemas"]["SelfieVideo"][];
+                        /** @description Videos in the list the viewer may see, in all. */
+                        total: number;
+                        /** @description Pass as ?cursor= for the next page; null at the end. */
+                        nextCursor: string | null;
                     };
                 };
             };

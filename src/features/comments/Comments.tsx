@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { serverMessage } from '../../api/errors';
 import type { Comment } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
@@ -14,10 +15,11 @@ import { isModerator, ReportButton } from '../moderation';
 
 import { CommentForm } from './CommentForm';
 import {
+  flattenCommentPages,
   isPendingComment,
   useCreateCommentMutation,
   useDeleteCommentMutation,
-  useGetCommentsQuery,
+  useGetCommentsInfiniteQuery,
 } from './commentsApi';
 import './comments.css';
 
@@ -33,7 +35,7 @@ export const MAX_INDENT_DEPTH = 4;
 
 type Thread = Map<string | null, Comment[]>;
 
-/** Groups comments by parent, keeping the server's order (oldest first). A reply whose parent is gone shows at the top level. */
+/** Groups comments by parent, keeping the server's order (top level newest first, replies oldest first). A reply whose parent is gone shows at the top level. */
 function buildThread(comments: readonly Comment[]): Thread {
   const ids = new Set(comments.map((comment) => comment._id));
   const thread: Thread = new Map();
@@ -46,7 +48,12 @@ function buildThread(comments: readonly Comment[]): Thread {
   return thread;
 }
 
-/** The server's message, else "Failed to post comment." when it answered; "Error posting comment." when it could not be reached. */
+/** A page after the first that did not come: the server's message (e.g. an expired position), else a general one. */
+function loadMoreErrorText(error: unknown, t: Translate): string {
+  return serverMessage(error) ?? t('comments.loadMoreFailed');
+}
+
+/** the server's message, else "Failed to post comment." when it answered; "Error posting comment." when it could not be reached. */
 function postErrorText(error: unknown, t: Translate): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' || status === 'PARSING_ERROR') return serverMessage(error) ?? t('comments.postFailed');
@@ -63,7 +70,16 @@ export function Comments({ videoId, ownerId }: CommentsProps) {
   const headingId = useId();
   const currentUser = useAppSelector(selectCurrentUser);
   // currentData belongs to this video only: another video's comments never show while these load.
-  const { currentData: comments, error, isFetching } = useGetCommentsQuery(videoId || skipToken);
+  const {
+    currentData: pages,
+    error,
+    isFetching,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = useGetCommentsInfiniteQuery(videoId || skipToken);
+  const comments = useMemo(() => (pages ? flattenCommentPages(pages) : undefined), [pages]);
   const isLoading = comments === undefined && (isFetching || (!error && Boolean(videoId)));
   const [createComment] = useCreateCommentMutation();
   const [deleteComment] = useDeleteCommentMutation();
@@ -137,9 +153,19 @@ export function Comments({ videoId, ownerId }: CommentsProps) {
         <Spinner size="small" label={t('comments.loading')} />
       ) : roots.length > 0 ? (
         <CommentList comments={roots} depth={0} context={context} />
-      ) : error ? null : (
+      ) : error && !comments ? null : hasNextPage ? null : (
         <p className="comments__empty">{t('comments.empty')}</p>
       )}
+      {comments ? (
+        <LoadMore
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          errorText={isFetchNextPageError ? loadMoreErrorText(error, t) : null}
+          onLoadMore={() => void fetchNextPage()}
+          buttonLabel={t('comments.loadMore')}
+          loadingLabel={t('comments.loadingMore')}
+        />
+      ) : null}
     </section>
   );
 }

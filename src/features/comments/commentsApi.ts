@@ -1,3 +1,5 @@
+import type { InfiniteData } from '@reduxjs/toolkit/query';
+
 import { api } from '../../api/api';
 import type { ApiMessage, ApiRequestBody, Comment, CommentsResponse, CreateCommentResponse, DeleteCommentResponse } from '../../api/types';
 import { type AuthState, selectCurrentUser } from '../auth';
@@ -34,24 +36,81 @@ function acceptSuccessOnly(response: Response, body: unknown): boolean {
   return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
 }
 
+/** One page of a video's comments as cached: top-level comments newest first, each followed by its replies. */
+export interface CommentsPage {
+  comments: Comment[];
+  /** The next page's cursor; null at the end. */
+  nextCursor: string | null;
+}
+
+/** The cached pages of one video's comments (RTK Query infinite query data). */
+export type CommentPages = InfiniteData<CommentsPage, string | null>;
+
+/** Every loaded comment in page order, each once (a comment already shown keeps its first place). */
+export function flattenCommentPages(data: CommentPages | undefined): Comment[] {
+  const seen = new Set<string>();
+  const comments: Comment[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const comment of page.comments) {
+      if (seen.has(comment._id)) continue;
+      seen.add(comment._id);
+      comments.push(comment);
+    }
+  }
+  return comments;
+}
+
 /** The comment and its direct replies: what the local list drops on delete. */
-function withDirectReplies(comments: readonly Comment[], commentId: string): Set<string> {
+function withDirectReplies(pages: CommentPages, commentId: string): Set<string> {
   const ids = new Set([commentId]);
-  for (const comment of comments) if (comment.parentComment === commentId) ids.add(comment._id);
+  for (const page of pages.pages) for (const comment of page.comments) if (comment.parentComment === commentId) ids.add(comment._id);
   return ids;
 }
 
+function dropComments(pages: CommentPages, ids: ReadonlySet<string>): void {
+  for (const page of pages.pages) page.comments = page.comments.filter((comment) => !ids.has(comment._id));
+}
+
 /**
- * Comments of a self-shot video (contract: GET /comments/:videoId, POST /comments/create,
- * DELETE /comments/:commentId). Posting and deleting update the cached list at once
- * (optimistic), are undone when the server refuses, and invalidate only that video's Comments.
+ * Where a new comment goes in the cached pages: a top-level one first on the first page (newest
+ * first); a reply on its parent's page, after that page's comments (buildThread keeps siblings in
+ * list order, so it lands after its older siblings).
+ */
+function insertComment(pages: CommentPages, comment: Comment): void {
+  const first = pages.pages[0];
+  if (!first) return;
+  if (!comment.parentComment) {
+    first.comments.unshift(comment);
+    return;
+  }
+  const home = pages.pages.find((page) => page.comments.some((shown) => shown._id === comment.parentComment)) ?? first;
+  home.comments.push(comment);
+}
+
+/**
+ * Comments of a self-shot video (contract: GET /comments/:videoId[?cursor=], POST /comments/create,
+ * DELETE /comments/:commentId). The list is an infinite query: the first page is the SPEC's
+ * plain GET, later pages follow `nextCursor`; invalidating the video's Comments refetches every
+ * loaded page. Posting and deleting update the cached pages at once (optimistic), are undone when
+ * the server refuses, and invalidate only that video's Comments.
  */
 export const commentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Oldest first, replies included (each names its parent). */
-    getComments: build.query<Comment[], string>({
-      query: (videoId) => `/comments/${encodeURIComponent(videoId)}`,
-      transformResponse: (response: CommentsResponse) => (Array.isArray(response?.comments) ? response.comments : []),
+    /** Pages of top-level comments newest first, replies included (each names its parent). */
+    getComments: build.infiniteQuery<CommentsPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      // The first page is exactly the SPEC's URL (and the one the server inlines for the first screen).
+      query: ({ queryArg: videoId, pageParam }) => {
+        const url = `/comments/${encodeURIComponent(videoId)}`;
+        return pageParam ? { url, params: { cursor: pageParam } } : url;
+      },
+      transformResponse: (response: CommentsResponse): CommentsPage => ({
+        comments: Array.isArray(response?.comments) ? response.comments : [],
+        nextCursor: typeof response?.nextCursor === 'string' && response.nextCursor ? response.nextCursor : null,
+      }),
       providesTags: (_result, _error, videoId) => [{ type: 'Comments', id: videoId }],
     }),
 
@@ -76,7 +135,7 @@ export const commentsApi = api.injectEndpoints({
         };
         const patch = dispatch(
           commentsApi.util.updateQueryData('getComments', videoId, (draft) => {
-            draft.push(temporary);
+            insertComment(draft, temporary);
           }),
         );
         try {
@@ -85,13 +144,14 @@ export const commentsApi = api.injectEndpoints({
           // refetch already dropped the temporary one).
           dispatch(
             commentsApi.util.updateQueryData('getComments', videoId, (draft) => {
-              const at = draft.findIndex((comment) => comment._id === temporary._id);
-              const known = draft.some((comment) => comment._id === saved?._id);
-              if (at >= 0) {
-                if (saved && !known) draft[at] = saved;
-                else draft.splice(at, 1);
+              const known = draft.pages.some((page) => page.comments.some((comment) => comment._id === saved?._id));
+              const home = draft.pages.find((page) => page.comments.some((comment) => comment._id === temporary._id));
+              if (home) {
+                const at = home.comments.findIndex((comment) => comment._id === temporary._id);
+                if (saved && !known) home.comments[at] = saved;
+                else home.comments.splice(at, 1);
               } else if (saved && !known) {
-                draft.push(saved);
+                insertComment(draft, saved);
               }
             }),
           );
@@ -111,8 +171,7 @@ export const commentsApi = api.injectEndpoints({
       async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           commentsApi.util.updateQueryData('getComments', videoId, (draft) => {
-            const removed = withDirectReplies(draft, commentId);
-            return draft.filter((comment) => !removed.has(comment._id));
+            dropComments(draft, withDirectReplies(draft, commentId));
           }),
         );
         try {
@@ -121,9 +180,9 @@ export const commentsApi = api.injectEndpoints({
           const deleted = new Set(Array.isArray(data?.deletedIds) ? data.deletedIds : []);
           if (deleted.size > 0) {
             dispatch(
-              commentsApi.util.updateQueryData('getComments', videoId, (draft) =>
-                draft.filter((comment) => !deleted.has(comment._id)),
-              ),
+              commentsApi.util.updateQueryData('getComments', videoId, (draft) => {
+                dropComments(draft, deleted);
+              }),
             );
           }
         } catch {
@@ -134,4 +193,4 @@ export const commentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCommentsQuery, useCreateCommentMutation, useDeleteCommentMutation } = commentsApi;
+export const { useGetCommentsInfiniteQuery, useCreateCommentMutation, useDeleteCommentMutation } = commentsApi;

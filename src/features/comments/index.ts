@@ -5,9 +5,12 @@ export { Comments, type CommentsProps } from './Comments';
 export {
   commentsApi,
   isPendingComment,
-  useGetCommentsQuery,
+  useGetCommentsInfiniteQuery,
+  flattenCommentPages,
   useCreateCommentMutation,
   useDeleteCommentMutation,
   type CreateCommentArgs,
   type DeleteCommentArgs,
+  type CommentsPage,
+  type CommentPages,
 } from './commentsApi';

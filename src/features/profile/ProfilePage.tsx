@@ -1,10 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
@@ -12,7 +13,7 @@ import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
-import { useGetUserProfileQuery } from './profileApi';
+import { type ProfileListArgs, useGetProfileVideosInfiniteQuery, useGetUserProfileQuery } from './profileApi';
 import './profile.css';
 
 /**
@@ -93,15 +94,19 @@ export function ProfilePage() {
       </header>
 
       <VideoSection
+        key={`${user._id}-videos`}
         title={t('profile.uploadedVideos')}
         emptyText={t('profile.noUploadedVideos')}
         videos={profile.videos}
+        more={profile.videosNextCursor ? { userId: user._id, list: 'videos', cursor: profile.videosNextCursor } : null}
         showActions={Boolean(currentUser)}
       />
       <VideoSection
+        key={`${user._id}-liked`}
         title={t('profile.likedVideos')}
         emptyText={t('profile.noLikedVideos')}
         videos={profile.likedVideos}
+        more={profile.likedVideosNextCursor ? { userId: user._id, list: 'liked', cursor: profile.likedVideosNextCursor } : null}
         showActions={Boolean(currentUser)}
       />
     </article>
@@ -112,13 +117,43 @@ interface VideoSectionProps {
   title: string;
   emptyText: string;
   videos: SelfieVideo[];
+  /** Where the rest of the list starts (the profile holds the first page only); null: it is whole. */
+  more: ProfileListArgs | null;
   /** Edit and Delete show to any logged-in user; the server enforces ownership. */
   showActions: boolean;
 }
 
-function VideoSection({ title, emptyText, videos, showActions }: VideoSectionProps) {
+/** The first videos the profile holds, then the pages loaded after them (each video once). */
+function useMoreVideos(first: SelfieVideo[], more: ProfileListArgs | null) {
+  const t = useT();
+  // Nothing beyond the profile's own page is fetched until the viewer asks (scroll or button).
+  const [asked, setAsked] = useState(false);
+  const { currentData, error, isFetching, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } =
+    useGetProfileVideosInfiniteQuery(asked && more ? more : skipToken);
+  const videos = useMemo(() => {
+    const seen = new Set<string>();
+    return [...first, ...(currentData?.pages.flatMap((page) => page.videos) ?? [])].filter((video) =>
+      seen.has(video._id) ? false : (seen.add(video._id), true),
+    );
+  }, [first, currentData]);
+  const failed = asked && Boolean(error) && (currentData === undefined || isFetchNextPageError);
+  return {
+    videos,
+    hasMore: more !== null && (!asked || currentData === undefined || hasNextPage),
+    loading: asked && (currentData === undefined ? isFetching && !failed : isFetchingNextPage),
+    errorText: failed ? (serverMessage(error) ?? t('profile.loadMoreFailed')) : null,
+    loadMore: () => {
+      if (!asked) setAsked(true);
+      else if (currentData === undefined) void refetch();
+      else void fetchNextPage();
+    },
+  };
+}
+
+function VideoSection({ title, emptyText, videos: firstVideos, more, showActions }: VideoSectionProps) {
   const t = useT();
   const headingId = useId();
+  const { videos, hasMore, loading, errorText, loadMore } = useMoreVideos(firstVideos, more);
   const [deleteVideo] = useDeleteVideoMutation();
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -192,6 +227,14 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
           ))}
         </ul>
       )}
+      <LoadMore
+        hasMore={hasMore}
+        loading={loading}
+        errorText={errorText}
+        onLoadMore={loadMore}
+        buttonLabel={t('profile.loadMore', { title })}
+        loadingLabel={t('profile.loadingMore')}
+      />
     </section>
   );
 }

@@ -1,10 +1,23 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
-import type { ApiMessage, ApiRequestBody, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
+import type { ApiMessage, ApiRequestBody, ProfileVideoListResponse, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
 import { userUpdated } from '../auth';
 
 export interface UpdateProfileArgs {
   username: string;
+}
+
+/** The rest of a profile's list, after the first page GET /users/:id holds. */
+export interface ProfileListArgs {
+  userId: string;
+  list: 'videos' | 'liked';
+  /** The profile's videosNextCursor / likedVideosNextCursor: where these pages start. */
+  cursor: string;
+}
+
+export interface ProfileVideosPage {
+  videos: SelfieVideo[];
+  nextCursor: string | null;
 }
 
 /** A `{ success: false }` answer is a refusal even with a 2xx status. */
@@ -39,6 +52,32 @@ export const profileApi = api.injectEndpoints({
       ],
     }),
 
+    /**
+     * Pages of a profile's uploads or likes after the ones GET /users/:id holds (contract:
+     * GET /users/:id/videos|liked?cursor=). Tagged like the profile, so the same likes, edits and
+     * deletes refetch them.
+     */
+    getProfileVideos: build.infiniteQuery<ProfileVideosPage, ProfileListArgs, string | null>({
+      infiniteQueryOptions: {
+        // null: start at the profile's own cursor (part of the argument, so a refetched profile starts anew).
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg: { userId, list, cursor }, pageParam }) => ({
+        url: `/users/${encodeURIComponent(userId)}/${list}`,
+        params: { cursor: pageParam ?? cursor },
+        validateStatus: acceptSuccessOnly,
+      }),
+      transformResponse: (raw: ProfileVideoListResponse): ProfileVideosPage => ({
+        videos: Array.isArray(raw?.videos) ? raw.videos : [],
+        nextCursor: typeof raw?.nextCursor === 'string' && raw.nextCursor ? raw.nextCursor : null,
+      }),
+      providesTags: (result, _error, { userId }) => [
+        { type: 'User', id: userId },
+        ...videoTags(result?.pages.flatMap((page) => page.videos)),
+      ],
+    }),
+
     updateProfile: build.mutation<UpdateProfileResponse, UpdateProfileArgs>({
       query: ({ username }) => ({
         url: '/users/profile',
@@ -66,4 +105,4 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUserProfileQuery, useUpdateProfileMutation } = profileApi;
+export const { useGetUserProfileQuery, useGetProfileVideosInfiniteQuery, useUpdateProfileMutation } = profileApi;

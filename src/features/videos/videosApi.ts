@@ -93,7 +93,7 @@ export const videosApi = api.injectEndpoints({
       ],
     }),
 
-    /** Counts a view on the server (once per viewer per hour); served from cache for 5 minutes. */
+    /** Counts a view on the server (once per viewer per day); served from cache for 5 minutes. */
     getSelfieVideo: build.query<SelfieVideoResponse, string>({
       query: (id) => ({ url: videoUrl(id), validateStatus: acceptSuccessOnly }),
       providesTags: (_result, _error, id) => [{ type: 'Video', id }],

@@ -151,6 +151,9 @@ export const en = {
   'comments.pending': 'Posting...',
   'comments.postFailed': 'Failed to post comment.',
   'comments.postError': 'Error posting comment.',
+  'comments.loadMore': 'Load more comments',
+  'comments.loadingMore': 'Loading more comments...',
+  'comments.loadMoreFailed': 'Could not load more comments. Please try again.',
   'comments.replies': 'Replies to {username}',
   // --- end comments ---
 
@@ -167,6 +170,9 @@ export const en = {
   'profile.likedVideos': 'Liked Videos',
   'profile.noUploadedVideos': 'No videos yet.',
   'profile.noLikedVideos': 'No liked videos yet.',
+  'profile.loadMore': 'Load more: {title}',
+  'profile.loadingMore': 'Loading more videos...',
+  'profile.loadMoreFailed': 'Could not load more videos. Please try again.',
   'profile.public': 'Public',
   'profile.private': 'Private',
   'profile.editVideo': 'Edit',

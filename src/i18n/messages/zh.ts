@@ -149,6 +149,9 @@ export const zh: Record<MessageKey, string> = {
   'comments.pending': '发布中...',
   'comments.postFailed': '评论发布失败。',
   'comments.postError': '发布评论时出错。',
+  'comments.loadMore': '加载更多评论',
+  'comments.loadingMore': '正在加载更多评论...',
+  'comments.loadMoreFailed': '无法加载更多评论，请重试。',
   'comments.replies': '对 {username} 的回复',
   // --- end comments ---
 
@@ -165,6 +168,9 @@ export const zh: Record<MessageKey, string> = {
   'profile.likedVideos': '喜欢的视频',
   'profile.noUploadedVideos': '还没有视频。',
   'profile.noLikedVideos': '还没有喜欢的视频。',
+  'profile.loadMore': '加载更多：{title}',
+  'profile.loadingMore': '正在加载更多视频...',
+  'profile.loadMoreFailed': '无法加载更多视频，请重试。',
   'profile.public': '公开',
   'profile.private': '私密',
   'profile.editVideo': '编辑',
