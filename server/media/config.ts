@@ -16,6 +16,8 @@ export interface MediaConfig {
   pollMs: number;
   /** With REDIS_URL: how often a worker gives a job to processing videos that lost theirs (1 min). */
   reconcileMs: number;
+  /** Pending media moves, exposure out of step and leftover generations are swept this often (1 min; 0: start-up only). */
+  generationSweepMs: number;
 }
 
 export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
@@ -27,6 +29,7 @@ export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
   leaseMs: 120_000,
   pollMs: 2000,
   reconcileMs: 60_000,
+  generationSweepMs: 60_000,
 };
 
 type Fail = <T>(message: string, fallback: T) => T;

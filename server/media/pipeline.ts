@@ -7,6 +7,8 @@
  * generation prefix `renditions/<video id>/<generation>/` and only then does the row point at
  * them. A retry first removes whatever an interrupted attempt left under `renditions/<video id>/`;
  * a video deleted while it was being transcoded has its renditions removed by the job itself.
+ * Once ready, any other generation under the prefix (an interrupted attempt's) is removed, and the
+ * row's media exposure is brought up to who may see it (services/media-generations).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -20,6 +22,8 @@ import type { Kysely } from 'kysely';
 import { toTimestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { MessageKey } from '../i18n';
+import { syncMediaGenerationNow } from '../services/media-generations/rotate';
+import { sweepStaleGenerations } from '../services/media-generations/sweep';
 import { putDirectory, RENDITIONS_FOLDER, type Storage } from '../services/storage';
 
 import { MediaToolError } from './ffmpeg';
@@ -154,6 +158,15 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       await storage.deletePrefix(generationPrefix);
       return;
     }
+    // The row owns this generation now: no failure below may remove it.
+    const committed = generationPrefix;
+    generationPrefix = undefined;
+    // Ready: the keys' recorded audience grows with the video's (routes/media.ts lets caches keep
+    // them only then); an earlier, interrupted attempt's generation is removed (only this one stays).
+    await syncMediaGenerationNow(db, video.id).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not record who may see the media'));
+    await sweepStaleGenerations({ db, storage, log }, [video.id]).catch((error: unknown) =>
+      log.warn({ err: error, videoId: video.id, generation: committed }, 'could not remove leftover generations'),
+    );
     log.info({ videoId: video.id, timings: result.timings, variants: result.manifest.variants.map((v) => v.name), quick: result.manifest.quick }, 'video ready');
     if (!deps.keepOriginals) {
       await storage.delete(video.video_key).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not remove the original'));

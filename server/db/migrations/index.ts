@@ -11,6 +11,7 @@ import * as videos from './0004_videos';
 import * as search from './0005_search';
 import * as media from './0006_media';
 import * as moderation from './0007_moderation';
+import * as mediaGenerations from './0008_media_generations';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_search': search,
   '0006_media': media,
   '0007_moderation': moderation,
+  '0008_media_generations': mediaGenerations,
 };
 
 export const migrationProvider: MigrationProvider = {

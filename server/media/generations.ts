@@ -1,0 +1,97 @@
+/**
+ * The media-generation mover on the app (services/media-generations): `app.media.generations`.
+ *
+ * - kick(ids): after a commit that rotated keys, move those videos' bytes now, in the
+ *   background (the request does not wait: routes/media.ts serves the new keys from the old
+ *   locations until the bytes are there);
+ * - sweep(): every pending move, videos whose exposure is out of step with who may see them,
+ *   and leftover rendition generations — at start-up (in the background, so a large bucket does
+ *   not delay readiness) and then every `generationSweepMs`;
+ * - idle(): resolves once nothing started here is running (tests; closing waits for it).
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+import { runAllMoves, runMoves, type MoveDeps } from '../services/media-generations/moves';
+import { syncMediaGenerationNow, videosOutOfStep } from '../services/media-generations/rotate';
+import { sweepStaleGenerations } from '../services/media-generations/sweep';
+
+import { INSTANCE_ID } from './instance';
+
+export interface GenerationSweepReport {
+  resynced: number;
+  moved: number;
+  staleGenerations: number;
+}
+
+export interface MediaGenerations {
+  kick(videoIds: readonly string[]): void;
+  sweep(): Promise<GenerationSweepReport>;
+  idle(): Promise<void>;
+  /** After the start-up clean-up: the first sweep (in the background) and the timer. */
+  start(): void;
+  /** Before closing: no new work, and what runs is awaited. */
+  stop(): Promise<void>;
+}
+
+export function createMediaGenerations(app: FastifyInstance, log: FastifyBaseLogger): MediaGenerations {
+  const running = new Set<Promise<unknown>>();
+  let closed = false;
+  const deps = (): MoveDeps => ({ db: app.db, storage: app.storage, log, owner: INSTANCE_ID });
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    running.add(work);
+    void work.finally(() => running.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  const service: MediaGenerations = {
+    kick(videoIds) {
+      if (closed) return;
+      for (const videoId of new Set(videoIds)) {
+        track(
+          runMoves(deps(), videoId).catch((error: unknown) =>
+            log.error({ err: error, videoId }, 'media: moving a video to its new keys failed (the sweep retries)'),
+          ),
+        );
+      }
+    },
+    sweep() {
+      return track(
+        (async () => {
+          let resynced = 0;
+          for (const videoId of await videosOutOfStep(app.db)) {
+            if ((await syncMediaGenerationNow(app.db, videoId)) === 'rotated') resynced += 1;
+          }
+          const moved = await runAllMoves(deps());
+          const staleGenerations = await sweepStaleGenerations({ db: app.db, storage: app.storage, log });
+          return { resynced, moved, staleGenerations };
+        })(),
+      );
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    start() {
+      void sweepLogged();
+      const every = app.config.media.generationSweepMs;
+      if (every > 0) {
+        timer = setInterval(() => {
+          if (running.size === 0) void sweepLogged();
+        }, every);
+        timer.unref();
+      }
+    },
+    async stop() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await service.idle();
+    },
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const sweepLogged = () =>
+    service.sweep().catch((error: unknown) => {
+      log.error({ err: error }, 'media: generation sweep failed (retried later)');
+    });
+
+  return service;
+}
