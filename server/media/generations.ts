@@ -1,9 +1,9 @@
 /**
  * The media-generation mover on the app (services/media-generations): `app.media.generations`.
  *
- * - kick(ids): after a commit that rotated keys, move those videos' bytes now, in the
- *   background (the request does not wait: routes/media.ts serves the new keys from the old
- *   locations until the bytes are there);
+ * - kick(ids): after a commit that rotated keys, move those videos' bytes now; the request
+ *   waits a little (KICK_WAIT_MS) and then lets it go on in the background (routes/media.ts
+ *   serves the new keys from the old locations until the bytes are there);
  * - sweep(): every pending move, videos whose exposure is out of step with who may see them,
  *   and leftover rendition generations — at start-up (in the background, so a large bucket does
  *   not delay readiness) and then every `generationSweepMs`;
@@ -17,6 +17,13 @@ import { sweepStaleGenerations } from '../services/media-generations/sweep';
 
 import { INSTANCE_ID } from './instance';
 
+/**
+ * How long a request that rotated keys waits for the bytes before answering: a rename on disk
+ * takes milliseconds, so its client's next request finds them in place; a long S3 copy goes on
+ * in the background (routes/media.ts serves from the old location meanwhile).
+ */
+const KICK_WAIT_MS = 3000;
+
 export interface GenerationSweepReport {
   resynced: number;
   moved: number;
@@ -24,7 +31,11 @@ export interface GenerationSweepReport {
 }
 
 export interface MediaGenerations {
-  kick(videoIds: readonly string[]): void;
+  /**
+   * Moves those videos' bytes now. Resolves when done or after `waitMs` (default 3 s), whichever
+   * comes first — the rest goes on in the background — and never rejects (the sweep retries).
+   */
+  kick(videoIds: readonly string[], waitMs?: number): Promise<void>;
   sweep(): Promise<GenerationSweepReport>;
   idle(): Promise<void>;
   /** After the start-up clean-up: the first sweep (in the background) and the timer. */
@@ -45,15 +56,18 @@ export function createMediaGenerations(app: FastifyInstance, log: FastifyBaseLog
   };
 
   const service: MediaGenerations = {
-    kick(videoIds) {
-      if (closed) return;
-      for (const videoId of new Set(videoIds)) {
+    async kick(videoIds, waitMs = KICK_WAIT_MS) {
+      if (closed || videoIds.length === 0) return;
+      const work = [...new Set(videoIds)].map((videoId) =>
         track(
           runMoves(deps(), videoId).catch((error: unknown) =>
             log.error({ err: error, videoId }, 'media: moving a video to its new keys failed (the sweep retries)'),
           ),
-        );
-      }
+        ),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(work), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timer);
     },
     sweep() {
       return track(

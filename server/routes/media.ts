@@ -181,7 +181,9 @@ async function locate(app: FastifyInstance, key: string, target: MediaTarget): P
     const moved = await app.storage.stat(source);
     if (moved) return { info: moved, storedAt: source };
   }
-  return undefined;
+  // The move may have finished (and its record gone) since the first look.
+  const late = await app.storage.stat(key);
+  return late ? { info: late, storedAt: key } : undefined;
 }
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {

@@ -236,7 +236,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { row, rotated: generation === 'rotated' };
       });
       if (!result) return notFound(request, reply);
-      if (result.rotated) app.media.generations.kick([video.id]);
+      if (result.rotated) await app.media.generations.kick([video.id]);
       const updated = result.row;
       request.log.info({ videoId: video.id }, 'video updated');
       // Title, description and visibility all change what search finds.
@@ -257,7 +257,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!('video' in owned)) return owned;
       await deleteVideo(app.db, app.storage, owned.video, request.log);
       // Old locations of a move still pending are the mover's to delete now.
-      app.media.generations.kick([owned.video.id]);
+      void app.media.generations.kick([owned.video.id], 0);
       await app.events.publish('video.changed', { videoId: owned.video.id, change: 'deleted' });
       request.log.info({ videoId: owned.video.id }, 'video deleted');
       return { success: true, message: t(request, 'video.deleted') };

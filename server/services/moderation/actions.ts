@@ -66,7 +66,7 @@ export async function setVideoHidden(
     return { rotated };
   });
   if (!found) return false;
-  if (found.rotated) app.media.generations.kick([videoId]);
+  if (found.rotated) await app.media.generations.kick([videoId]);
   await reindexVideos(app, [videoId]);
   return true;
 }
@@ -109,7 +109,7 @@ export async function setUserSuspended(
     }
     return 'done';
   });
-  app.media.generations.kick(rotated);
+  await app.media.generations.kick(rotated);
   if (result !== 'done') return result;
   // Sessions end at once: the next request from any of the user's browsers is a visitor's.
   if (suspension) await app.sessions.destroyUserSessions(userId);
