@@ -8,9 +8,12 @@
  * PostgreSQL under npm run test:pg); S3 in s3-media.test.ts and the cluster test.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+import { loadConfig } from '../../server/config';
 import type { UserRow } from '../../server/db/schema';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import { INSTANCE_ID } from '../../server/media/instance';
@@ -378,5 +381,56 @@ describe('the sweep', () => {
     expect(after).toContain(`${inProgress}/master.m3u8`);
     expect(after).toContain(`${moving.renditions_prefix}/video.mp4`);
     expect(after).toContain(`${video.renditions_prefix}/video.mp4`);
+  });
+});
+
+describe('MEDIA_PURGE_URL', () => {
+  it('is checked like any URL setting', () => {
+    expect(loadConfig({ MEDIA_PURGE_URL: 'https://cdn-hook.example/purge' }).media.purgeUrl).toBe('https://cdn-hook.example/purge');
+    expect(loadConfig({}).media.purgeUrl).toBeNull();
+    expect(() => loadConfig({ MEDIA_PURGE_URL: 'cdn-hook' })).toThrow(/MEDIA_PURGE_URL must be an http/);
+  });
+
+  it('is told every old URL once its bytes have moved, and told again until it answers 2xx', async () => {
+    const received: Array<{ videoId: string; paths: string[]; urls: string[]; prefix: boolean }> = [];
+    let answer = 500;
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push(JSON.parse(body) as (typeof received)[number]);
+        res.statusCode = answer;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const { port } = hook.address() as AddressInfo;
+    const app = await makeTestApp({
+      env: { PUBLIC_URL: 'https://video.example' },
+      config: { media: { ...DEFAULT_MEDIA_CONFIG, generationSweepMs: 0, purgeUrl: `http://127.0.0.1:${port}/purge` } },
+    });
+    try {
+      const owner = await createTestUser(app.app);
+      const cookie = await sessionCookieFor(app.app, owner.id);
+      const video = await createTestVideo(app.app, owner.id);
+      const res = await app.app.inject({ method: 'PATCH', url: `${API}/videos/selfieVideos/${video.id}`, headers: { cookie }, payload: { title: 'T', visibility: 'private' } });
+      expect(res.statusCode).toBe(200);
+      await app.app.media.generations.idle();
+      // The hook failed: the first record stays, to be sent again.
+      expect(received).toHaveLength(1);
+      expect(await app.app.db.selectFrom('media_moves').selectAll().execute()).toHaveLength(2);
+
+      answer = 204;
+      await app.app.media.generations.sweep();
+      expect(await app.app.db.selectFrom('media_moves').selectAll().execute()).toEqual([]);
+      const told = received.slice(1).flatMap((call) => call.paths).sort();
+      expect(told).toEqual([`/media/${video.thumbnail_key}`, `/media/${video.video_key}`].sort());
+      expect(received[0]!.paths).toEqual([expect.stringMatching(/^\/media\/(thumbnails|videos)\//)]);
+      expect(received.every((call) => call.videoId === video.id && call.prefix === false)).toBe(true);
+      expect(received[1]!.urls).toEqual(received[1]!.paths.map((path) => `https://video.example${path}`));
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => hook.close(() => resolve()));
+    }
   });
 });

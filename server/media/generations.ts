@@ -11,9 +11,10 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
-import { runAllMoves, runMoves, type MoveDeps } from '../services/media-generations/moves';
+import { runAllMoves, runMoves, type MoveDeps, type RetiredLocation } from '../services/media-generations/moves';
 import { syncMediaGenerationNow, videosOutOfStep } from '../services/media-generations/rotate';
 import { sweepStaleGenerations } from '../services/media-generations/sweep';
+import { videoMediaUrl } from '../services/videos';
 
 import { INSTANCE_ID } from './instance';
 
@@ -44,10 +45,33 @@ export interface MediaGenerations {
   stop(): Promise<void>;
 }
 
+const PURGE_TIMEOUT_MS = 10_000;
+
+/** MEDIA_PURGE_URL: the old location's URL path (a generation: its folder, `prefix: true`). */
+async function purge(hook: string, publicUrl: string, retired: RetiredLocation): Promise<void> {
+  const paths = [videoMediaUrl(retired.location)];
+  const res = await fetch(hook, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ videoId: retired.videoId, paths, urls: paths.map((url) => new URL(url, publicUrl).href), prefix: retired.prefix }),
+    signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+  });
+  await res.arrayBuffer();
+  // Not 2xx: the move's record stays and the purge is sent again by the next sweep.
+  if (!res.ok) throw new Error(`MEDIA_PURGE_URL answered ${res.status}`);
+}
+
 export function createMediaGenerations(app: FastifyInstance, log: FastifyBaseLogger): MediaGenerations {
   const running = new Set<Promise<unknown>>();
   let closed = false;
-  const deps = (): MoveDeps => ({ db: app.db, storage: app.storage, log, owner: INSTANCE_ID });
+  const hook = app.config.media.purgeUrl;
+  const deps = (): MoveDeps => ({
+    db: app.db,
+    storage: app.storage,
+    log,
+    owner: INSTANCE_ID,
+    ...(hook ? { onRetired: (retired: RetiredLocation) => purge(hook, app.config.publicUrl, retired) } : {}),
+  });
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     running.add(work);
