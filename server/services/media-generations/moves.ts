@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../storage';
 
-import { slotNamed, type MediaSlot, type SlotColumn } from './rotate';
+import { MEDIA_SLOTS, slotNamed, type MediaSlot, type SlotColumn } from './rotate';
 
 export interface MoveDeps {
   db: Kysely<Database>;
@@ -30,7 +30,7 @@ export interface MoveDeps {
   log: FastifyBaseLogger;
   /** Names this process in lock rows (server/media/instance.ts INSTANCE_ID). */
   owner: string;
-  /** How long a lock holds without renewal (default 2 min). */
+  /** How long a lock holds without renewal (default 10 min: renewed between records, and one S3 generation copy can take minutes). */
   leaseMs?: number;
   /** Told of each old location once its bytes are gone from it (e.g. a CDN purge); a failure retries the record. */
   onRetired?(retired: RetiredLocation): Promise<void>;
@@ -44,7 +44,9 @@ export interface RetiredLocation {
   prefix: boolean;
 }
 
-const DEFAULT_LEASE_MS = 2 * 60 * 1000;
+const DEFAULT_LEASE_MS = 10 * 60 * 1000;
+/** Records of slots this code knows; others (written by a newer version) are left for it. */
+const KNOWN_SLOTS = MEDIA_SLOTS.map((slot) => slot.column);
 
 async function acquire(deps: MoveDeps, videoId: string, token: string): Promise<boolean> {
   const now = new Date();
@@ -88,11 +90,7 @@ async function currentLocation(db: Kysely<Database>, videoId: string, slot: Medi
 async function moveRecord(deps: MoveDeps, record: { id: string; video_id: string; slot: string; from_key: string }): Promise<void> {
   const { db, storage } = deps;
   const slot = slotNamed(record.slot);
-  if (!slot) {
-    // Written by a newer version of the code: left for it.
-    deps.log.warn({ videoId: record.video_id, slot: record.slot }, 'media move of an unknown slot left alone');
-    return;
-  }
+  if (!slot) return;
   const target = await currentLocation(db, record.video_id, slot);
   if (target && target !== record.from_key) {
     if (slot.kind === 'prefix') await storage.movePrefix(`${record.from_key}/`, `${target}/`);
@@ -128,6 +126,7 @@ export async function runMoves(deps: MoveDeps, videoId: string): Promise<number>
           .selectFrom('media_moves')
           .select(['id', 'video_id', 'slot', 'from_key'])
           .where('video_id', '=', videoId)
+          .where('slot', 'in', KNOWN_SLOTS)
           .orderBy('created_at')
           .orderBy('id')
           .execute();
@@ -143,14 +142,19 @@ export async function runMoves(deps: MoveDeps, videoId: string): Promise<number>
       await release(deps, videoId, token);
     }
     // A rotation that committed just before the release had its own run refused by our lock.
-    const more = await deps.db.selectFrom('media_moves').select('id').where('video_id', '=', videoId).executeTakeFirst();
+    const more = await deps.db
+      .selectFrom('media_moves')
+      .select('id')
+      .where('video_id', '=', videoId)
+      .where('slot', 'in', KNOWN_SLOTS)
+      .executeTakeFirst();
     if (!more) return done;
   }
 }
 
 /** Every video with pending moves (start-up and the periodic sweep); failures are logged, not thrown. */
 export async function runAllMoves(deps: MoveDeps): Promise<number> {
-  const videos = await deps.db.selectFrom('media_moves').select('video_id').distinct().execute();
+  const videos = await deps.db.selectFrom('media_moves').select('video_id').where('slot', 'in', KNOWN_SLOTS).distinct().execute();
   let done = 0;
   for (const { video_id: videoId } of videos) {
     try {
