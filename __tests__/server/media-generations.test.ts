@@ -347,6 +347,13 @@ describe('moving the bytes', () => {
     await t.app.db.updateTable('media_move_locks').set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where('video_id', '=', video.id).execute();
     expect(await runMoves(moveDeps(), video.id)).toBe(3);
     expect(await t.app.db.selectFrom('media_move_locks').selectAll().where('video_id', '=', video.id).execute()).toEqual([]);
+
+    // A holder known to be gone (killed on this host) is not waited for.
+    await rotateWithoutMoving(video.id, 'public');
+    await rotateWithoutMoving(video.id, 'private');
+    await t.app.db.insertInto('media_move_locks').values({ video_id: video.id, owner: 'gone~2~dead#0001', lease_until: new Date(Date.now() + 60_000).toISOString() }).execute();
+    expect(await runMoves({ ...moveDeps(), isOwnerGone: (holder) => holder === 'alive~3~beef' }, video.id)).toBe(0);
+    expect(await runMoves({ ...moveDeps(), isOwnerGone: (holder) => holder === 'gone~2~dead' }, video.id)).toBe(3);
   });
 });
 

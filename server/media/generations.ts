@@ -16,7 +16,7 @@ import { syncMediaGenerationNow, videosOutOfStep } from '../services/media-gener
 import { sweepStaleGenerations } from '../services/media-generations/sweep';
 import { videoMediaUrl } from '../services/videos';
 
-import { INSTANCE_ID } from './instance';
+import { INSTANCE_ID, isOwnerGone } from './instance';
 
 /**
  * How long a request that rotated keys waits for the bytes before answering: a rename on disk
@@ -70,6 +70,7 @@ export function createMediaGenerations(app: FastifyInstance, log: FastifyBaseLog
     storage: app.storage,
     log,
     owner: INSTANCE_ID,
+    isOwnerGone,
     ...(hook ? { onRetired: (retired: RetiredLocation) => purge(hook, app.config.publicUrl, retired) } : {}),
   });
 

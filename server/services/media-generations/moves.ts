@@ -4,7 +4,7 @@
  * local disk (no byte is copied) and copy server-side then delete on S3.
  *
  * - One mover per video at a time: a lease in media_move_locks, renewed before every move and
- *   taken back by anyone once it runs out (a killed process).
+ *   taken back by anyone once it runs out, or at once when its process is known to be gone.
  * - Each record converges to the row's current location, whatever happened in between: a second
  *   rotation before the first move ran just means its own old location is empty or half full, and
  *   its record moves what is there. A record is deleted only after its source is empty, so a crash
@@ -32,6 +32,11 @@ export interface MoveDeps {
   owner: string;
   /** How long a lock holds without renewal (default 10 min: renewed between records, and one S3 generation copy can take minutes). */
   leaseMs?: number;
+  /**
+   * True when the process named in a lock certainly no longer runs (server/media/instance.ts
+   * isOwnerGone): its lock is taken at once instead of when the lease runs out.
+   */
+  isOwnerGone?(owner: string): boolean;
   /** Told of each old location once its bytes are gone from it (e.g. a CDN purge); a failure retries the record. */
   onRetired?(retired: RetiredLocation): Promise<void>;
 }
@@ -59,7 +64,17 @@ async function acquire(deps: MoveDeps, videoId: string, token: string): Promise<
     )
     .execute();
   const lock = await deps.db.selectFrom('media_move_locks').select('owner').where('video_id', '=', videoId).executeTakeFirst();
-  return lock?.owner === token;
+  if (!lock || lock.owner === token) return lock !== undefined;
+  // Its holder was killed (a crash, a restart on this host): no need to wait out the lease.
+  const holder = lock.owner.slice(0, lock.owner.lastIndexOf('#'));
+  if (!deps.isOwnerGone?.(holder)) return false;
+  const taken = await deps.db
+    .updateTable('media_move_locks')
+    .set({ owner: token, lease_until: until })
+    .where('video_id', '=', videoId)
+    .where('owner', '=', lock.owner)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
 }
 
 async function renew(deps: MoveDeps, videoId: string, token: string): Promise<boolean> {
