@@ -352,6 +352,58 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
     expect(fromA.body.comments.length).toBe(comments.body.comments.length);
   }, 240_000);
 
+  it('made private on A, every medium moves to new keys in the bucket: old URLs 404 on A and B, the new ones owner-only; public again, cacheable for good', async () => {
+    interface Media {
+      hlsUrl: string | null;
+      cdnUrl: string;
+      posterUrl: string | null;
+      thumbnailCdnUrl: string;
+      thumbnailSources: Array<{ url: string }>;
+    }
+    const urlsOf = (video: Media) =>
+      [video.hlsUrl, video.cdnUrl, video.posterUrl, video.thumbnailCdnUrl, ...video.thumbnailSources.map((source) => source.url)].filter(
+        (url): url is string => url !== null,
+      );
+    const fetchMedia = async (base: string, url: string, cookie?: string) => {
+      const res = await fetch(new URL(url, base), { headers: cookie ? { cookie } : {} });
+      await res.arrayBuffer();
+      return { status: res.status, cacheControl: res.headers.get('cache-control') };
+    };
+    const IMMUTABLE = 'public, max-age=31536000, immutable';
+    const before = urlsOf((await call<{ video: Media }>(b.url, 'GET', `${API}/videos/selfieVideos/${videoId}`)).body.video);
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    for (const url of before) expect(await fetchMedia(b.url, url)).toEqual({ status: 200, cacheControl: IMMUTABLE });
+    const objectsBefore = await s3.listKeys(`renditions/${videoId}/`);
+    const prefixBefore = objectsBefore[0]!.split('/').slice(0, 3).join('/');
+
+    const title = `${word} on the beach`;
+    const hidden = await call<{ video: Media }>(a.url, 'PATCH', `${API}/videos/selfieVideos/${videoId}`, { cookie: owner, json: { title, visibility: 'private' } });
+    expect(hidden.status).toBe(200);
+    const after = urlsOf(hidden.body.video);
+    expect(after.filter((url) => before.includes(url))).toEqual([]);
+    for (const url of before) {
+      for (const base of [a.url, b.url]) {
+        for (const cookie of [undefined, owner]) expect((await fetchMedia(base, url, cookie)).status).toBe(404);
+      }
+    }
+    for (const url of after) {
+      expect(await fetchMedia(b.url, url, owner)).toEqual({ status: 200, cacheControl: 'private, no-store' });
+      expect((await fetchMedia(b.url, url)).status).toBe(404);
+    }
+    // Copied server-side to the new generation; nothing left under the old one.
+    const prefixAfter = after.find((url) => url.includes('/renditions/'))!.replace(/^\/media\//, '').split('/').slice(0, 3).join('/');
+    await eventually(
+      async () => expect(await s3.listKeys(`renditions/${videoId}/`)).toEqual(objectsBefore.map((key) => key.replace(prefixBefore, prefixAfter)).sort()),
+      30_000,
+      250,
+    );
+
+    const shown = await call(b.url, 'PATCH', `${API}/videos/selfieVideos/${videoId}`, { cookie: owner, json: { title, visibility: 'public' } });
+    expect(shown.status).toBe(200);
+    for (const url of after) expect(await fetchMedia(a.url, url)).toEqual({ status: 200, cacheControl: IMMUTABLE });
+    for (const url of before) expect((await fetchMedia(a.url, url)).status).toBe(404);
+  }, 120_000);
+
   it('deleting on B removes the video from A and every object from the bucket', async () => {
     expect((await s3.listKeys()).length).toBeGreaterThan(0);
     expect((await call(b.url, 'DELETE', `${API}/videos/selfieVideos/${videoId}`, { cookie: owner })).status).toBe(200);

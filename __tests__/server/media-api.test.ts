@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import type { UserRow } from '../../server/db/schema';
 import { parseRange } from '../../server/routes/media';
+import { syncMediaGenerationNow } from '../../server/services/media-generations/rotate';
 import type { VideoWithOwner } from '../../server/services/uploads';
 import { videoMediaUrl } from '../../server/services/videos';
 import { createTestVideo, fixtures } from '../support/media';
@@ -68,7 +69,7 @@ describe('GET /media/<key>', () => {
         'content-type': 'video/mp4',
         'content-length': String(size),
         'accept-ranges': 'bytes',
-        'cache-control': 'public, max-age=3600',
+        'cache-control': 'public, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',
       });
       expect(res.headers['content-range']).toBeUndefined();
@@ -168,9 +169,12 @@ describe('GET /media/<key>', () => {
 
     it('become public when the video does', async () => {
       await t.app.db.updateTable('videos').set({ visibility: 'public' }).where('id', '=', hidden.id).execute();
+      // Until the keys are recorded as handed to everyone, no cache may keep them.
+      expect((await get({}, videoMediaUrl(hidden.video_key))).headers['cache-control']).toBe('private, no-store');
+      await syncMediaGenerationNow(t.app.db, hidden.id);
       const res = await get({}, videoMediaUrl(hidden.video_key));
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       await t.app.db.updateTable('videos').set({ visibility: 'private' }).where('id', '=', hidden.id).execute();
     });
   });

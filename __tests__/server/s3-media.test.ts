@@ -218,6 +218,63 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
     expect((await s3.listKeys()).filter((key) => key === row.thumbnail_key || key.startsWith(`renditions/${video._id}/`))).toEqual([]);
   });
 
+  it('public → private → public: the objects move to new keys (server-side copy), the old ones are gone and 404; leftovers swept', async () => {
+    const uploaded = await upload('public', 'Moving on S3');
+    const video = await waitForReady(uploaded._id);
+    const row = await t.app.db.selectFrom('videos').selectAll().where('id', '=', video._id).executeTakeFirstOrThrow();
+    const urls = (v: ApiVideo) => [v.hlsUrl!, v.cdnUrl, v.posterUrl!, v.thumbnailCdnUrl];
+    for (const url of urls(video)) expect((await get(url)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const before = await s3.listKeys(`${row.renditions_prefix}/`);
+
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v0/api/videos/selfieVideos/${video._id}`,
+      headers: { cookie },
+      payload: { title: 'Moving on S3', visibility: 'private' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const moved = (patched.json() as { video: ApiVideo }).video;
+    await t.app.media.generations.idle();
+    for (const url of urls(video)) {
+      for (const who of [undefined, cookie]) expect((await get(url, who)).statusCode).toBe(404);
+    }
+    for (const url of urls(moved)) {
+      expect(urls(video)).not.toContain(url);
+      const mine = await get(url, cookie, { range: 'bytes=0-9' });
+      expect(mine.statusCode).toBe(206);
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+      expect((await get(url)).statusCode).toBe(404);
+    }
+    const after = await t.app.db.selectFrom('videos').selectAll().where('id', '=', video._id).executeTakeFirstOrThrow();
+    // Every object under the new generation, none left under the old; the thumbnail too.
+    expect(await s3.listKeys(`renditions/${video._id}/`)).toEqual(before.map((key) => key.replace(`${row.renditions_prefix}/`, `${after.renditions_prefix}/`)).sort());
+    const keys = await s3.listKeys();
+    expect(keys).toContain(after.thumbnail_key);
+    expect(keys).not.toContain(row.thumbnail_key);
+    expect(await t.app.db.selectFrom('media_moves').selectAll().where('video_id', '=', video._id).execute()).toEqual([]);
+
+    const republished = await t.app.inject({
+      method: 'PATCH',
+      url: `/v0/api/videos/selfieVideos/${video._id}`,
+      headers: { cookie },
+      payload: { title: 'Moving on S3', visibility: 'public' },
+    });
+    expect(republished.statusCode).toBe(200);
+    for (const url of urls(moved)) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+
+    // A generation an interrupted attempt left behind is swept from the bucket; the current one stays.
+    const leftover = `renditions/${video._id}/0badc0de/master.m3u8`;
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: leftover, Body: '#EXTM3U' }));
+    expect((await t.app.media.generations.sweep()).staleGenerations).toBe(1);
+    expect(await s3.listKeys(`renditions/${video._id}/`)).toEqual(
+      before.map((key) => key.replace(`${row.renditions_prefix}/`, `${after.renditions_prefix}/`)).sort(),
+    );
+  });
+
   it('a job whose original vanished from the bucket fails cleanly: no local copy, no renditions left', async () => {
     await t.app.media.queue.stop();
     const uploaded = await upload('public', 'Gone');

@@ -301,6 +301,44 @@ describe.each(implementations)('Storage contract: %s', (_name, make) => {
     expect(await subject.keys()).toEqual([]);
   });
 
+  it('move: the object under its new key, nothing under the old; a missing source is false; repeatable', async () => {
+    const from = newStorageKey('thumbnails', 'png');
+    const to = newStorageKey('thumbnails', 'png');
+    const data = randomBytes(3000);
+    await put(from, data);
+    expect(await storage.move(from, to)).toBe(true);
+    expect(await storage.stat(from)).toBeNull();
+    expect(await readAll(storage.createReadStream(to))).toEqual(data);
+    // Run again (a crash after the move, before its record was deleted): nothing to do.
+    expect(await storage.move(from, to)).toBe(false);
+    expect(await subject.keys()).toEqual([to]);
+    await expect(storage.move('../x.png', to)).rejects.toThrow('not a valid storage key');
+  });
+
+  it('movePrefix moves a whole generation, also when an interrupted move left files on both sides', async () => {
+    const video = hex(12);
+    const [g1, g2, g3] = [hex(4), hex(4), hex(4)];
+    const files = ['master.m3u8', '180p.m3u8', 'seg_000.ts', 'seg_001.ts', 'video.mp4', 'poster.jpg'];
+    for (const file of files) await put(renditionKey(video, g1, file), Buffer.from(`bytes of ${file}`));
+    const other = renditionKey(hex(12), g1, 'video.mp4');
+    await put(other, Buffer.from('another video'));
+
+    expect(await storage.movePrefix(`renditions/${video}/${g1}/`, `renditions/${video}/${g2}/`)).toBe(files.length);
+    expect(await storage.listChildren(`renditions/${video}/`)).toEqual([g2]);
+    expect((await storage.listChildren(`renditions/${video}/${g2}/`)).sort()).toEqual([...files].sort());
+    expect((await readAll(storage.createReadStream(renditionKey(video, g2, 'seg_001.ts')))).toString()).toBe('bytes of seg_001.ts');
+
+    // Half moved to g3 (as a crash mid-move leaves it), then moved again: whole at g3, g2 empty.
+    for (const file of files.slice(0, 2)) await storage.move(renditionKey(video, g2, file), renditionKey(video, g3, file));
+    await storage.movePrefix(`renditions/${video}/${g2}/`, `renditions/${video}/${g3}/`);
+    expect(await storage.listChildren(`renditions/${video}/`)).toEqual([g3]);
+    expect((await storage.listChildren(`renditions/${video}/${g3}/`)).sort()).toEqual([...files].sort());
+    // Nothing left to move: a no-op.
+    expect(await storage.movePrefix(`renditions/${video}/${g2}/`, `renditions/${video}/${g3}/`)).toBe(0);
+    expect(await subject.keys()).toEqual([...files.map((file) => renditionKey(video, g3, file)), other].sort());
+    await expect(storage.movePrefix(`renditions/${video}/`, `renditions/${video}/${g1}/`)).rejects.toThrow('not generation prefixes');
+  });
+
   it('sweepIncompleteWrites resolves with a count (nothing stale here)', async () => {
     const write = await storage.beginWrite(newStorageKey('videos', 'mp4'));
     await pipeline(Readable.from([randomBytes(10)]), write.stream);

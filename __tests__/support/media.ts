@@ -22,6 +22,7 @@ import {
   type VideoWithOwner,
 } from '../../server/services/uploads';
 import { inspectUpload } from '../../server/media/probe';
+import { syncMediaGenerationNow } from '../../server/services/media-generations/rotate';
 import type { LocalWrite } from '../../server/media/spool';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -161,11 +162,9 @@ export async function createTestVideo(app: AppInstance, userId: string, fields: 
     return saved;
   }
   await app.db.deleteFrom('media_jobs').where('video_id', '=', saved.id).execute();
-  const ready = await app.db
-    .updateTable('videos')
-    .set({ status: 'ready', processing_progress: 100 })
-    .where('id', '=', saved.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  await app.db.updateTable('videos').set({ status: 'ready', processing_progress: 100 }).where('id', '=', saved.id).execute();
+  // As the pipeline does once a video is ready: record who its media keys are handed to.
+  await syncMediaGenerationNow(app.db, saved.id);
+  const ready = await app.db.selectFrom('videos').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
   return { ...ready, username: saved.username };
 }

@@ -130,6 +130,11 @@ export interface VideosTable {
   renditions_prefix: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON RenditionManifest (server/media/renditions.ts). */
   renditions: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 0010_media_generations: the widest audience the current media keys were handed to
+   * (services/media-generations/audience.ts); when the audience shrinks below it, the keys move.
+   */
+  media_exposure: ColumnType<number, number | undefined, number>;
 }
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -160,6 +165,23 @@ export interface StoragePendingTable {
   key: string;
   owner: string;
   created_at: Timestamp;
+}
+
+/** An old location of a video's medium whose bytes still move to the row's current one. */
+export interface MediaMovesTable {
+  id: string;
+  video_id: string;
+  /** The videos column it was the value of (services/media-generations/slots.ts). */
+  slot: string;
+  from_key: string;
+  created_at: Timestamp;
+}
+
+/** One mover per video at a time. */
+export interface MediaMoveLocksTable {
+  video_id: string;
+  owner: string;
+  lease_until: Timestamp;
 }
 
 export interface VideoLikesTable {
@@ -285,6 +307,8 @@ export interface Database {
   media_jobs: MediaJobsTable;
   storage_pending: StoragePendingTable;
   video_positions: VideoPositionsTable;
+  media_moves: MediaMovesTable;
+  media_move_locks: MediaMoveLocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,14 @@ export interface MediaConfig {
   pollMs: number;
   /** With REDIS_URL: how often a worker gives a job to processing videos that lost theirs (1 min). */
   reconcileMs: number;
+  /** Pending media moves, exposure out of step and leftover generations are swept this often (1 min; 0: start-up only). */
+  generationSweepMs: number;
+  /**
+   * MEDIA_PURGE_URL (optional): told of every media URL that stopped working because its video's
+   * media moved to new keys — a POST of JSON { videoId, paths, urls, prefix } — so an operator's
+   * hook can purge a CDN in front of /media (docs/media-privacy.md). Retried until it answers 2xx.
+   */
+  purgeUrl: string | null;
 }
 
 export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
@@ -27,6 +35,8 @@ export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
   leaseMs: 120_000,
   pollMs: 2000,
   reconcileMs: 60_000,
+  generationSweepMs: 60_000,
+  purgeUrl: null,
 };
 
 type Fail = <T>(message: string, fallback: T) => T;
@@ -49,8 +59,13 @@ export function parseMediaConfig(read: (name: string) => string | undefined, fai
     if (FALSE_WORDS.includes(value)) return false;
     return fail(`${name} must be true or false (also 1/0, yes/no, on/off), got "${value}"`, fallback);
   };
+  const purgeUrl = read('MEDIA_PURGE_URL') || null;
+  if (purgeUrl !== null && !/^https?:\/\/[^/\s]+/.test(purgeUrl)) {
+    fail(`MEDIA_PURGE_URL must be an http:// or https:// URL, got "${purgeUrl}"`, null);
+  }
   return {
     ...DEFAULT_MEDIA_CONFIG,
+    purgeUrl,
     concurrency: integer('TRANSCODE_CONCURRENCY', 1, 16, DEFAULT_MEDIA_CONFIG.concurrency),
     worker: boolean('WORKER', DEFAULT_MEDIA_CONFIG.worker),
     keepOriginals: boolean('KEEP_ORIGINALS', DEFAULT_MEDIA_CONFIG.keepOriginals),

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { BullJobQueue } from './bull-jobs';
+import { createMediaGenerations, type MediaGenerations } from './generations';
 import { DatabaseJobQueue, type JobQueue } from './jobs';
 import { enqueueStoryboardBackfill, markFailed, processVideo } from './pipeline';
 import { recoverMedia } from './recovery';
@@ -15,6 +16,8 @@ import { createSpool, type Spool } from './spool';
 export interface MediaService {
   queue: JobQueue;
   spool: Spool;
+  /** Media keys that move when fewer people may see a video (./generations.ts). */
+  generations: MediaGenerations;
 }
 
 declare module 'fastify' {
@@ -60,7 +63,8 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   const log = app.log.child({ module: 'media' });
   const spool = createSpool(config.tmpDir);
   const queue = createJobQueue(app, log);
-  const service: MediaService = { queue, spool };
+  const generations = createMediaGenerations(app, log);
+  const service: MediaService = { queue, spool, generations };
   app.decorate('media', service);
   // A video deleted on any instance stops its transcoding at once wherever it runs.
   app.events.subscribe('video.changed', ({ videoId, change }) => {
@@ -73,6 +77,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
     await recoverMedia({ db: app.db, storage: app.storage, tmpDir: config.tmpDir, queue, log }).catch((error: unknown) =>
       log.error({ err: error }, 'media: start-up clean-up failed'),
     );
+    generations.start();
     touchTimer = setInterval(() => void spool.touch(), SPOOL_TOUCH_MS);
     touchTimer.unref();
     if (!config.media.worker) {
@@ -119,6 +124,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   });
   app.addHook('preClose', async () => {
     if (touchTimer) clearInterval(touchTimer);
+    await generations.stop();
     await queue.close();
   });
   return service;

@@ -11,6 +11,9 @@
  * The same job, given a video that is already ready, makes what its renditions lack: the
  * storyboard (seek previews) of a video made before storyboards existed (backfillStoryboard; the
  * backfill in media/index.ts enqueues those at worker start).
+ *
+ * Once ready, any other generation under the prefix (an interrupted attempt's) is removed, and the
+ * row's media exposure is brought up to who may see it (services/media-generations).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -24,6 +27,8 @@ import type { Kysely } from 'kysely';
 import { toTimestamp } from '../db/ids';
 import type { Database, VideoRow } from '../db/schema';
 import type { MessageKey } from '../i18n';
+import { syncMediaGenerationNow } from '../services/media-generations/rotate';
+import { sweepStaleGenerations } from '../services/media-generations/sweep';
 import { putDirectory, RENDITIONS_FOLDER, type Storage } from '../services/storage';
 import { renditionManifest } from '../services/videos';
 
@@ -178,6 +183,15 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       await storage.deletePrefix(generationPrefix);
       return;
     }
+    // The row owns this generation now: no failure below may remove it.
+    const committed = generationPrefix;
+    generationPrefix = undefined;
+    // Ready: the keys' recorded audience grows with the video's (routes/media.ts lets caches keep
+    // them only then); an earlier, interrupted attempt's generation is removed (only this one stays).
+    await syncMediaGenerationNow(db, video.id).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not record who may see the media'));
+    await sweepStaleGenerations({ db, storage, log }, [video.id]).catch((error: unknown) =>
+      log.warn({ err: error, videoId: video.id, generation: committed }, 'could not remove leftover generations'),
+    );
     log.info({ videoId: video.id, timings: result.timings, variants: result.manifest.variants.map((v) => v.name), quick: result.manifest.quick }, 'video ready');
     if (!deps.keepOriginals) {
       await storage.delete(video.video_key).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not remove the original'));

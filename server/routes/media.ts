@@ -7,13 +7,19 @@
  *   that does not exist.
  * - HTTP Range (one range; players seek with it): 206 with Content-Range, 416 when the range lies
  *   beyond the file, the whole file (200) without a Range or for a multi-range request.
- * - Caching: public files `public, max-age=3600` (keys never change content, but a video may turn
- *   private), private ones `private, no-store`; ETag and Last-Modified with 304 answers.
+ * - Caching: every key a video names moves to a new generation whenever fewer people may see the
+ *   video (services/media-generations: made private, hidden, owner suspended), so the keys of a
+ *   public video never serve anything else and are `public, max-age=31536000, immutable` — the
+ *   original and uploaded thumbnail as much as renditions, poster and cards. Anything not public
+ *   is `private, no-store` (also a public video whose keys are not yet recorded as handed to
+ *   everyone: caches may keep only keys that will move if the audience shrinks). ETag and
+ *   Last-Modified with 304 answers.
  * - Renditions (`renditions/<video id>/<generation>/<file>`, server/media): served only while the
  *   row points at that generation, under the same rule as the video itself (public and ready for
  *   everyone, otherwise the owner only). Playlists as application/vnd.apple.mpegurl, segments as
- *   video/mp2t, the MP4 as video/mp4 (with Range like everything here), poster and card images;
- *   public ones are `immutable` (a new generation gets new keys).
+ *   video/mp2t, the MP4 as video/mp4 (with Range like everything here), poster and card images.
+ * - While a move to new keys is pending (its bytes still at the old location), a current key is
+ *   served from there: the switch is never seen as a missing file.
  * - An original is served under the same rule as its video: while processing, owner only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,14 +27,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VideoStatus, Visibility } from '../db/schema';
 import { sendError } from '../http/errors';
 import { t } from '../i18n';
+import { AUDIENCE } from '../services/media-generations/audience';
+import { pendingSources } from '../services/media-generations/moves';
+import type { SlotColumn } from '../services/media-generations/rotate';
 import { passesModeration } from '../services/moderation/visibility';
 import { isStorageKey, parseRenditionKey, type StoredObjectInfo } from '../services/storage';
 import { canView } from '../services/video-records';
 import { MEDIA_PREFIX } from '../services/videos';
 
-export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=3600';
 export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
-/** Rendition keys change with every generation: public ones can be cached for good. */
+/** A public video's keys change before its audience shrinks: caches can keep them for good. */
 export const IMMUTABLE_MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const RENDITION_TYPES: Record<string, string> = {
@@ -44,10 +52,15 @@ const RENDITION_TYPES: Record<string, string> = {
 
 interface MediaTarget {
   type: string;
+  videoId: string;
   user_id: string;
   visibility: Visibility;
   status: VideoStatus;
-  immutable: boolean;
+  /** videos.media_exposure: the widest audience these keys are recorded as handed to. */
+  exposure: number;
+  /** Which medium it is, and the file within a generation: where to look while a move is pending. */
+  slot: SlotColumn;
+  file?: string;
   /** Moderation (services/moderation/visibility.ts): hidden videos and suspended owners. */
   hidden_at: string | null;
   owner_suspended_at: string | null;
@@ -117,7 +130,7 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
     const video = await app.db
       .selectFrom('videos')
       .innerJoin('users', 'users.id', 'videos.user_id')
-      .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.renditions_prefix'])
+      .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.renditions_prefix', 'videos.media_exposure'])
       .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
       .where('videos.id', '=', rendition.videoId)
       .executeTakeFirst();
@@ -127,10 +140,13 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
     if (!type) return undefined;
     return {
       type,
+      videoId: rendition.videoId,
       user_id: video.user_id,
       visibility: video.visibility,
       status: video.status,
-      immutable: true,
+      exposure: Number(video.media_exposure),
+      slot: 'renditions_prefix',
+      file: rendition.file,
       hidden_at: video.hidden_at,
       owner_suspended_at: video.owner_suspended_at,
     };
@@ -138,7 +154,8 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
   const owner = await app.db
     .selectFrom('videos')
     .innerJoin('users', 'users.id', 'videos.user_id')
-    .select(['videos.user_id', 'videos.visibility', 'videos.status', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
+    .select(['videos.id', 'videos.user_id', 'videos.visibility', 'videos.status', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
+    .select('videos.media_exposure')
     .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
     .where((eb) => eb.or([eb('videos.video_key', '=', key), eb('videos.thumbnail_key', '=', key)]))
     .executeTakeFirst();
@@ -146,14 +163,29 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
   const isOriginal = key === owner.video_key;
   return {
     type: isOriginal ? owner.video_type : owner.thumbnail_type,
+    videoId: owner.id,
     user_id: owner.user_id,
     visibility: owner.visibility,
     // The uploaded thumbnail shows on cards like the video; the original follows the video's state.
     status: owner.status,
-    immutable: false,
+    exposure: Number(owner.media_exposure),
+    slot: isOriginal ? 'video_key' : 'thumbnail_key',
     hidden_at: owner.hidden_at,
     owner_suspended_at: owner.owner_suspended_at,
   };
+}
+
+/** Where the bytes of `key` are: the key itself, or while its move is pending, an old location. */
+async function locate(app: FastifyInstance, key: string, target: MediaTarget): Promise<{ info: StoredObjectInfo; storedAt: string } | undefined> {
+  const info = await app.storage.stat(key);
+  if (info) return { info, storedAt: key };
+  for (const source of await pendingSources(app.db, target.videoId, target.slot, target.file)) {
+    const moved = await app.storage.stat(source);
+    if (moved) return { info: moved, storedAt: source };
+  }
+  // The move may have finished (and its record gone) since the first look.
+  const late = await app.storage.stat(key);
+  return late ? { info: late, storedAt: key } : undefined;
 }
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
@@ -179,18 +211,19 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         }
       }
 
-      const info = await app.storage.stat(key);
-      if (!info) {
+      const found = await locate(app, key, target);
+      if (!found) {
         request.log.warn({ key }, 'media file missing from storage');
         return notFound(request, reply);
       }
+      const { info, storedAt } = found;
 
       const etag = etagOf(info);
       reply
         .header('accept-ranges', 'bytes')
         .header(
           'cache-control',
-          isPublic ? (target.immutable ? IMMUTABLE_MEDIA_CACHE_CONTROL : PUBLIC_MEDIA_CACHE_CONTROL) : PRIVATE_MEDIA_CACHE_CONTROL,
+          isPublic && target.exposure >= AUDIENCE.EVERYONE ? IMMUTABLE_MEDIA_CACHE_CONTROL : PRIVATE_MEDIA_CACHE_CONTROL,
         )
         .header('etag', etag)
         .header('last-modified', info.modifiedAt.toUTCString());
@@ -212,7 +245,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         reply.header('content-length', String(info.size));
       }
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(app.storage.createReadStream(key, range));
+      return reply.send(app.storage.createReadStream(storedAt, range));
     },
   });
 }

@@ -17,6 +17,7 @@ import { requestLanguage, t, type MessageKey } from '../i18n';
 import { appKey } from '../services/app-keys';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
+import { syncMediaGeneration } from '../services/media-generations/rotate';
 import { findViewableVideo } from '../services/video-access';
 import { positionOf } from '../services/playback/positions';
 import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewerKey } from '../services/video-records';
@@ -253,13 +254,17 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if ('problem' in fields) return sendError(reply, 400, t(request, fields.problem, fields.vars));
 
-      const updated = await app.db
-        .updateTable('videos')
-        .set({ ...fields, updated_at: toTimestamp() })
-        .where('id', '=', video.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return notFound(request, reply);
+      // With the change, in one transaction: a narrower audience moves every medium to new keys.
+      const result = await app.db.transaction().execute(async (trx) => {
+        const changed = await trx.updateTable('videos').set({ ...fields, updated_at: toTimestamp() }).where('id', '=', video.id).executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return undefined;
+        const generation = await syncMediaGeneration(trx, video.id);
+        const row = await trx.selectFrom('videos').selectAll().where('id', '=', video.id).executeTakeFirstOrThrow();
+        return { row, rotated: generation === 'rotated' };
+      });
+      if (!result) return notFound(request, reply);
+      if (result.rotated) await app.media.generations.kick([video.id]);
+      const updated = result.row;
       request.log.info({ videoId: video.id }, 'video updated');
       // Title, description and visibility all change what search finds.
       await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
@@ -280,6 +285,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedDelete');
       if (!('video' in owned)) return owned;
       await deleteVideo(app.db, app.storage, owned.video, request.log);
+      // Old locations of a move still pending are the mover's to delete now.
+      void app.media.generations.kick([owned.video.id], 0);
       await app.events.publish('video.changed', { videoId: owned.video.id, change: 'deleted' });
       request.log.info({ videoId: owned.video.id }, 'video deleted');
       return { success: true, message: t(request, 'video.deleted') };

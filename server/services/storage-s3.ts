@@ -17,6 +17,10 @@
  * - deletePrefix lists with ListObjectsV2 and removes each page (up to 1000 keys) with
  *   DeleteObjects, listing again from the start until nothing is left (no continuation state to
  *   lose); listChildren lists with Delimiter "/" through the SDK's paginator.
+ * - move / movePrefix (media generations): S3 has no rename, so each object is copied
+ *   server-side (CopyObject: no bytes pass through the app) and deleted afterwards; a copy whose
+ *   source is gone counts as moved already (another mover, or a run before a crash, did it).
+ *   CopyObject takes objects up to 5 GB, far above what uploads and renditions are today.
  * - sweepIncompleteWrites aborts multipart uploads (ListMultipartUploads) of our keys older than
  *   the given age — leftovers of a process killed mid-upload. Servers that do not implement
  *   ListMultipartUploads (s3rver) answer 501 and nothing is swept; on AWS a bucket lifecycle rule
@@ -28,6 +32,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 
 import {
   AbortMultipartUploadCommand,
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -42,7 +47,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 
 import { MEDIA_TYPES } from './media-types';
-import { isStorageKey, isStoragePrefix, type ByteRange, type Storage, type StorageWrite } from './storage';
+import { isGenerationPrefix, isStorageKey, isStoragePrefix, type ByteRange, type Storage, type StorageWrite } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -209,6 +214,21 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     }
   }
 
+  /** Server-side copy; false when the source does not exist. */
+  async function copy(from: string, to: string): Promise<boolean> {
+    checkKey(from);
+    checkKey(to);
+    try {
+      await client.send(
+        new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }),
+      );
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
   return {
     bucket,
     client,
@@ -366,6 +386,27 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
         const keys = (page.Contents ?? []).map((object) => object.Key).filter((key): key is string => key !== undefined);
         if (keys.length > 0) await deleteKeys(keys);
         if (!page.IsTruncated || keys.length === 0) return;
+      }
+    },
+
+    async move(from, to) {
+      if (!(await copy(from, to))) return false;
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+      return true;
+    },
+
+    async movePrefix(from, to) {
+      if (!isGenerationPrefix(from) || !isGenerationPrefix(to)) throw new Error(`not generation prefixes: ${JSON.stringify([from, to])}`);
+      let moved = 0;
+      // Like deletePrefix: each page is copied, then deleted, and the listing starts again.
+      for (;;) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: from }));
+        const keys = (page.Contents ?? []).map((object) => object.Key).filter((key): key is string => key !== undefined);
+        for (const key of keys) {
+          if (await copy(key, `${to}${key.slice(from.length)}`)) moved += 1;
+        }
+        if (keys.length > 0) await deleteKeys(keys);
+        if (!page.IsTruncated || keys.length === 0) return moved;
       }
     },
 

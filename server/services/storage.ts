@@ -46,6 +46,13 @@ export function isStoragePrefix(prefix: string): boolean {
   return PREFIX_PATTERN.test(prefix);
 }
 
+/** One generation of one video: `renditions/<video id>/<generation>/` (what movePrefix moves). */
+const GENERATION_PREFIX_PATTERN = /^renditions\/[0-9a-f]{24}\/[0-9a-f]{8}\/$/;
+
+export function isGenerationPrefix(prefix: string): boolean {
+  return GENERATION_PREFIX_PATTERN.test(prefix);
+}
+
 /** A fresh random key: 96 random bits, so keys can be neither guessed nor enumerated. */
 export function newStorageKey(folder: StorageFolder, ext: string): string {
   const key = `${folder}/${randomBytes(12).toString('hex')}.${ext}`;
@@ -90,6 +97,17 @@ export interface Storage {
   putFile(key: string, localPath: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (a isStoragePrefix() value). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Moves one object to another key (services/media-generations): renamed where the storage can,
+   * else copied server-side and then deleted. Safe to repeat after a crash: a missing source is
+   * not an error (false: nothing was there, e.g. it moved already); an existing target is replaced.
+   */
+  move(from: string, to: string): Promise<boolean>;
+  /**
+   * Moves every object under the generation prefix `from` to the same name under `to` (both
+   * isGenerationPrefix values), with the same guarantees as move(); resolves with how many moved.
+   */
+  movePrefix(from: string, to: string): Promise<number>;
   /** The next path segment of every key under `prefix` ("renditions/" → the video ids). */
   listChildren(prefix: string): Promise<string[]>;
   /** A local file holding the object, when the storage is a local disk (ffmpeg reads it in place). */
@@ -220,6 +238,53 @@ export function createLocalStorage(root: string): Storage {
     async deletePrefix(prefix) {
       if (!isStoragePrefix(prefix)) throw new Error(`not a valid storage prefix: ${JSON.stringify(prefix)}`);
       await rm(path.join(root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
+    },
+
+    async move(from, to) {
+      const source = resolve(from);
+      const target = resolve(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        // One atomic rename: the bytes never exist twice nor nowhere.
+        await rename(source, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
+
+    async movePrefix(from, to) {
+      if (!isGenerationPrefix(from) || !isGenerationPrefix(to)) throw new Error(`not generation prefixes: ${JSON.stringify([from, to])}`);
+      const source = path.join(root, ...from.split('/').filter(Boolean));
+      const target = path.join(root, ...to.split('/').filter(Boolean));
+      const names = (await readdir(source, { recursive: true, withFileTypes: true }).catch(() => []))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(source, path.join(entry.parentPath, entry.name)));
+      if (names.length === 0) {
+        await rm(source, { recursive: true, force: true });
+        return 0;
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        // The usual case, the target not there yet: the whole folder in one atomic rename.
+        await rename(source, target);
+        return names.length;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return 0;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      }
+      // A move interrupted earlier left files on both sides: the rest, file by file.
+      for (const name of names) {
+        const destination = path.join(target, name);
+        await mkdir(path.dirname(destination), { recursive: true });
+        await rename(path.join(source, name), destination).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+      }
+      await rm(source, { recursive: true, force: true });
+      return names.length;
     },
 
     async listChildren(prefix) {

@@ -13,6 +13,7 @@ import * as media from './0006_media';
 import * as moderation from './0007_moderation';
 import * as playback from './0008_playback';
 import * as viewDays from './0009_view_days';
+import * as mediaGenerations from './0010_media_generations';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007_moderation': moderation,
   '0008_playback': playback,
   '0009_view_days': viewDays,
+  '0010_media_generations': mediaGenerations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { toTimestamp } from '../../db/ids';
 import type { Database, Role, SubmissionStatus, UserRow } from '../../db/schema';
 import { subtreeIds, type DeleteCommentResult } from '../comments';
 import { reviewSubmission, ReviewError } from '../search/descriptions';
+import { syncMediaGeneration } from '../media-generations/rotate';
 import { isVideoId } from '../video-records';
 
 import { recordAction, type Actor } from './audit';
@@ -48,7 +49,7 @@ export async function setVideoHidden(
   if (!isVideoId(videoId)) return false;
   const found = await app.db.transaction().execute(async (trx) => {
     const video = await trx.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst();
-    if (!video) return false;
+    if (!video) return undefined;
     await trx
       .updateTable('videos')
       .set(
@@ -58,12 +59,16 @@ export async function setVideoHidden(
       )
       .where('id', '=', videoId)
       .execute();
+    // Hidden: its media move to new keys, so no cache keeps serving the old ones.
+    const rotated = (await syncMediaGeneration(trx, videoId)) === 'rotated';
     await recordAction(trx, actorOf(moderator), hidden ? 'video.hide' : 'video.unhide', { type: 'video', id: videoId }, hidden?.reason ?? '');
     if (hidden) await resolveReportsOn(trx, moderator.id, 'video', videoId);
-    return true;
+    return { rotated };
   });
-  if (found) await reindexVideos(app, [videoId]);
-  return found;
+  if (!found) return false;
+  if (found.rotated) await app.media.generations.kick([videoId]);
+  await reindexVideos(app, [videoId]);
+  return true;
 }
 
 export type SuspendResult = 'done' | 'notFound' | 'self' | 'staff';
@@ -75,6 +80,7 @@ export async function setUserSuspended(
   suspension: { reason: string } | null,
 ): Promise<SuspendResult> {
   if (!isVideoId(userId)) return 'notFound';
+  const rotated: string[] = [];
   const result = await app.db.transaction().execute(async (trx): Promise<SuspendResult> => {
     const user = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
     if (!user) return 'notFound';
@@ -96,8 +102,14 @@ export async function setUserSuspended(
       suspension?.reason ?? '',
     );
     if (suspension) await resolveReportsOn(trx, moderator.id, 'user', userId);
+    // Every video of theirs is now seen by fewer people (or more): media keys in step.
+    const owned = await trx.selectFrom('videos').select('id').where('user_id', '=', userId).execute();
+    for (const video of owned) {
+      if ((await syncMediaGeneration(trx, video.id)) === 'rotated') rotated.push(video.id);
+    }
     return 'done';
   });
+  await app.media.generations.kick(rotated);
   if (result !== 'done') return result;
   // Sessions end at once: the next request from any of the user's browsers is a visitor's.
   if (suspension) await app.sessions.destroyUserSessions(userId);
