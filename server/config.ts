@@ -122,7 +122,7 @@ const DEFAULT_SPA_DIR = path.resolve(__dirname, '..', 'dist');
 export const DEFAULT_PASSWORD_HASH_COST = 15;
 export const PASSWORD_HASH_COST_RANGE = { min: 10, max: 18 } as const;
 
-/** Upload limits (SPEC §9: video max 1GB, thumbnail max 2MB); lowered in tests through the env. */
+/** Upload limits (video max 1 GB, thumbnail max 2 MB by default); lowered in tests through the env. */
 export const DEFAULT_MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
 const UPLOAD_BYTES_RANGE = { min: 1, max: Number.MAX_SAFE_INTEGER } as const;

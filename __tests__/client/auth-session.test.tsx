@@ -25,7 +25,7 @@ function answerSessionCheck(answer: () => Response | Promise<Response>) {
 // not send a logged-in visitor home, so only the session check is in play.
 const START_ROUTE = '/forgot-password';
 
-describe('session check on start (SPEC §4)', () => {
+describe('session check on start', () => {
   it('logs the visitor in with the server\'s user when the session is valid', async () => {
     const calls = answerSessionCheck(() => HttpResponse.json({ isValid: true, user: alice }));
     const { store } = renderWithProviders(<App />, { route: START_ROUTE });

@@ -145,7 +145,7 @@ describe('GET /comments/:videoId pages', () => {
     expect(staff.comments.map((c) => c._id)).toEqual([hiddenRoot.id, underHidden.id, visible, hiddenReply.id, orphan.id]);
   });
 
-  it('keeps the first page readable as the SPEC client reads it: { comments }', async () => {
+  it('keeps the first page readable as the original client reads it: { comments }', async () => {
     await topLevel(3);
     const res = await get(`/comments/${video.id}`);
     expect(Object.keys(res.json())).toEqual(['comments', 'nextCursor']);

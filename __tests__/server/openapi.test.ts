@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document (issue 15): generated from the routes' own schemas, OpenAPI 3.x, every
+ * The OpenAPI document: generated from the routes' own schemas, OpenAPI 3.x, every
  * /v0/api route in it with request and response shapes, and the reference UI at /v0/api/docs.
  * A new /v0/api route without a schema fails here.
  */
@@ -46,7 +46,7 @@ describe('OpenAPI', () => {
     expect(missing).toEqual([]);
   });
 
-  it('serves an OpenAPI 3.x document listing the SPEC routes and the moderation routes', async () => {
+  it('serves an OpenAPI 3.x document listing the product's routes and the moderation routes', async () => {
     const res = await app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(res.statusCode).toBe(200);
     const document = res.json();

@@ -1,5 +1,5 @@
 /**
- * The API description (issue 15): @fastify/swagger builds an OpenAPI 3.1 document from the
+ * The API description: @fastify/swagger builds an OpenAPI 3.1 document from the
  * routes' own TypeBox schemas, served at GET /v0/api/openapi.json, and @fastify/swagger-ui shows
  * it at /v0/api/docs (its static files are loaded only there, never by the SPA).
  *

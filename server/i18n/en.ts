@@ -139,7 +139,7 @@ export const en = {
   'mail.reset.expiry': 'The link is valid for 1 hour and works once.',
   'mail.reset.ignore': 'If you did not ask for this, you can ignore this email: your password stays unchanged.',
   'mail.linkFallback': 'If the button does not work, copy this address into your browser:',
-  // ---- moderation (issue 15) ----
+  // ---- moderation ----
   'auth.suspended': 'This account has been suspended by the moderators. Reason: {reason}',
   'moderation.reportReceived': 'Thank you. Your report was sent to the moderators.',
   'moderation.reportNotFound': 'The reported content was not found.',

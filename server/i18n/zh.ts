@@ -124,7 +124,7 @@ export const zh: Record<MessageKey, string> = {
   'mail.reset.expiry': '该链接 1 小时内有效，且只能使用一次。',
   'mail.reset.ignore': '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
   'mail.linkFallback': '如果按钮无法使用，请将以下地址复制到浏览器中打开：',
-  // ---- moderation (issue 15) ----
+  // ---- moderation ----
   'auth.suspended': '此账户已被管理员停用。原因：{reason}',
   'moderation.reportReceived': '谢谢。您的举报已发送给管理员。',
   'moderation.reportNotFound': '未找到被举报的内容。',

@@ -1,5 +1,5 @@
 /**
- * E-mail/password accounts (SPEC §7 /auth/…): register, login, logout, verify, forgot-password,
+ * E-mail/password accounts (/auth/…): register, login, logout, verify, forgot-password,
  * reset-password and send-verification. Every answer is `{ success, message }` (plus `user` on
  * register and login), messages in the request's language (server/i18n).
  *
@@ -91,7 +91,7 @@ const RegisterResponse = Type.Object({
 const CodedErrorResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), code: Type.String() });
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
-/** Login refused: the account is suspended by moderators (issue 15). */
+/** Login refused: the account is suspended by moderators. */
 export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
 // ---- validation answers ----

@@ -1,5 +1,5 @@
 /**
- * Threaded comments on self-shot videos (SPEC §7 /comments/…): a video's comments, posting a
+ * Threaded comments on self-shot videos (/comments/…): a video's comments, posting a
  * comment or a reply, and deleting a comment with all its replies. A private video's comments
  * exist for its owner only (404 to everyone else). Posting is rate-limited per user.
  */

@@ -1,5 +1,5 @@
 /**
- * Likes on self-shot videos (SPEC §7): the count and whether the viewer liked it, and the toggle.
+ * Likes on self-shot videos: the count and whether the viewer liked it, and the toggle.
  * A private video is answered 404 to everyone but its owner. The toggle's outcome under
  * concurrency is decided by the database (services/likes.ts); answers are per viewer, never cached.
  */

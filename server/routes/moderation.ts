@@ -1,5 +1,5 @@
 /**
- * Moderation (issue 15): POST /reports for any signed-in user, and the moderator API under
+ * Moderation: POST /reports for any signed-in user, and the moderator API under
  * /admin (moderator or admin: 401 for visitors, 403 for users). Every action is audited
  * (services/moderation). Moderators delete comments through DELETE /comments/:id.
  */

@@ -1,4 +1,4 @@
-/** The SPA's start-up question: "am I logged in, and as whom?" (SPEC §7 GET /check-session). */
+/** The SPA's start-up question: "am I logged in, and as whom?" (GET /check-session). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 

@@ -1,5 +1,5 @@
 /**
- * Self-shot videos (SPEC §7 /videos/selfieVideos…): the public list, one video (counting a view),
+ * Self-shot videos (/videos/selfieVideos…): the public list, one video (counting a view),
  * and the owner's edit and delete. Likes live in routes/likes.ts.
  *
  * Private videos exist only for their owner: everyone else gets the same 404 as for a video that
@@ -46,7 +46,7 @@ const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('priva
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
 const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
 
-/** SPEC §3 Selfie video, as services/videos.ts toPublicVideo builds it. */
+/** A selfie video, as services/videos.ts toPublicVideo builds it. */
 export const SelfieVideoSchema = Type.Object({
   _id: Type.String(),
   movieId: Type.String(),
@@ -107,7 +107,7 @@ const UpdateBody = Type.Object(
     title: Type.Optional(Type.String({ maxLength: TITLE_MAX_LENGTH * 4 })),
     description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH * 4 })),
     visibility: Type.Optional(Type.String({ maxLength: 32 })),
-    /** Sent by the SPA (SPEC §7); the owner is always the session's user, so it is ignored. */
+    /** Sent by the SPA; the owner is always the session's user, so it is ignored. */
     userId: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },

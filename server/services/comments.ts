@@ -18,7 +18,7 @@ export const COMMENT_MAX_LENGTH = 2000;
 /** A top-level comment is level 1, a reply to it level 2, and so on. */
 export const MAX_THREAD_DEPTH = 100;
 
-/** SPEC §3 Comment, as the SPA reads it. */
+/** A comment as the SPA reads it. */
 export interface PublicComment {
   _id: string;
   content: string;

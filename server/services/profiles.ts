@@ -1,5 +1,5 @@
 /**
- * User profiles (SPEC §2 Profile, Edit profile): the public face of a user with their uploads and
+ * User profiles (the Profile and Edit profile pages): the public face of a user with their uploads and
  * liked videos, and changing one's username.
  *
  * Usernames people choose: trimmed, NFC-normalized, 3–30 characters (code points), made of ASCII

@@ -1,4 +1,4 @@
-/** How a self-shot video row is shown to the SPA (SPEC §3 Selfie video, plus the media fields). */
+/** How a self-shot video row is shown to the SPA (the selfie video wire shape, plus the media fields). */
 import type { VideoRow, VideoStatus, Visibility } from '../db/schema';
 import { DEFAULT_LANGUAGE, translate, type Language, type MessageKey } from '../i18n';
 import type { RenditionManifest } from '../media/renditions';
@@ -14,7 +14,7 @@ export function videoMediaUrl(key: string): string {
 
 export interface PublicVideo {
   _id: string;
-  /** The stored media's id (SPEC's movieId): the storage key of the video file. */
+  /** The stored media's id (the wire's movieId): the storage key of the video file. */
   movieId: string;
   title: string;
   description: string;

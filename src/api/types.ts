@@ -1,5 +1,5 @@
 /**
- * Wire types of SPEC.md §3, as the SPA reads them: aliases of the types generated from the
+ * The API's wire types, as the SPA reads them: aliases of the types generated from the
  * server's OpenAPI document (./generated/openapi.ts, `npm run openapi`), so a schema change on
  * the server is a type error here instead of a silent drift. Only the external catalogue
  * provider's shapes (not part of our API) are written by hand.
@@ -24,7 +24,7 @@ export type ApiQuery<Op extends keyof operations> = NonNullable<operations[Op]['
 export type ApiError = Schemas['Error'];
 
 export type User = Schemas['User'];
-/** 'moderator' and 'admin' see the moderator console (issue 15). */
+/** 'moderator' and 'admin' see the moderator console. */
 export type Role = Schemas['Role'];
 export type SessionCheckResponse = ApiAnswer<'checkSession', 200>;
 

@@ -89,7 +89,7 @@ function insertComment(pages: CommentPages, comment: Comment): void {
 
 /**
  * Comments of a self-shot video (contract: GET /comments/:videoId[?cursor=], POST /comments/create,
- * DELETE /comments/:commentId). The list is an infinite query: the first page is the SPEC's
+ * DELETE /comments/:commentId). The list is an infinite query: the first page is the original
  * plain GET, later pages follow `nextCursor`; invalidating the video's Comments refetches every
  * loaded page. Posting and deleting update the cached pages at once (optimistic), are undone when
  * the server refuses, and invalidate only that video's Comments.
@@ -102,7 +102,7 @@ export const commentsApi = api.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      // The first page is exactly the SPEC's URL (and the one the server inlines for the first screen).
+      // The first page is exactly the original URL without parameters (and the one the server inlines for the first screen).
       query: ({ queryArg: videoId, pageParam }) => {
         const url = `/comments/${encodeURIComponent(videoId)}`;
         return pageParam ? { url, params: { cursor: pageParam } } : url;

@@ -1,5 +1,5 @@
 /**
- * English messages: the texts of SPEC.md, word for word. Keys are `area.name`.
+ * English messages: the product's texts, word for word. Keys are `area.name`.
  * zh.ts must have exactly the same keys (the type checker and a test both enforce it).
  * Each area keeps its keys between its markers.
  */
@@ -306,7 +306,7 @@ export const en = {
   'search.selfie.placeholder': 'Search self-shot videos...',
   // --- end search ---
 
-  // --- moderation (issue 15): the header link; the feature's own texts are in features/moderation/messages.ts ---
+  // --- moderation: the header link; the feature's own texts are in features/moderation/messages.ts ---
   'header.moderation': 'Moderation',
   // --- end moderation ---
 } as const;

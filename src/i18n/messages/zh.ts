@@ -304,7 +304,7 @@ export const zh: Record<MessageKey, string> = {
   'search.selfie.placeholder': '搜索自拍视频...',
   // --- end search ---
 
-  // --- moderation (issue 15): the header link; the feature's own texts are in features/moderation/messages.ts ---
+  // --- moderation: the header link; the feature's own texts are in features/moderation/messages.ts ---
   'header.moderation': '内容管理',
   // --- end moderation ---
 };
