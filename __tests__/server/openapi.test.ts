@@ -46,7 +46,7 @@ describe('OpenAPI', () => {
     expect(missing).toEqual([]);
   });
 
-  it('serves an OpenAPI 3.x document listing the product's routes and the moderation routes', async () => {
+  it('serves an OpenAPI 3.x document listing the product routes and the moderation routes', async () => {
     const res = await app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(res.statusCode).toBe(200);
     const document = res.json();
