@@ -99,6 +99,10 @@ describe('POST /v0/api/movies/upload', () => {
           hlsUrl: null,
           posterUrl: null,
           thumbnailSources: [],
+          // Playback: no storyboard yet, no chapters in the description, nothing to resume.
+          storyboardUrl: null,
+          chapters: [],
+          resumeAt: null,
         },
       });
       expect(body.video.cdnUrl).toBe(`/media/${body.video.movieId}`);

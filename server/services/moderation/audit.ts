@@ -24,6 +24,17 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Who acted: a signed-in moderator, or null for the command line. */
 export type Actor = { id: string; username: string } | null;
 
+/**
+ * The last audit time this process wrote: entries written within one millisecond (the admin
+ * command runs several in a row) still list in the order they happened, since the log is read
+ * by time and the id after the seconds is random.
+ */
+let lastAuditMs = 0;
+function auditTime(now: Date): Date {
+  lastAuditMs = Math.max(now.getTime(), lastAuditMs + 1);
+  return new Date(lastAuditMs);
+}
+
 export async function recordAction(
   db: Kysely<Database>,
   actor: Actor,
@@ -32,17 +43,18 @@ export async function recordAction(
   reason = '',
   now: Date = new Date(),
 ): Promise<void> {
+  const at = auditTime(now);
   await db
     .insertInto('moderation_log')
     .values({
-      id: newId(now),
+      id: newId(at),
       actor_id: actor?.id ?? null,
       actor_name: actor?.username ?? 'cli',
       action,
       target_type: target.type,
       target_id: target.id,
       reason,
-      created_at: toTimestamp(now),
+      created_at: toTimestamp(at),
     })
     .execute();
 }
