@@ -115,6 +115,17 @@ export interface SelfieVideo {
   posterUrl: string | null;
   /** WebP card variants (320 and 640 wide); [] until made. */
   thumbnailSources: ThumbnailSource[];
+  /** WebVTT storyboard (`sprite.jpg#xywh=x,y,w,h` cues) for the seek preview; null until made. */
+  storyboardUrl?: string | null;
+  /** Chapters, `start` in seconds. */
+  chapters?: VideoChapter[];
+  /** Where the signed-in viewer stopped watching, in seconds; null when never or not signed in. */
+  resumeAt?: number | null;
+}
+
+export interface VideoChapter {
+  start: number;
+  title: string;
 }
 
 /** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */
