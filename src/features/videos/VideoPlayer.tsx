@@ -168,40 +168,38 @@ export function VideoPlayer({
   const chapters = useMemo(() => cleanChapters(rawChapters, duration), [rawChapters, duration]);
   const position = usePlaybackPosition(videoId ?? '', signedIn && Boolean(videoId), videoRef);
 
-  // media-chrome arrives after hydration (the server and the first render show native controls).
+  // After hydration (the server and the first render show native controls and no offer):
+  // media-chrome, the chapters track for it, and where to start.
   useEffect(() => {
     let live = true;
+    let chaptersUrl: string | null = null;
+    const settle = () => {
+      if (!live) return;
+      // A shared link's `t` wins; otherwise offer to resume (server or local storage).
+      const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
+      if (fromUrl !== null) pending.current = { time: fromUrl, play: false };
+      else setOffer(resumePoint(signedIn ? resumeAt : videoId ? readLocalPosition(videoId) : null, duration));
+    };
     import(/* webpackChunkName: "player" */ './mediaChrome')
       .then(() => {
-        if (live) setChrome(true);
+        if (!live) return;
+        // The chapters as a WebVTT track (a blob: URL, which the CSP allows for media).
+        if (chapters.length > 0 && typeof URL.createObjectURL === 'function') {
+          chaptersUrl = URL.createObjectURL(new Blob([chaptersToVtt(chapters, duration)], { type: 'text/vtt' }));
+          setChaptersTrack(chaptersUrl);
+        }
+        setChrome(true);
+        settle();
       })
-      .catch((failure: unknown) => console.warn('Could not load the player controls, keeping the browser’s:', failure));
+      .catch((failure: unknown) => {
+        console.warn('Could not load the player controls, keeping the browser’s:', failure);
+        settle();
+      });
     return () => {
       live = false;
+      if (chaptersUrl) URL.revokeObjectURL(chaptersUrl);
     };
-  }, []);
-
-  // The chapters as a WebVTT track (blob: URL, allowed for media by the CSP) for media-chrome.
-  useEffect(() => {
-    if (chapters.length === 0 || typeof URL.createObjectURL !== 'function') return undefined;
-    const url = URL.createObjectURL(new Blob([chaptersToVtt(chapters, duration)], { type: 'text/vtt' }));
-    setChaptersTrack(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setChaptersTrack(null);
-    };
-  }, [chapters, duration]);
-
-  // Where to start: a shared link's `t` wins; otherwise offer to resume (server or local storage).
-  useEffect(() => {
-    const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
-    if (fromUrl !== null) {
-      pending.current = { time: fromUrl, play: false };
-      return;
-    }
-    const saved = signedIn ? resumeAt : videoId ? readLocalPosition(videoId) : null;
-    setOffer(resumePoint(saved, duration));
-    // Decided once per video, when the page opens.
+    // Once per player: a new video is a new player (VideoPage keys it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -481,12 +479,14 @@ export function VideoPlayer({
   return (
     <div className="video-player" style={style} data-engine={engine} data-controls={chrome ? 'media-chrome' : 'native'}>
       {/* Keys reach the player from any of its controls; the group itself takes focus too. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         id={frameId}
         ref={frameRef}
         className="video-player__frame"
         role="group"
+        // The shortcuts need a focus target when no control has focus (WAI-ARIA media players do the same).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label={t('videos.player.group', { title })}
         aria-describedby={`${frameId}-hint`}
