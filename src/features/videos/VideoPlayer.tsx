@@ -163,6 +163,8 @@ export function VideoPlayer({
   /** Starts hls.js (set by the effect; the native path calls it when native playback fails). */
   const startHlsJs = useRef<() => void>(() => undefined);
   const stallTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The viewer pressed play and has not paused: a fallback or retry carries on playing. */
+  const wantsPlay = useRef(false);
 
   const duration = Number.isFinite(knownDuration) && Number(knownDuration) > 0 ? Number(knownDuration) : 0;
   const chapters = useMemo(() => cleanChapters(rawChapters, duration), [rawChapters, duration]);
@@ -228,7 +230,10 @@ export function VideoPlayer({
     if (!video) return undefined;
     if (!hlsUrl) {
       // A retry of the MP4: load it again (the source is the same).
-      if (attempt > 0) video.load();
+      if (attempt > 0) {
+        video.load();
+        if (wantsPlay.current) void video.play().catch(() => undefined);
+      }
       return undefined;
     }
     let disposed = false;
@@ -279,7 +284,8 @@ export function VideoPlayer({
           }
           session.current = started;
           setEngine('hlsjs');
-          if (pending.current?.play) void video.play().catch(() => undefined);
+          // hls.js loads segments on play: a viewer already watching carries on.
+          if (wantsPlay.current) void video.play().catch(() => undefined);
         })
         .catch((failure: unknown) => {
           console.warn('Could not load the HLS player, playing the MP4:', failure);
@@ -290,7 +296,10 @@ export function VideoPlayer({
     if (hasNativeHls(video)) {
       setEngine('native');
       setSource(hlsUrl);
-      if (attempt > 0 && video.getAttribute('src') === hlsUrl) video.load();
+      if (attempt > 0 && video.getAttribute('src') === hlsUrl) {
+        video.load();
+        if (wantsPlay.current) void video.play().catch(() => undefined);
+      }
       // Native HLS has no rendition API: the menu comes from the master playlist itself.
       const playlistUrl = new URL(hlsUrl, window.location.href).href;
       fetch(playlistUrl, { credentials: 'same-origin' })
@@ -315,6 +324,13 @@ export function VideoPlayer({
       session.current = null;
     };
   }, [hlsUrl, src, attempt, applyCap]);
+
+  // A new source (fallback, quality switch, retry) while the viewer is watching: keep playing
+  // (with preload "none" nothing would load otherwise).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && source && wantsPlay.current) void video.play().catch(() => undefined);
+  }, [source]);
 
   const clearStall = useCallback(() => {
     if (stallTimer.current) clearTimeout(stallTimer.current);
@@ -364,8 +380,16 @@ export function VideoPlayer({
   }, [chapters, position, stalled, clearStall]);
 
   const onPlay = useCallback(() => {
+    wantsPlay.current = true;
     setOffer(null);
     position.onPlay();
+  }, [position]);
+
+  const onPause = useCallback(() => {
+    const video = videoRef.current;
+    // A pause the viewer asked for (an error or the end is not one).
+    if (video && !video.ended && !video.error) wantsPlay.current = false;
+    position.onPauseOrSeek();
   }, [position]);
 
   /** Seeks now when the media is loaded, else on load (preload is "none" until play). */
@@ -384,10 +408,10 @@ export function VideoPlayer({
   const retry = () => {
     const video = videoRef.current;
     pending.current = { time: video?.currentTime ?? 0, play: true };
+    wantsPlay.current = true;
     setFailed(false);
     clearStall();
     setAttempt((count) => count + 1);
-    if (video && engine !== 'hlsjs') void video.play().catch(() => undefined);
   };
 
   const chooseQuality = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -521,7 +545,7 @@ export function VideoPlayer({
             onPlaying={clearStall}
             onWaiting={onWaiting}
             onTimeUpdate={onTimeUpdate}
-            onPause={position.onPauseOrSeek}
+            onPause={onPause}
             onSeeked={position.onPauseOrSeek}
           >
             {chrome && storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null}
