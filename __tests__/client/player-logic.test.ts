@@ -1,3 +1,6 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+
+import { en } from '../../src/i18n/messages/en';
 import { formatClock } from '../../src/features/videos/media';
 import {
   chapterAt,
@@ -14,7 +17,9 @@ import {
   shareUrl,
   shortcutAction,
   startTimeFromUrl,
+  SHORTCUTS,
 } from '../../src/features/videos/playerLogic';
+import { playerMessages } from '../../src/features/videos/playerMessages';
 
 /** The player's decisions, without a DOM: shortcuts, `t`, resume, saving throttle, cap, chapters. */
 
@@ -243,5 +248,24 @@ describe('chapters', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('player messages (their own catalogue, shipped with the video page)', () => {
+  const names = (elements: MessageFormatElement[]): string[] =>
+    elements.flatMap((element) => (element.type === TYPE.argument || element.type === TYPE.number ? [element.value] : [])).sort();
+
+  it('have every key in en and zh, translated, with the same arguments, none clashing with the app’s', () => {
+    const enKeys = Object.keys(playerMessages.en).sort();
+    expect(Object.keys(playerMessages.zh).sort()).toEqual(enKeys);
+    for (const key of enKeys) {
+      const english = playerMessages.en[key as keyof typeof playerMessages.en];
+      const chinese = playerMessages.zh[key as keyof typeof playerMessages.zh];
+      expect(chinese.trim()).not.toBe('');
+      expect(chinese).not.toBe(english);
+      expect(names(parse(chinese))).toEqual(names(parse(english)));
+      expect(key in en).toBe(false);
+    }
+    for (const shortcut of SHORTCUTS) expect(enKeys).toContain(shortcut.message);
   });
 });

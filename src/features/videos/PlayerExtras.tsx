@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { useT } from '../../i18n/useT';
 
 import { formatClock } from './media';
 import { type Chapter, SHORTCUTS, shareUrl } from './playerLogic';
+import { usePlayerT } from './playerMessages';
 
 /** The "?" list of keyboard shortcuts, a modal dialog (Esc or Close ends it). */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useT();
+  const t = usePlayerT();
   const headingId = useId();
   const ref = useRef<HTMLDialogElement>(null);
 
@@ -61,7 +61,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
 
 /** Share: copies the page's link, with the current time when the viewer ticks "Start at 1:23". */
 export function ShareControl({ currentTime }: { currentTime: () => number }) {
-  const t = useT();
+  const t = usePlayerT();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [at, setAt] = useState(0);
@@ -118,7 +118,7 @@ export function ShareControl({ currentTime }: { currentTime: () => number }) {
 
 /** The chapter list under the video: each chapter seeks there; the one playing is marked. */
 export function ChapterList({ chapters, current, onSeek }: { chapters: Chapter[]; current: number; onSeek: (seconds: number) => void }) {
-  const t = useT();
+  const t = usePlayerT();
   const headingId = useId();
   if (chapters.length === 0) return null;
   return (

@@ -1,7 +1,6 @@
 import { type CSSProperties, type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
-import { useT } from '../../i18n/useT';
 
 import type { HlsSession } from './hlsEngine';
 import { parseMasterPlaylist } from './hlsPlaylist';
@@ -23,6 +22,7 @@ import {
   shortcutAction,
   startTimeFromUrl,
 } from './playerLogic';
+import { PlayerIntl, usePlayerT } from './playerMessages';
 import { readLocalPosition, usePlaybackPosition } from './usePlaybackPosition';
 
 export interface VideoPlayerProps {
@@ -119,7 +119,15 @@ function keyTarget(element: EventTarget | null) {
  * and stall states with Retry, and the rendition cap. The server renders the same box with the
  * poster and native controls; nothing is fetched but the poster before the viewer presses play.
  */
-export function VideoPlayer({
+export function VideoPlayer(props: VideoPlayerProps) {
+  return (
+    <PlayerIntl>
+      <PlayerBody {...props} />
+    </PlayerIntl>
+  );
+}
+
+function PlayerBody({
   src,
   hlsUrl,
   poster,
@@ -133,7 +141,7 @@ export function VideoPlayer({
   resumeAt,
   signedIn = false,
 }: VideoPlayerProps) {
-  const t = useT();
+  const t = usePlayerT();
   const intl = useIntl();
   const qualityId = useId();
   const frameId = useId();

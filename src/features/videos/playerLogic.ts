@@ -3,7 +3,7 @@
  * time of shared links, the resume offer, the throttle of position saving, the rendition cap and
  * the chapters' WebVTT. VideoPlayer wires them to the media element.
  */
-import type { MessageKey } from '../../i18n/messages';
+import type { PlayerMessageKey } from './playerMessages';
 
 /** What a key press asks of the player. */
 export type PlayerAction =
@@ -24,7 +24,7 @@ export const MAX_RATE = 2;
 export const PLAYBACK_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 /** The shortcut list the "?" dialog shows: keys and the message id that describes them. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; message: MessageKey }> = [
+export const SHORTCUTS: ReadonlyArray<{ keys: string[]; message: PlayerMessageKey }> = [
   { keys: ['Space', 'k'], message: 'videos.player.shortcut.playPause' },
   { keys: ['←', '→'], message: 'videos.player.shortcut.seek5' },
   { keys: ['j', 'l'], message: 'videos.player.shortcut.seek10' },
