@@ -96,7 +96,7 @@ async function openPlayer(locale: 'en' | 'zh' = 'en', state: RenderWithProviders
   const rendered = renderAt('/selfieVideos/v1', state, locale);
   const video = (await screen.findByLabelText(locale === 'en' ? 'Video player: Clip' : '视频播放器：Clip')) as HTMLVideoElement;
   const media = standIn(video);
-  const group = screen.getByRole('group', { name: locale === 'en' ? 'Player: Clip' : '播放器：Clip' });
+  const group = screen.getByRole('region', { name: locale === 'en' ? 'Player: Clip' : '播放器：Clip' });
   return { ...rendered, media, group };
 }
 

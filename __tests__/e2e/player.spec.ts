@@ -115,7 +115,7 @@ test.describe('in English', () => {
       }
     });
     await openPlayer(page, `/selfieVideos/${videoId}`);
-    const group = page.getByRole('group', { name: `Player: ${title}` });
+    const group = page.getByRole('region', { name: `Player: ${title}` });
     await expect(video(page)).toHaveAttribute('preload', 'none');
     expect(mediaBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(100 * 1024);
 
@@ -260,7 +260,7 @@ test.describe('in Chinese', () => {
     const videoId = await uploadReady(page, title);
     await withPlayerData(page, videoId, { resumeAt: 6 });
     await openPlayer(page, `/selfieVideos/${videoId}`);
-    const group = page.getByRole('group', { name: `播放器：${title}` });
+    const group = page.getByRole('region', { name: `播放器：${title}` });
 
     await expect(page.getByRole('button', { name: '从 0:06 继续播放' })).toBeVisible();
     await page.getByRole('button', { name: '从头播放' }).click();

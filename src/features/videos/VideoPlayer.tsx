@@ -173,6 +173,8 @@ function PlayerBody({
   const stallTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The viewer pressed play and has not paused: a fallback or retry carries on playing. */
   const wantsPlay = useRef(false);
+  /** A source change is under way: the pause it may cause is not the viewer's. */
+  const switching = useRef(false);
 
   const duration = Number.isFinite(knownDuration) && Number(knownDuration) > 0 ? Number(knownDuration) : 0;
   const chapters = useMemo(() => cleanChapters(rawChapters, duration), [rawChapters, duration]);
@@ -248,6 +250,7 @@ function PlayerBody({
 
     const playMp4 = () => {
       if (disposed) return;
+      switching.current = true;
       session.current?.destroy();
       session.current = null;
       setLevels([]);
@@ -262,6 +265,7 @@ function PlayerBody({
         playMp4();
         return;
       }
+      switching.current = true;
       setEngine('starting');
       setSource(undefined);
       setLevels([]);
@@ -366,6 +370,7 @@ function PlayerBody({
   }, []);
 
   const onLoadedMetadata = useCallback(() => {
+    switching.current = false;
     const video = videoRef.current;
     const at = pending.current;
     if (!video || !at) return;
@@ -395,8 +400,8 @@ function PlayerBody({
 
   const onPause = useCallback(() => {
     const video = videoRef.current;
-    // A pause the viewer asked for (an error or the end is not one).
-    if (video && !video.ended && !video.error) wantsPlay.current = false;
+    // A pause the viewer asked for (an error, the end or a source change is not one).
+    if (video && !video.ended && !video.error && !switching.current) wantsPlay.current = false;
     position.onPauseOrSeek();
   }, [position]);
 
@@ -417,6 +422,7 @@ function PlayerBody({
     const video = videoRef.current;
     pending.current = { time: video?.currentTime ?? 0, play: true };
     wantsPlay.current = true;
+    switching.current = true;
     setFailed(false);
     clearStall();
     setAttempt((count) => count + 1);
@@ -434,6 +440,7 @@ function PlayerBody({
       const next = id === AUTO ? hlsUrl : levels.find((level) => level.id === id)?.url;
       if (!video || !next) return;
       pending.current = { time: video.currentTime, play: !video.paused && !video.ended };
+      switching.current = true;
       setSource(next);
     }
   };
@@ -516,7 +523,7 @@ function PlayerBody({
         id={frameId}
         ref={frameRef}
         className="video-player__frame"
-        role="group"
+        role="region"
         // The shortcuts need a focus target when no control has focus (WAI-ARIA media players do the same).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
@@ -568,7 +575,8 @@ function PlayerBody({
               <media-control-bar class="video-player__bar">
                 <media-play-button />
                 <media-time-range />
-                <media-time-display showduration="" />
+                {/* Not a toggle, and hidden from screen readers: the seek slider already speaks both times. */}
+                <media-time-display showduration="" notoggle="" aria-hidden="true" />
                 <media-mute-button />
                 <media-volume-range />
                 <media-playback-rate-menu-button invoketarget={rateMenuId} />
