@@ -110,7 +110,7 @@ test.describe('in English', () => {
     const mediaBytes: number[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (/^\/media\/videos\//.test(url.pathname) && !/\.(jpe?g|png|webp)$/.test(url.pathname)) {
+      if (/^\/media\//.test(url.pathname) && !/\.(jpe?g|png|webp)$/.test(url.pathname)) {
         mediaBytes.push(Number(response.headers()['content-length'] ?? 0));
       }
     });
@@ -233,15 +233,17 @@ test.describe('in English', () => {
     const title = `Broken clip ${Date.now()}`;
     const videoId = await uploadReady(page, title);
     await withPlayerData(page, videoId, {});
-    const failing = (route: Route) => route.abort('connectionfailed');
-    await page.route('**/media/videos/**', failing);
+    // Every media request fails (images still load).
+    const failing = (route: Route) =>
+      /\.(jpe?g|png|webp)$/.test(new URL(route.request().url()).pathname) ? route.continue() : route.abort('connectionfailed');
+    await page.route('**/media/**', failing);
     await openPlayer(page, `/selfieVideos/${videoId}`);
     await page.locator('media-play-button').click();
     const alert = page.getByRole('alert').filter({ hasText: 'The video could not be played.' });
     await expect(alert).toBeVisible({ timeout: 60_000 });
     await expectNoAxeViolations(page, 'player: error state');
 
-    await page.unroute('**/media/videos/**', failing);
+    await page.unroute('**/media/**', failing);
     await video(page).evaluate((element: HTMLVideoElement) => {
       element.muted = true;
     });
@@ -283,7 +285,8 @@ test.describe('in Chinese', () => {
 
     await page.locator('media-playback-rate-menu-button').click();
     await expect(page.locator('media-playback-rate-menu').getByRole('menuitemradio')).toHaveCount(8);
-    await page.keyboard.press('Escape');
+    await page.locator('media-playback-rate-menu').getByRole('menuitemradio', { name: /^1x/ }).click();
+    await expect.poll(async () => (await state(page)).rate).toBe(1);
 
     await press(page, group, '?');
     const dialog = page.getByRole('dialog', { name: '键盘快捷键' });

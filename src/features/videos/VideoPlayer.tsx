@@ -572,17 +572,18 @@ function PlayerBody({
           {chrome ? (
             <>
               <media-loading-indicator slot="centered-chrome" />
+              {/* No tooltips: their text is not the buttons' accessible names (WCAG 2.5.3), which screen readers and the shortcut list give. */}
               <media-control-bar class="video-player__bar">
-                <media-play-button />
+                <media-play-button notooltip="" />
                 <media-time-range />
                 {/* Not a toggle, and hidden from screen readers: the seek slider already speaks both times. */}
                 <media-time-display showduration="" notoggle="" aria-hidden="true" />
-                <media-mute-button />
+                <media-mute-button notooltip="" />
                 <media-volume-range />
-                <media-playback-rate-menu-button invoketarget={rateMenuId} />
-                <media-captions-menu-button invoketarget={captionsMenuId} />
-                <media-pip-button />
-                <media-fullscreen-button />
+                <media-playback-rate-menu-button invoketarget={rateMenuId} notooltip="" />
+                <media-captions-menu-button invoketarget={captionsMenuId} notooltip="" />
+                <media-pip-button notooltip="" />
+                <media-fullscreen-button notooltip="" />
               </media-control-bar>
               <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
               <media-captions-menu id={captionsMenuId} hidden anchor="auto" />
