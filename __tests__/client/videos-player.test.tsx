@@ -262,6 +262,13 @@ describe('resume', () => {
     delete (navigator as { sendBeacon?: unknown }).sendBeacon;
   });
 
+  it('offers the server’s resume point even when the session check ends after the player mounted', async () => {
+    serveVideoPage(clip({ resumeAt: 83 }));
+    // Rendered as a visitor (the session not known yet): the answer's resumeAt is still the viewer's.
+    await openPlayer();
+    expect(await screen.findByRole('button', { name: 'Resume from 1:23' })).toBeInTheDocument();
+  });
+
   it('does not offer to resume within 5 s of either end', async () => {
     serveVideoPage(clip({ resumeAt: 117 }));
     await openPlayer('en', loggedInAs(owner));

@@ -160,7 +160,9 @@ function PlayerBody({
   const [stalled, setStalled] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const [offer, setOffer] = useState<number | null>(null);
+  /** Where to start is known (client only): null before, else whether the URL gave a `t`. */
+  const [startFromUrl, setStartFromUrl] = useState<boolean | null>(null);
+  const [offerDismissed, setOfferDismissed] = useState(false);
   const [chapterIndex, setChapterIndex] = useState(-1);
   const [chaptersTrack, setChaptersTrack] = useState<string | null>(null);
   const session = useRef<HlsSession | null>(null);
@@ -187,10 +189,10 @@ function PlayerBody({
     let chaptersUrl: string | null = null;
     const settle = () => {
       if (!live) return;
-      // A shared link's `t` wins; otherwise offer to resume (server or local storage).
+      // A shared link's `t` wins over the resume offer.
       const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
       if (fromUrl !== null) pending.current = { time: fromUrl, play: false };
-      else setOffer(resumePoint(signedIn ? resumeAt : videoId ? readLocalPosition(videoId) : null, duration));
+      setStartFromUrl(fromUrl !== null);
     };
     import(/* webpackChunkName: "player" */ './mediaChrome')
       .then(() => {
@@ -394,7 +396,7 @@ function PlayerBody({
 
   const onPlay = useCallback(() => {
     wantsPlay.current = true;
-    setOffer(null);
+    setOfferDismissed(true);
     position.onPlay();
   }, [position]);
 
@@ -510,6 +512,13 @@ function PlayerBody({
     perform(action);
   };
 
+  // Resume: the server's point (the answer is the signed-in viewer's own), else a visitor's local
+  // one. Computed on render: the session check may end after the player mounted.
+  const offer =
+    startFromUrl === false && !offerDismissed
+      ? resumePoint(typeof resumeAt === 'number' ? resumeAt : !signedIn && videoId ? readLocalPosition(videoId) : null, duration)
+      : null;
+
   const aspect = aspectOf({ width, height });
   const style = { '--video-w': aspect.width, '--video-h': aspect.height } as CSSProperties;
   const autoLabel = showing && choice === AUTO ? t('videos.player.autoShowing', { quality: qualityName({ ...showing, bitrate: 0 }) }) : t('videos.player.auto');
@@ -601,10 +610,10 @@ function PlayerBody({
         ) : null}
         {offer !== null && !failed ? (
           <div className="video-player__resume">
-            <button type="button" className="btn btn--small btn--primary" onClick={() => { setOffer(null); seekTo(offer, true); }}>
+            <button type="button" className="btn btn--small btn--primary" onClick={() => { setOfferDismissed(true); seekTo(offer, true); }}>
               {t('videos.player.resume', { time: formatClock(offer) })}
             </button>
-            <button type="button" className="btn btn--small" onClick={() => setOffer(null)}>
+            <button type="button" className="btn btn--small" onClick={() => setOfferDismissed(true)}>
               {t('videos.player.startOver')}
             </button>
           </div>
