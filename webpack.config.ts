@@ -176,6 +176,13 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
             priority: 10,
             chunks: 'async',
           },
+          // The player's controls (media-chrome) load only on the video page, after hydration.
+          playerVendor: {
+            test: /[\\/]node_modules[\\/](media-chrome|ce-la-react)[\\/]/,
+            name: 'player-vendor',
+            priority: 10,
+            chunks: 'async',
+          },
         },
       },
       runtimeChunk: 'single',

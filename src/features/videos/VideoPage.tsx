@@ -107,6 +107,12 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           title={video.title}
           width={video.width}
           height={video.height}
+          videoId={video._id}
+          duration={video.duration}
+          storyboardUrl={video.storyboardUrl}
+          chapters={video.chapters}
+          resumeAt={video.resumeAt}
+          signedIn={Boolean(user)}
         />
       ) : (
         <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />

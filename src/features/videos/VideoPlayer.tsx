@@ -1,11 +1,29 @@
-import { type CSSProperties, type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { type CSSProperties, type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 
-import { useT } from '../../i18n/useT';
 
 import type { HlsSession } from './hlsEngine';
 import { parseMasterPlaylist } from './hlsPlaylist';
-import { aspectOf } from './media';
+import { aspectOf, formatClock } from './media';
+import { ChapterList, ShareControl, ShortcutsDialog } from './PlayerExtras';
+import {
+  type Chapter,
+  chapterAt,
+  chaptersToVtt,
+  cleanChapters,
+  levelCap,
+  nextRate,
+  nextVolume,
+  PLAYBACK_RATES,
+  type PlayerAction,
+  type Rendition,
+  resumePoint,
+  seekTarget,
+  shortcutAction,
+  startTimeFromUrl,
+} from './playerLogic';
+import { PlayerIntl, usePlayerT } from './playerMessages';
+import { readLocalPosition, usePlaybackPosition } from './usePlaybackPosition';
 
 export interface VideoPlayerProps {
   /** The progressive MP4 ("/media/<key>", answered with Range): played when HLS cannot be. */
@@ -18,6 +36,17 @@ export interface VideoPlayerProps {
   /** Displayed size: the player reserves this aspect ratio before anything loads. */
   width?: number;
   height?: number;
+  /** The video's id: where its watching position is saved. Without it nothing is saved. */
+  videoId?: string;
+  /** Seconds, from the API: shown before any media is fetched. */
+  duration?: number;
+  /** WebVTT of storyboard thumbnails for the seek preview. */
+  storyboardUrl?: string | null;
+  chapters?: Chapter[];
+  /** The signed-in viewer's saved position (seconds). */
+  resumeAt?: number | null;
+  /** Positions go to the server when signed in, to local storage otherwise. */
+  signedIn?: boolean;
 }
 
 /** How the video is being played. */
@@ -36,6 +65,8 @@ export interface QualityLevel {
 
 const AUTO = -1;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+/** How long playback may wait for data before the player says so. */
+const STALL_MS = 8000;
 
 function hasNativeHls(video: HTMLVideoElement): boolean {
   return typeof video.canPlayType === 'function' && video.canPlayType(HLS_TYPE) !== '';
@@ -69,35 +100,159 @@ function sortLevels(levels: QualityLevel[]): QualityLevel[] {
   });
 }
 
+/** What the element under a key press says about the keys it uses itself. */
+function keyTarget(element: EventTarget | null) {
+  if (!(element instanceof HTMLElement)) return { tagName: '' };
+  return {
+    tagName: element.tagName,
+    keysUsed: element.getAttribute('keysused'),
+    role: element.getAttribute('role'),
+    isContentEditable: element.isContentEditable,
+  };
+}
+
 /**
- * The video page's player. HLS plays natively where the browser can (Safari, recent Chromium),
- * elsewhere through hls.js, loaded as its own chunk only then; when neither works, or hls.js
- * fails for good, the progressive MP4 plays. With several renditions a Quality menu offers Auto
- * plus each rendition. The box has the video's own aspect ratio from the start (portrait stays
- * portrait, nothing moves when the video loads).
+ * The video page's player: media-chrome controls (loaded lazily, in the page's language) over a
+ * <video> that HLS plays natively where the browser can, elsewhere through hls.js (its own
+ * chunk), the progressive MP4 last. Adds what media-chrome leaves to the page: the quality menu
+ * (Auto shows the level playing), keyboard shortcuts, chapters, resume, share-a-moment, error
+ * and stall states with Retry, and the rendition cap. The server renders the same box with the
+ * poster and native controls; nothing is fetched but the poster before the viewer presses play.
  */
-export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: VideoPlayerProps) {
-  const t = useT();
+export function VideoPlayer(props: VideoPlayerProps) {
+  return (
+    <PlayerIntl>
+      <PlayerBody {...props} />
+    </PlayerIntl>
+  );
+}
+
+function PlayerBody({
+  src,
+  hlsUrl,
+  poster,
+  title,
+  width,
+  height,
+  videoId,
+  duration: knownDuration,
+  storyboardUrl,
+  chapters: rawChapters,
+  resumeAt,
+  signedIn = false,
+}: VideoPlayerProps) {
+  const t = usePlayerT();
+  const intl = useIntl();
   const qualityId = useId();
+  const frameId = useId();
+  const rateMenuId = useId();
+  const captionsMenuId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine>(hlsUrl ? 'starting' : 'mp4');
   const [source, setSource] = useState<string | undefined>(hlsUrl ? undefined : src);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [choice, setChoice] = useState<number>(AUTO);
   const [showing, setShowing] = useState<{ width: number; height: number } | null>(null);
+  const [chrome, setChrome] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [stalled, setStalled] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  /** Where to start is known (client only): null before, else whether the URL gave a `t`. */
+  const [startFromUrl, setStartFromUrl] = useState<boolean | null>(null);
+  const [offerDismissed, setOfferDismissed] = useState(false);
+  const [chapterIndex, setChapterIndex] = useState(-1);
+  const [chaptersTrack, setChaptersTrack] = useState<string | null>(null);
   const session = useRef<HlsSession | null>(null);
-  /** Where to carry on after a native source change (quality switch). */
-  const resume = useRef<{ time: number; play: boolean } | null>(null);
+  /** hls.js's levels in its own order (what the cap indexes). */
+  const hlsLevels = useRef<Rendition[]>([]);
+  /** Where to start or carry on once media is loaded: a shared `t`, resume, quality switch, retry. */
+  const pending = useRef<{ time: number; play: boolean } | null>(null);
   /** Starts hls.js (set by the effect; the native path calls it when native playback fails). */
   const startHlsJs = useRef<() => void>(() => undefined);
+  const stallTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The viewer pressed play and has not paused: a fallback or retry carries on playing. */
+  const wantsPlay = useRef(false);
+  /** A source change is under way: the pause it may cause is not the viewer's. */
+  const switching = useRef(false);
+
+  const duration = Number.isFinite(knownDuration) && Number(knownDuration) > 0 ? Number(knownDuration) : 0;
+  const chapters = useMemo(() => cleanChapters(rawChapters, duration), [rawChapters, duration]);
+  const position = usePlaybackPosition(videoId ?? '', signedIn && Boolean(videoId), videoRef);
+
+  // After hydration (the server and the first render show native controls and no offer):
+  // media-chrome, the chapters track for it, and where to start.
+  useEffect(() => {
+    let live = true;
+    let chaptersUrl: string | null = null;
+    const settle = () => {
+      if (!live) return;
+      // A shared link's `t` wins over the resume offer.
+      const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
+      if (fromUrl !== null) pending.current = { time: fromUrl, play: false };
+      setStartFromUrl(fromUrl !== null);
+    };
+    import(/* webpackChunkName: "player" */ './mediaChrome')
+      .then(() => {
+        if (!live) return;
+        // The chapters as a WebVTT track (a blob: URL, which the CSP allows for media).
+        if (chapters.length > 0 && typeof URL.createObjectURL === 'function') {
+          chaptersUrl = URL.createObjectURL(new Blob([chaptersToVtt(chapters, duration)], { type: 'text/vtt' }));
+          setChaptersTrack(chaptersUrl);
+        }
+        setChrome(true);
+        settle();
+      })
+      .catch((failure: unknown) => {
+        console.warn('Could not load the player controls, keeping the browser’s:', failure);
+        settle();
+      });
+    return () => {
+      live = false;
+      if (chaptersUrl) URL.revokeObjectURL(chaptersUrl);
+    };
+    // Once per player: a new video is a new player (VideoPage keys it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const applyCap = useCallback(() => {
+    const frame = frameRef.current;
+    if (!session.current || !frame) return;
+    const fullscreen = typeof document !== 'undefined' && Boolean(document.fullscreenElement?.contains(frame));
+    const box = frame.getBoundingClientRect();
+    session.current.setCap(levelCap(hlsLevels.current, box, window.devicePixelRatio || 1, fullscreen));
+  }, []);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return undefined;
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => applyCap()) : null;
+    observer?.observe(frame);
+    document.addEventListener('fullscreenchange', applyCap);
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener('fullscreenchange', applyCap);
+    };
+  }, [applyCap]);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !hlsUrl) return undefined;
+    if (!video) return undefined;
+    if (!hlsUrl) {
+      // A retry of the MP4: load it again (the source is the same).
+      if (attempt > 0) {
+        video.load();
+        if (wantsPlay.current) void video.play().catch(() => undefined);
+      }
+      return undefined;
+    }
     let disposed = false;
 
     const playMp4 = () => {
       if (disposed) return;
+      switching.current = true;
       session.current?.destroy();
       session.current = null;
       setLevels([]);
@@ -112,6 +267,7 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
         playMp4();
         return;
       }
+      switching.current = true;
       setEngine('starting');
       setSource(undefined);
       setLevels([]);
@@ -119,21 +275,31 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
       import(/* webpackChunkName: "hls" */ './hlsEngine')
         .then((engineModule) => {
           if (disposed) return;
-          const started = engineModule.startHls(video, hlsUrl, {
-            onLevels: (found) => {
-              if (!disposed) setLevels(sortLevels(found.map((level) => ({ ...level, id: level.index }))));
+          const started = engineModule.startHls(
+            video,
+            hlsUrl,
+            {
+              onLevels: (found) => {
+                if (disposed) return;
+                hlsLevels.current = found;
+                setLevels(sortLevels(found.map((level) => ({ ...level, id: level.index }))));
+                applyCap();
+              },
+              onFatal: (reason) => {
+                console.warn('HLS playback failed, playing the MP4:', reason);
+                playMp4();
+              },
             },
-            onFatal: (reason) => {
-              console.warn('HLS playback failed, playing the MP4:', reason);
-              playMp4();
-            },
-          });
+            { startPosition: () => pending.current?.time ?? -1 },
+          );
           if (!started) {
             playMp4();
             return;
           }
           session.current = started;
           setEngine('hlsjs');
+          // hls.js loads segments on play: a viewer already watching carries on.
+          if (wantsPlay.current) void video.play().catch(() => undefined);
         })
         .catch((failure: unknown) => {
           console.warn('Could not load the HLS player, playing the MP4:', failure);
@@ -144,6 +310,10 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
     if (hasNativeHls(video)) {
       setEngine('native');
       setSource(hlsUrl);
+      if (attempt > 0 && video.getAttribute('src') === hlsUrl) {
+        video.load();
+        if (wantsPlay.current) void video.play().catch(() => undefined);
+      }
       // Native HLS has no rendition API: the menu comes from the master playlist itself.
       const playlistUrl = new URL(hlsUrl, window.location.href).href;
       fetch(playlistUrl, { credentials: 'same-origin' })
@@ -167,19 +337,47 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
       session.current?.destroy();
       session.current = null;
     };
-  }, [hlsUrl, src]);
+  }, [hlsUrl, src, attempt, applyCap]);
+
+  // A new source (fallback, quality switch, retry) while the viewer is watching: keep playing
+  // (with preload "none" nothing would load otherwise).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && source && wantsPlay.current) void video.play().catch(() => undefined);
+  }, [source]);
+
+  const clearStall = useCallback(() => {
+    if (stallTimer.current) clearTimeout(stallTimer.current);
+    stallTimer.current = null;
+    setStalled(false);
+  }, []);
+  useEffect(() => clearStall, [clearStall]);
 
   const onError = useCallback(() => {
-    // Native HLS that cannot play this stream: hls.js next, then the MP4.
+    // Native HLS that cannot play this stream: hls.js next, then the MP4; the MP4 failing is the end.
     if (engine === 'native') startHlsJs.current();
-  }, [engine]);
+    else if (engine === 'mp4') {
+      clearStall();
+      setFailed(true);
+    }
+  }, [engine, clearStall]);
+
+  const onWaiting = useCallback(() => {
+    const video = videoRef.current;
+    if (!video || video.paused || stallTimer.current) return;
+    stallTimer.current = setTimeout(() => {
+      stallTimer.current = null;
+      setStalled(true);
+    }, STALL_MS);
+  }, []);
 
   const onLoadedMetadata = useCallback(() => {
+    switching.current = false;
     const video = videoRef.current;
-    const at = resume.current;
+    const at = pending.current;
     if (!video || !at) return;
-    resume.current = null;
-    if (at.time > 0) video.currentTime = at.time;
+    pending.current = null;
+    if (at.time > 0 && Math.abs(video.currentTime - at.time) > 0.5) video.currentTime = at.time;
     if (at.play) void video.play().catch(() => undefined);
   }, []);
 
@@ -187,6 +385,50 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
     const video = videoRef.current;
     if (video && video.videoWidth > 0) setShowing({ width: video.videoWidth, height: video.videoHeight });
   }, []);
+
+  const onTimeUpdate = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (stallTimer.current || stalled) clearStall();
+    position.onTimeUpdate();
+    setChapterIndex(chapterAt(chapters, video.currentTime));
+  }, [chapters, position, stalled, clearStall]);
+
+  const onPlay = useCallback(() => {
+    wantsPlay.current = true;
+    setOfferDismissed(true);
+    position.onPlay();
+  }, [position]);
+
+  const onPause = useCallback(() => {
+    const video = videoRef.current;
+    // A pause the viewer asked for (an error, the end or a source change is not one).
+    if (video && !video.ended && !video.error && !switching.current) wantsPlay.current = false;
+    position.onPauseOrSeek();
+  }, [position]);
+
+  /** Seeks now when the media is loaded, else on load (preload is "none" until play). */
+  const seekTo = useCallback((seconds: number, play = false) => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.readyState >= 1) {
+      video.currentTime = seconds;
+      if (play) void video.play().catch(() => undefined);
+    } else {
+      pending.current = { time: seconds, play };
+      if (play) void video.play().catch(() => undefined);
+    }
+  }, []);
+
+  const retry = () => {
+    const video = videoRef.current;
+    pending.current = { time: video?.currentTime ?? 0, play: true };
+    wantsPlay.current = true;
+    switching.current = true;
+    setFailed(false);
+    clearStall();
+    setAttempt((count) => count + 1);
+  };
 
   const chooseQuality = (event: ChangeEvent<HTMLSelectElement>) => {
     const id = Number(event.target.value);
@@ -199,55 +441,213 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
       const video = videoRef.current;
       const next = id === AUTO ? hlsUrl : levels.find((level) => level.id === id)?.url;
       if (!video || !next) return;
-      resume.current = { time: video.currentTime, play: !video.paused && !video.ended };
+      pending.current = { time: video.currentTime, play: !video.paused && !video.ended };
+      switching.current = true;
       setSource(next);
     }
   };
 
+  const perform = (action: PlayerAction) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const length = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : duration;
+    switch (action.type) {
+      case 'togglePlay':
+        if (video.paused || video.ended) void video.play().catch(() => undefined);
+        else video.pause();
+        return;
+      case 'seekBy':
+        seekTo(seekTarget(video.currentTime, action.seconds, length));
+        return;
+      case 'seekToFraction':
+        if (length > 0) seekTo(length * action.fraction);
+        return;
+      case 'volumeBy': {
+        if (action.delta > 0) video.muted = false;
+        video.volume = nextVolume(video.volume, action.delta);
+        setAnnouncement(t('videos.player.volumeIs', { percent: Math.round(video.volume * 100) }));
+        return;
+      }
+      case 'toggleMute':
+        video.muted = !video.muted;
+        setAnnouncement(t(video.muted ? 'videos.player.muted' : 'videos.player.unmuted'));
+        return;
+      case 'toggleFullscreen': {
+        const frame = frameRef.current;
+        if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+        else void frame?.requestFullscreen?.().catch(() => undefined);
+        return;
+      }
+      case 'toggleCaptions': {
+        const tracks = Array.from(video.textTracks ?? []).filter((track) => track.kind === 'captions' || track.kind === 'subtitles');
+        if (tracks.length === 0) {
+          setAnnouncement(t('videos.player.noCaptions'));
+          return;
+        }
+        const on = tracks.some((track) => track.mode === 'showing');
+        tracks.forEach((track, index) => {
+          track.mode = !on && index === 0 ? 'showing' : 'disabled';
+        });
+        setAnnouncement(t(on ? 'videos.player.captionsOff' : 'videos.player.captionsOn'));
+        return;
+      }
+      case 'rateBy':
+        video.playbackRate = nextRate(video.playbackRate, action.delta);
+        setAnnouncement(t('videos.player.speedIs', { rate: intl.formatNumber(video.playbackRate) }));
+        return;
+      case 'showShortcuts':
+        setShortcutsOpen(true);
+        return;
+      default:
+        return;
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (shortcutsOpen) return;
+    const action = shortcutAction(event, keyTarget(event.target));
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    perform(action);
+  };
+
+  // Resume: the server's point (the answer is the signed-in viewer's own), else a visitor's local
+  // one. Computed on render: the session check may end after the player mounted.
+  const offer =
+    startFromUrl === false && !offerDismissed
+      ? resumePoint(typeof resumeAt === 'number' ? resumeAt : !signedIn && videoId ? readLocalPosition(videoId) : null, duration)
+      : null;
+
   const aspect = aspectOf({ width, height });
   const style = { '--video-w': aspect.width, '--video-h': aspect.height } as CSSProperties;
   const autoLabel = showing && choice === AUTO ? t('videos.player.autoShowing', { quality: qualityName({ ...showing, bitrate: 0 }) }) : t('videos.player.auto');
+  const lang = intl.locale.startsWith('zh') ? 'zh-CN' : 'en';
 
   return (
-    <div className="video-player" style={style} data-engine={engine}>
-      <div className="video-player__frame">
-        {/* Self-shot uploads come without caption files; there is no track to offer. */}
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-        <video
-          ref={videoRef}
-          className="video-player__video"
-          controls
-          preload="metadata"
-          playsInline
-          poster={poster || undefined}
-          src={source}
-          width={aspect.width}
-          height={aspect.height}
-          aria-label={t('videos.player.label', { title })}
-          onError={onError}
-          onLoadedMetadata={onLoadedMetadata}
-          onResize={onResize}
+    <div className="video-player" style={style} data-engine={engine} data-controls={chrome ? 'media-chrome' : 'native'}>
+      {/* Keys reach the player from any of its controls; the group itself takes focus too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        id={frameId}
+        ref={frameRef}
+        className="video-player__frame"
+        role="region"
+        // The shortcuts need a focus target when no control has focus (WAI-ARIA media players do the same).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label={t('videos.player.group', { title })}
+        aria-describedby={`${frameId}-hint`}
+        onKeyDown={onKeyDown}
+      >
+        <media-controller
+          class="video-player__controller"
+          nohotkeys=""
+          lang={lang}
+          defaultduration={duration > 0 ? String(duration) : undefined}
+          fullscreenelement={frameId}
         >
-          <p>
-            <FormattedMessage id="videos.player.unsupported" />
-          </p>
-        </video>
+          {/* Self-shot uploads come without caption files yet; the captions menu is ready for them. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          <video
+            ref={videoRef}
+            slot="media"
+            className="video-player__video"
+            controls={!chrome}
+            // Nothing but the poster before play (the API gives the duration and size).
+            preload="none"
+            playsInline
+            poster={poster || undefined}
+            src={source}
+            width={aspect.width}
+            height={aspect.height}
+            aria-label={t('videos.player.label', { title })}
+            onError={onError}
+            onLoadedMetadata={onLoadedMetadata}
+            onResize={onResize}
+            onPlay={onPlay}
+            onPlaying={clearStall}
+            onWaiting={onWaiting}
+            onTimeUpdate={onTimeUpdate}
+            onPause={onPause}
+            onSeeked={position.onPauseOrSeek}
+          >
+            {chrome && storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null}
+            {chrome && chaptersTrack ? <track kind="chapters" srcLang={intl.locale} src={chaptersTrack} default /> : null}
+            <p>
+              <FormattedMessage id="videos.player.unsupported" />
+            </p>
+          </video>
+          {chrome ? (
+            <>
+              <media-loading-indicator slot="centered-chrome" />
+              {/* No tooltips: their text is not the buttons' accessible names (WCAG 2.5.3), which screen readers and the shortcut list give. */}
+              <media-control-bar class="video-player__bar">
+                <media-play-button notooltip="" />
+                <media-time-range />
+                {/* Not a toggle, and hidden from screen readers: the seek slider already speaks both times. */}
+                <media-time-display showduration="" notoggle="" aria-hidden="true" />
+                <media-mute-button notooltip="" />
+                <media-volume-range />
+                <media-playback-rate-menu-button invoketarget={rateMenuId} notooltip="" />
+                <media-captions-menu-button invoketarget={captionsMenuId} notooltip="" />
+                <media-pip-button notooltip="" />
+                <media-fullscreen-button notooltip="" />
+              </media-control-bar>
+              <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
+              <media-captions-menu id={captionsMenuId} hidden anchor="auto" />
+            </>
+          ) : null}
+        </media-controller>
+
+        {failed || stalled ? (
+          <div className="video-player__notice" role="alert">
+            <p>{t(failed ? 'videos.player.failed' : 'videos.player.stalled')}</p>
+            <button type="button" className="btn btn--small btn--primary" onClick={retry}>
+              {t('videos.player.retry')}
+            </button>
+          </div>
+        ) : null}
+        {offer !== null && !failed ? (
+          <div className="video-player__resume">
+            <button type="button" className="btn btn--small btn--primary" onClick={() => { setOfferDismissed(true); seekTo(offer, true); }}>
+              {t('videos.player.resume', { time: formatClock(offer) })}
+            </button>
+            <button type="button" className="btn btn--small" onClick={() => setOfferDismissed(true)}>
+              {t('videos.player.startOver')}
+            </button>
+          </div>
+        ) : null}
+        <p id={`${frameId}-hint`} className="visually-hidden">
+          {t('videos.player.hint')}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </div>
-      {levels.length > 1 ? (
-        <div className="video-player__toolbar">
-          <label htmlFor={qualityId} className="video-player__quality-label">
-            {t('videos.player.quality')}
-          </label>
-          <select id={qualityId} className="video-player__quality" value={choice} onChange={chooseQuality}>
-            <option value={AUTO}>{autoLabel}</option>
-            {levels.map((level) => (
-              <option key={level.id} value={level.id}>
-                {qualityName(level)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <div className="video-player__toolbar">
+        {levels.length > 1 ? (
+          <>
+            <label htmlFor={qualityId} className="video-player__quality-label">
+              {t('videos.player.quality')}
+            </label>
+            <select id={qualityId} className="video-player__quality" value={choice} onChange={chooseQuality}>
+              <option value={AUTO}>{autoLabel}</option>
+              {levels.map((level) => (
+                <option key={level.id} value={level.id}>
+                  {qualityName(level)}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        <button type="button" className="btn btn--small" onClick={() => setShortcutsOpen(true)}>
+          {t('videos.player.shortcuts')}
+        </button>
+        <ShareControl currentTime={() => videoRef.current?.currentTime ?? 0} />
+      </div>
+      <ChapterList chapters={chapters} current={chapterIndex} onSeek={(seconds) => seekTo(seconds, true)} />
     </div>
   );
 }

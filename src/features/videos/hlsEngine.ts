@@ -19,9 +19,16 @@ export interface HlsCallbacks {
   onFatal(reason: string): void;
 }
 
+export interface HlsOptions {
+  /** Where playback starts once the viewer presses play (seconds; -1: the beginning). */
+  startPosition(): number;
+}
+
 export interface HlsSession {
   /** A level index, or -1 for automatic (adaptive) choice. */
   setLevel(index: number): void;
+  /** The highest level index "Auto" may pick (-1: no cap). A level the viewer picks ignores it. */
+  setCap(index: number): void;
   destroy(): void;
 }
 
@@ -30,19 +37,27 @@ export function hlsSupported(): boolean {
 }
 
 /** Plays `url` in `video` through hls.js; null where hls.js cannot run here. */
-export function startHls(video: HTMLVideoElement, url: string, callbacks: HlsCallbacks): HlsSession | null {
+export function startHls(
+  video: HTMLVideoElement,
+  url: string,
+  callbacks: HlsCallbacks,
+  options: HlsOptions = { startPosition: () => -1 },
+): HlsSession | null {
   if (!Hls.isSupported()) return null;
   const hls = new Hls({
     // The site's Content-Security-Policy allows no blob: workers; segments are remuxed on the page.
     enableWorker: false,
-    // "Auto" never fetches a rendition larger than the player shows.
-    capLevelToPlayerSize: true,
+    // The player sets the cap itself (setCap: device pixels, lifted in fullscreen).
+    capLevelToPlayerSize: false,
+    // Preload policy: only the master playlist before the viewer presses play.
+    autoStartLoad: false,
   });
   let destroyed = false;
   let recoveredMedia = false;
   const destroy = () => {
     if (destroyed) return;
     destroyed = true;
+    video.removeEventListener('play', onPlay);
     hls.destroy();
   };
 
@@ -68,6 +83,14 @@ export function startHls(video: HTMLVideoElement, url: string, callbacks: HlsCal
     callbacks.onFatal(String(data.details ?? data.type));
   });
 
+  let loading = false;
+  const onPlay = () => {
+    if (destroyed || loading) return;
+    loading = true;
+    hls.startLoad(options.startPosition());
+  };
+  video.addEventListener('play', onPlay);
+
   hls.loadSource(url);
   hls.attachMedia(video);
 
@@ -78,6 +101,9 @@ export function startHls(video: HTMLVideoElement, url: string, callbacks: HlsCal
       // from the next fragment on.
       if (index < 0) hls.nextLevel = -1;
       else hls.currentLevel = index;
+    },
+    setCap(index: number) {
+      if (!destroyed) hls.autoLevelCapping = index;
     },
     destroy,
   };

@@ -47,3 +47,12 @@ export function aspectOf(video: { width?: number; height?: number }): { width: n
     ? { width, height }
     : { width: 16, height: 9 };
 }
+
+/** A moment in a video, "m:ss" or "h:mm:ss" (0 is "0:00"; whole seconds, rounded down). */
+export function formatClock(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const ss = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -16,6 +16,7 @@ import type {
   Visibility,
 } from '../../api/types';
 import { PAGE_SIZE } from '../../config/routes';
+import { API_BASE_URL } from '../../config/runtime';
 
 import { sendUpload, type UploadVideoArgs } from './uploadRequest';
 
@@ -57,6 +58,10 @@ function acceptSuccessOnly(response: Response, body: unknown): boolean {
 }
 
 const videoUrl = (id: string) => `/videos/selfieVideos/${encodeURIComponent(id)}`;
+const videoPositionUrl = (id: string) => `${videoUrl(id)}/position`;
+
+/** The position route in full, for navigator.sendBeacon on page hide (it POSTs the same JSON). */
+export const videoPositionBeaconUrl = (id: string) => `${API_BASE_URL}${videoPositionUrl(id)}`;
 
 /**
  * Toggles in flight per video. A rapid double toggle must end in the server's state: the answer
@@ -182,6 +187,11 @@ export const videosApi = api.injectEndpoints({
       },
     }),
 
+    /** Where the signed-in viewer is in the video (204; provides nothing: the page keeps playing). */
+    saveVideoPosition: build.mutation<null, { id: string; seconds: number }>({
+      query: ({ id, seconds }) => ({ url: videoPositionUrl(id), method: 'PUT', body: { seconds } }),
+    }),
+
     updateVideo: build.mutation<UpdateVideoResponse, UpdateVideoArgs>({
       query: ({ id, ownerId, title, description, visibility }) => ({
         url: videoUrl(id),
@@ -254,6 +264,7 @@ export const {
   useUpdateVideoMutation,
   useDeleteVideoMutation,
   useUploadVideoMutation,
+  useSaveVideoPositionMutation,
 } = videosApi;
 
 /** Page count of a list of `total` videos, `PAGE_SIZE` per page (SPEC §9). */

@@ -1,0 +1,271 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+
+import { en } from '../../src/i18n/messages/en';
+import { formatClock } from '../../src/features/videos/media';
+import {
+  chapterAt,
+  chapterMarks,
+  chaptersToVtt,
+  cleanChapters,
+  levelCap,
+  nextRate,
+  nextVolume,
+  parseTimeParam,
+  PositionThrottle,
+  resumePoint,
+  seekTarget,
+  shareUrl,
+  shortcutAction,
+  startTimeFromUrl,
+  SHORTCUTS,
+} from '../../src/features/videos/playerLogic';
+import { playerMessages } from '../../src/features/videos/playerMessages';
+
+/** The player's decisions, without a DOM: shortcuts, `t`, resume, saving throttle, cap, chapters. */
+
+const onPlayer = { tagName: 'DIV' };
+
+describe('keyboard shortcuts', () => {
+  it.each([
+    [' ', { type: 'togglePlay' }],
+    ['k', { type: 'togglePlay' }],
+    ['ArrowLeft', { type: 'seekBy', seconds: -5 }],
+    ['ArrowRight', { type: 'seekBy', seconds: 5 }],
+    ['j', { type: 'seekBy', seconds: -10 }],
+    ['l', { type: 'seekBy', seconds: 10 }],
+    ['ArrowUp', { type: 'volumeBy', delta: 0.05 }],
+    ['ArrowDown', { type: 'volumeBy', delta: -0.05 }],
+    ['m', { type: 'toggleMute' }],
+    ['f', { type: 'toggleFullscreen' }],
+    ['c', { type: 'toggleCaptions' }],
+    ['<', { type: 'rateBy', delta: -0.25 }],
+    ['>', { type: 'rateBy', delta: 0.25 }],
+    ['0', { type: 'seekToFraction', fraction: 0 }],
+    ['7', { type: 'seekToFraction', fraction: 0.7 }],
+    ['9', { type: 'seekToFraction', fraction: 0.9 }],
+    ['?', { type: 'showShortcuts' }],
+  ])('%j on the player does %j', (key, action) => {
+    expect(shortcutAction({ key }, onPlayer)).toEqual(action);
+  });
+
+  it('leaves other keys and modified keys alone', () => {
+    expect(shortcutAction({ key: 'x' }, onPlayer)).toBeNull();
+    expect(shortcutAction({ key: 'Tab' }, onPlayer)).toBeNull();
+    expect(shortcutAction({ key: 'k', ctrlKey: true }, onPlayer)).toBeNull();
+    expect(shortcutAction({ key: 'l', metaKey: true }, onPlayer)).toBeNull();
+    expect(shortcutAction({ key: 'f', altKey: true }, onPlayer)).toBeNull();
+  });
+
+  it('leaves controls the keys they use themselves', () => {
+    // A button activates with Space/Enter; other shortcuts still work from it.
+    expect(shortcutAction({ key: ' ' }, { tagName: 'BUTTON' })).toBeNull();
+    expect(shortcutAction({ key: 'k' }, { tagName: 'BUTTON' })).toEqual({ type: 'togglePlay' });
+    // Form fields keep every key.
+    expect(shortcutAction({ key: 'k' }, { tagName: 'SELECT' })).toBeNull();
+    expect(shortcutAction({ key: 'm' }, { tagName: 'INPUT' })).toBeNull();
+    // media-chrome's ranges declare the arrows; menus move with them.
+    expect(shortcutAction({ key: 'ArrowLeft' }, { tagName: 'MEDIA-TIME-RANGE', keysUsed: 'ArrowUp ArrowRight ArrowDown ArrowLeft' })).toBeNull();
+    expect(shortcutAction({ key: ' ' }, { tagName: 'MEDIA-PLAY-BUTTON', keysUsed: 'Enter Space' })).toBeNull();
+    expect(shortcutAction({ key: 'ArrowDown' }, { tagName: 'MEDIA-PLAYBACK-RATE-MENU' })).toBeNull();
+    expect(shortcutAction({ key: 'f' }, { tagName: 'MEDIA-TIME-RANGE', keysUsed: 'ArrowUp ArrowRight ArrowDown ArrowLeft' })).toEqual({
+      type: 'toggleFullscreen',
+    });
+  });
+
+  it('keeps speed within 0.25–2× and volume within 0–1', () => {
+    expect(nextRate(1, 0.25)).toBe(1.25);
+    expect(nextRate(2, 0.25)).toBe(2);
+    expect(nextRate(0.25, -0.25)).toBe(0.25);
+    expect(nextRate(1.1, -0.25)).toBe(0.75);
+    expect(nextVolume(0.98, 0.05)).toBe(1);
+    expect(nextVolume(0.02, -0.05)).toBe(0);
+    expect(nextVolume(0.1, 0.05)).toBe(0.15);
+    expect(seekTarget(3, -5, 60)).toBe(0);
+    expect(seekTarget(58, 5, 60)).toBe(60);
+    expect(seekTarget(10, 10, NaN)).toBe(20);
+  });
+});
+
+describe('start time of a shared link', () => {
+  it.each([
+    ['90', 90],
+    ['90s', 90],
+    ['1m30s', 90],
+    ['1m', 60],
+    ['1h2m3s', 3723],
+    ['1:30', 90],
+    ['1:02:03', 3723],
+    ['12.5', 12.5],
+    ['-4', -4],
+  ])('reads %j as %j seconds', (raw, seconds) => {
+    expect(parseTimeParam(raw)).toBe(seconds);
+  });
+
+  it.each([['abc'], [''], ['1m30x'], ['m'], ['1:2:3:4'], ['NaN'], ['Infinity']])('rejects %j', (raw) => {
+    expect(parseTimeParam(raw)).toBeNull();
+  });
+
+  it('takes ?t= then #t=, and plays from the start for garbage, negative or past-the-end times', () => {
+    expect(startTimeFromUrl('?t=90', '', 120)).toBe(90);
+    expect(startTimeFromUrl('?t=1m30s', '', 120)).toBe(90);
+    expect(startTimeFromUrl('', '#t=90', 120)).toBe(90);
+    expect(startTimeFromUrl('?t=10', '#t=90', 120)).toBe(10);
+    expect(startTimeFromUrl('?t=500', '', 120)).toBeNull();
+    expect(startTimeFromUrl('?t=-5', '', 120)).toBeNull();
+    expect(startTimeFromUrl('?t=%3Cscript%3E', '', 120)).toBeNull();
+    expect(startTimeFromUrl('?t=0', '', 120)).toBeNull();
+    expect(startTimeFromUrl('', '', 120)).toBeNull();
+    // Unknown duration: any positive time is tried.
+    expect(startTimeFromUrl('?t=500', '', 0)).toBe(500);
+  });
+
+  it('makes share links with or without the time, dropping an earlier one', () => {
+    expect(shareUrl('https://site.example/selfieVideos/v1?t=5#t=9', 83.7)).toBe('https://site.example/selfieVideos/v1?t=83');
+    expect(shareUrl('https://site.example/selfieVideos/v1?t=5', null)).toBe('https://site.example/selfieVideos/v1');
+    expect(shareUrl('https://site.example/selfieVideos/v1', 0.4)).toBe('https://site.example/selfieVideos/v1');
+    expect(formatClock(83)).toBe('1:23');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(0)).toBe('0:00');
+  });
+});
+
+describe('resume', () => {
+  it('offers resume only away from both ends', () => {
+    expect(resumePoint(83, 120)).toBe(83);
+    expect(resumePoint(5, 120)).toBe(5);
+    expect(resumePoint(4.9, 120)).toBeNull();
+    expect(resumePoint(115, 120)).toBe(115);
+    expect(resumePoint(115.1, 120)).toBeNull();
+    expect(resumePoint(null, 120)).toBeNull();
+    expect(resumePoint(undefined, 120)).toBeNull();
+    expect(resumePoint('garbage', 120)).toBeNull();
+  });
+
+  it('saves after every 10 s played and at once on pause or seek, never the same second twice', () => {
+    const saved: number[] = [];
+    const throttle = new PositionThrottle((seconds) => saved.push(seconds));
+    for (let time = 0; time <= 9.5; time += 0.25) throttle.tick(time);
+    expect(saved).toEqual([]);
+    for (let time = 9.75; time <= 10.5; time += 0.25) throttle.tick(time);
+    expect(saved).toEqual([10]);
+    // A seek is not time watched, but is saved at once.
+    throttle.tick(40);
+    expect(saved).toEqual([10]);
+    throttle.flush(40);
+    expect(saved).toEqual([10, 40]);
+    throttle.flush(40.2);
+    expect(saved).toEqual([10, 40]);
+    for (let time = 40.25; time < 50; time += 0.25) throttle.tick(time);
+    expect(saved).toEqual([10, 40]);
+    for (let time = 50; time <= 50.5; time += 0.25) throttle.tick(time);
+    expect(saved).toEqual([10, 40, 50]);
+    // Playing at 2× saves after 10 s of the video, not of the clock: the throttle reads media time only.
+    throttle.flush(NaN);
+    expect(saved).toEqual([10, 40, 50]);
+  });
+});
+
+describe('rendition cap', () => {
+  // hls.js's order: lowest bitrate first.
+  const landscape = [
+    { width: 640, height: 360 },
+    { width: 854, height: 480 },
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ];
+  const portrait = landscape.map(({ width, height }) => ({ width: height, height: width }));
+
+  it('never lets Auto fetch a rendition bigger than the player in device pixels', () => {
+    expect(levelCap(landscape, { width: 640, height: 360 }, 1, false)).toBe(0);
+    expect(levelCap(landscape, { width: 640, height: 360 }, 2, false)).toBe(2);
+    expect(levelCap(landscape, { width: 960, height: 540 }, 1.5, false)).toBe(2);
+    expect(levelCap(landscape, { width: 960, height: 540 }, 2, false)).toBe(3);
+    expect(levelCap(portrait, { width: 405, height: 720 }, 1, false)).toBe(0);
+    expect(levelCap(portrait, { width: 480, height: 854 }, 1, false)).toBe(1);
+    // Smaller than every rendition: the smallest one.
+    expect(levelCap(landscape, { width: 200, height: 112 }, 1, false)).toBe(0);
+  });
+
+  it('lifts the cap in fullscreen and while the size is unknown', () => {
+    expect(levelCap(landscape, { width: 640, height: 360 }, 1, true)).toBe(-1);
+    expect(levelCap(landscape, { width: 0, height: 0 }, 1, false)).toBe(-1);
+    expect(levelCap([], { width: 640, height: 360 }, 1, false)).toBe(-1);
+  });
+});
+
+describe('chapters', () => {
+  const chapters = cleanChapters(
+    [
+      { start: 30, title: 'Middle' },
+      { start: 0, title: 'Intro <b>&</b>' },
+      { start: 'x', title: 'Broken' },
+      { start: 90, title: '   ' },
+      { start: 500, title: 'Past the end' },
+      null,
+      { start: 75.5, title: 'End' },
+    ],
+    120,
+  );
+
+  it('keeps the usable ones in order', () => {
+    expect(chapters).toEqual([
+      { start: 0, title: 'Intro <b>&</b>' },
+      { start: 30, title: 'Middle' },
+      { start: 75.5, title: 'End' },
+    ]);
+    expect(cleanChapters(undefined, 120)).toEqual([]);
+  });
+
+  it('marks the seek bar where each chapter after the first starts', () => {
+    expect(chapterMarks(chapters, 120)).toEqual([0.25, 75.5 / 120]);
+    expect(chapterMarks(chapters, 0)).toEqual([]);
+  });
+
+  it('knows the chapter playing', () => {
+    expect(chapterAt(chapters, 0)).toBe(0);
+    expect(chapterAt(chapters, 29.9)).toBe(0);
+    expect(chapterAt(chapters, 30)).toBe(1);
+    expect(chapterAt(chapters, 119)).toBe(2);
+    expect(chapterAt([{ start: 10, title: 'Late' }], 5)).toBe(-1);
+  });
+
+  it('writes a WebVTT chapters track, each cue to the next chapter, titles as text', () => {
+    expect(chaptersToVtt(chapters, 120)).toBe(
+      [
+        'WEBVTT',
+        '',
+        '1',
+        '00:00:00.000 --> 00:00:30.000',
+        'Intro &lt;b&gt;&amp;&lt;/b&gt;',
+        '',
+        '2',
+        '00:00:30.000 --> 00:01:15.500',
+        'Middle',
+        '',
+        '3',
+        '00:01:15.500 --> 00:02:00.000',
+        'End',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('player messages (their own catalogue, shipped with the video page)', () => {
+  const names = (elements: MessageFormatElement[]): string[] =>
+    elements.flatMap((element) => (element.type === TYPE.argument || element.type === TYPE.number ? [element.value] : [])).sort();
+
+  it('have every key in en and zh, translated, with the same arguments, none clashing with the app’s', () => {
+    const enKeys = Object.keys(playerMessages.en).sort();
+    expect(Object.keys(playerMessages.zh).sort()).toEqual(enKeys);
+    for (const key of enKeys) {
+      const english = playerMessages.en[key as keyof typeof playerMessages.en];
+      const chinese = playerMessages.zh[key as keyof typeof playerMessages.zh];
+      expect(chinese.trim()).not.toBe('');
+      expect(chinese).not.toBe(english);
+      expect(names(parse(chinese))).toEqual(names(parse(english)));
+      expect(key in en).toBe(false);
+    }
+    for (const shortcut of SHORTCUTS) expect(enKeys).toContain(shortcut.message);
+  });
+});

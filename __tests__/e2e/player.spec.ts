@@ -1,0 +1,303 @@
+import fs, { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { Page, Route } from '@playwright/test';
+
+import { makeH264Mp4 } from '../support/media-fixtures';
+
+import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { signUpAndLogIn, waitUntilReady } from './support';
+
+/**
+ * The video page's player in Chromium, in English and Chinese: an H.264 clip uploaded through the
+ * API and processed; then every keyboard shortcut, the "?" list, the speed menu, chapters (added
+ * to the API's answer here), resume, saving the position (answered here), share a moment, `t`
+ * links, the error state with Retry, the preload policy, and axe with the player open.
+ */
+const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
+const SECONDS = 20;
+
+let workDir: string;
+let clip: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-player-'));
+  clip = await makeH264Mp4(workDir, { seconds: SECONDS, width: 640, height: 360, name: 'player.mp4' });
+});
+
+test.afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+async function uploadReady(page: Page, title: string): Promise<string> {
+  await signUpAndLogIn(page.request, 'player');
+  const response = await page.request.post('/v0/api/movies/upload', {
+    multipart: {
+      title,
+      description: 'A clip for the player.',
+      visibility: 'public',
+      movieFile: { name: 'player.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
+      thumbnailFile: { name: 'tiny.png', mimeType: 'image/png', buffer: fs.readFileSync(THUMBNAIL) },
+    },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { video?: { _id: string } };
+  const id = body.video!._id;
+  await waitUntilReady(page.request, id, 180_000);
+  return id;
+}
+
+/**
+ * Adds chapters and a resume point to the video's API answer (the server side of the issue is
+ * built separately) and answers position saves, recording them.
+ */
+async function withPlayerData(page: Page, videoId: string, extra: { resumeAt?: number | null }): Promise<number[]> {
+  const saved: number[] = [];
+  await page.route(`**/v0/api/videos/selfieVideos/${videoId}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { video: Record<string, unknown> };
+    body.video.chapters = [
+      { start: 0, title: 'Opening' },
+      { start: 8, title: 'Middle part' },
+      { start: 15, title: 'Ending' },
+    ];
+    body.video.resumeAt = extra.resumeAt ?? null;
+    return route.fulfill({ response, json: body });
+  });
+  await page.route(`**/v0/api/videos/selfieVideos/${videoId}/position`, async (route) => {
+    const data = route.request().postDataJSON() as { seconds: number };
+    saved.push(data.seconds);
+    return route.fulfill({ status: 204 });
+  });
+  return saved;
+}
+
+const video = (page: Page) => page.locator('video');
+const state = (page: Page) =>
+  video(page).evaluate((element: HTMLVideoElement) => ({
+    paused: element.paused,
+    time: element.currentTime,
+    volume: element.volume,
+    muted: element.muted,
+    rate: element.playbackRate,
+  }));
+
+async function openPlayer(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('.video-player')).toHaveAttribute('data-controls', 'media-chrome', { timeout: 15_000 });
+}
+
+/** Presses a key with the player focused (the group, as a keyboard user reaches it with Tab). */
+async function press(page: Page, group: ReturnType<Page['getByRole']>, key: string) {
+  await group.focus();
+  await page.keyboard.press(key);
+}
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('every shortcut and menu, chapters, resume, saving, share and t links', async ({ page }) => {
+    test.setTimeout(300_000);
+    const title = `Player clip ${Date.now()}`;
+    const videoId = await uploadReady(page, title);
+    const saved = await withPlayerData(page, videoId, { resumeAt: 6 });
+
+    // Preload policy: nothing but the poster before play.
+    const mediaBytes: number[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (/^\/media\//.test(url.pathname) && !/\.(jpe?g|png|webp)$/.test(url.pathname)) {
+        mediaBytes.push(Number(response.headers()['content-length'] ?? 0));
+      }
+    });
+    await openPlayer(page, `/selfieVideos/${videoId}`);
+    const group = page.getByRole('region', { name: `Player: ${title}` });
+    await expect(video(page)).toHaveAttribute('preload', 'none');
+    expect(mediaBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(100 * 1024);
+
+    // Resume at resumeAt.
+    await page.getByRole('button', { name: 'Resume from 0:06' }).click();
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await press(page, group, 'k');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+    await expect.poll(() => saved.length).toBeGreaterThan(0);
+    expect(saved[saved.length - 1]).toBeGreaterThanOrEqual(6);
+
+    // Seeking: ← → 5 s, j l 10 s, digits to 0–90 %.
+    await press(page, group, '0');
+    await expect.poll(async () => (await state(page)).time).toBe(0);
+    await press(page, group, 'l');
+    await expect.poll(async () => (await state(page)).time).toBeCloseTo(10, 0);
+    await press(page, group, 'ArrowLeft');
+    await expect.poll(async () => (await state(page)).time).toBeCloseTo(5, 0);
+    await press(page, group, 'ArrowRight');
+    await expect.poll(async () => (await state(page)).time).toBeCloseTo(10, 0);
+    await press(page, group, 'j');
+    await expect.poll(async () => (await state(page)).time).toBeCloseTo(0, 0);
+    await press(page, group, '5');
+    await expect.poll(async () => (await state(page)).time).toBeCloseTo(SECONDS / 2, 0);
+
+    // Play/pause with Space and k.
+    await press(page, group, ' ');
+    await expect.poll(async () => (await state(page)).paused).toBe(false);
+    await press(page, group, 'k');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+
+    // Volume, mute, speed, captions.
+    await press(page, group, 'm');
+    await expect.poll(async () => (await state(page)).muted).toBe(false);
+    await expect(page.getByText('Sound on')).toBeAttached();
+    await press(page, group, 'ArrowDown');
+    await expect.poll(async () => (await state(page)).volume).toBeCloseTo(0.95, 2);
+    await press(page, group, 'ArrowUp');
+    await expect.poll(async () => (await state(page)).volume).toBeCloseTo(1, 2);
+    await press(page, group, 'm');
+    await expect.poll(async () => (await state(page)).muted).toBe(true);
+    await press(page, group, '>');
+    await expect.poll(async () => (await state(page)).rate).toBe(1.25);
+    await press(page, group, '<');
+    await press(page, group, '<');
+    await expect.poll(async () => (await state(page)).rate).toBe(0.75);
+    await press(page, group, 'c');
+    await expect(page.getByText('This video has no captions.')).toBeAttached();
+
+    // Fullscreen on and off.
+    await press(page, group, 'f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.classList.contains('video-player__frame') ?? false)).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+
+    // The list of shortcuts, a dialog axe accepts.
+    await press(page, group, '?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('row')).toHaveCount(11);
+    await expectNoAxeViolations(page, 'player: shortcuts dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The speed menu (media-chrome), by keyboard-reachable buttons.
+    await page.locator('media-playback-rate-menu-button').click();
+    const rates = page.locator('media-playback-rate-menu').getByRole('menuitemradio');
+    await expect(rates).toHaveCount(8);
+    await page.locator('media-playback-rate-menu').getByRole('menuitemradio', { name: /^1\.5/ }).click();
+    await expect.poll(async () => (await state(page)).rate).toBe(1.5);
+    await expect(page.locator('media-play-button')).toHaveAttribute('aria-label', /play/i);
+
+    // Chapters: the list under the video, the marks on the seek bar (media-chrome's, from the track).
+    const chapters = page.getByRole('navigation', { name: 'Chapters' });
+    await chapters.getByRole('button', { name: /Middle part/ }).click();
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+    await expect(chapters.getByRole('button', { name: /Middle part/ })).toHaveAttribute('aria-current', 'true');
+    await expect
+      .poll(() => page.locator('media-time-range').evaluate((range) => (range as HTMLElement & { mediaChaptersCues?: unknown[] }).mediaChaptersCues?.length ?? 0))
+      .toBe(3);
+    await press(page, group, 'k');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+
+    // Axe with the player open, controls shown.
+    await group.hover();
+    await expectNoAxeViolations(page, 'player: controls shown');
+
+    // Share the moment.
+    const at = Math.floor((await state(page)).time);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const startAt = page.getByRole('checkbox', { name: /^Start at \d+:\d\d$/ });
+    await startAt.check();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied.')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).searchParams.get('t')).toBe(String(at));
+    await page.getByRole('button', { name: 'Share' }).click();
+
+    // A `t` link starts there; garbage plays from the start.
+    await openPlayer(page, `/selfieVideos/${videoId}?t=0m12s`);
+    await expect(page.getByRole('button', { name: /Resume from/ })).toHaveCount(0);
+    await page.locator('media-play-button').click();
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
+    await openPlayer(page, `/selfieVideos/${videoId}#t=nonsense`);
+    await page.locator('media-play-button').click();
+    await expect.poll(async () => (await state(page)).paused, { timeout: 30_000 }).toBe(false);
+    expect((await state(page)).time).toBeLessThan(5);
+  });
+
+  test('says when the video cannot play, and Retry plays it', async ({ page }) => {
+    test.setTimeout(300_000);
+    const title = `Broken clip ${Date.now()}`;
+    const videoId = await uploadReady(page, title);
+    await withPlayerData(page, videoId, {});
+    // Every media request fails (images still load).
+    const failing = (route: Route) =>
+      /\.(jpe?g|png|webp)$/.test(new URL(route.request().url()).pathname) ? route.continue() : route.abort('connectionfailed');
+    await page.route('**/media/**', failing);
+    await openPlayer(page, `/selfieVideos/${videoId}`);
+    await page.locator('media-play-button').click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The video could not be played.' });
+    await expect(alert).toBeVisible({ timeout: 60_000 });
+    await expectNoAxeViolations(page, 'player: error state');
+
+    await page.unroute('**/media/**', failing);
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toBeHidden();
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+});
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('shortcuts, menus and the list speak Chinese; axe with the player open', async ({ page }) => {
+    test.setTimeout(300_000);
+    const title = `播放器 ${Date.now()}`;
+    const videoId = await uploadReady(page, title);
+    await withPlayerData(page, videoId, { resumeAt: 6 });
+    await openPlayer(page, `/selfieVideos/${videoId}`);
+    const group = page.getByRole('region', { name: `播放器：${title}` });
+
+    await expect(page.getByRole('button', { name: '从 0:06 继续播放' })).toBeVisible();
+    await page.getByRole('button', { name: '从头播放' }).click();
+    await expect(page.locator('media-play-button')).toHaveAttribute('aria-label', '播放');
+    await expect(page.getByRole('navigation', { name: '章节' })).toBeVisible();
+
+    await press(page, group, 'm');
+    await expect(page.getByText('已静音')).toBeAttached();
+    await press(page, group, 'k');
+    await expect.poll(async () => (await state(page)).paused).toBe(false);
+    await press(page, group, 'k');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+    await press(page, group, '3');
+    await expect.poll(async () => (await state(page)).time).toBeCloseTo(SECONDS * 0.3, 0);
+    await press(page, group, '>');
+    await expect.poll(async () => (await state(page)).rate).toBe(1.25);
+    await expect(page.getByText('速度 1.25×')).toBeAttached();
+    await press(page, group, 'c');
+    await expect(page.getByText('此视频没有字幕。')).toBeAttached();
+
+    await page.locator('media-playback-rate-menu-button').click();
+    await expect(page.locator('media-playback-rate-menu').getByRole('menuitemradio')).toHaveCount(8);
+    await page.locator('media-playback-rate-menu').getByRole('menuitemradio', { name: /^1x/ }).click();
+    await expect.poll(async () => (await state(page)).rate).toBe(1);
+
+    await press(page, group, '?');
+    const dialog = page.getByRole('dialog', { name: '键盘快捷键' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /后退或前进 5 秒/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'player (zh): shortcuts dialog');
+    await dialog.getByRole('button', { name: '关闭' }).click();
+
+    await page.getByRole('button', { name: '分享' }).click();
+    await expect(page.getByRole('checkbox', { name: /^从 \d+:\d\d 开始$/ })).toBeVisible();
+    await group.hover();
+    await expectNoAxeViolations(page, 'player (zh): controls and share panel shown');
+  });
+});
