@@ -23,6 +23,8 @@ import {
   firstScreenTimeZone,
   injectFirstScreen,
   isServerRenderable,
+  pageViewer,
+  SIGNED_IN_REDIRECTS,
   type ServerRenderer,
 } from './server-render';
 
@@ -86,23 +88,33 @@ export async function registerSpa(
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SPA_NOT_BUILT_MESSAGE);
     }
     const pathName = request.url.split('?')[0] ?? '/';
-    const renderable = isServerRenderable(request, pageChunkFor(pathName)) && (await serverRenderer.available());
+    const chunkName = pageChunkFor(pathName);
+    const viewer = await pageViewer(request);
+    const signedIn = viewer !== null;
+    // Every signed-in page is the user's own: never kept by a shared cache, nor reused by the browser.
+    if (signedIn) reply.header('cache-control', 'private, no-store');
+    const redirect = signedIn ? SIGNED_IN_REDIRECTS[chunkName] : undefined;
+    if (redirect) return reply.header('vary', 'cookie').redirect(redirect, 302);
+    const renderable = isServerRenderable(request, chunkName, signedIn) && (await serverRenderer.available());
     const hints = await criticalPathFor(app, request, {
       manifest: page.manifest,
       catalogueBase,
       builtInCatalogue: config.catalogue.builtIn,
       inlineOwnApi: renderable,
+      signedIn,
     });
     const locale = firstScreenLocale(request);
     const timeZone = firstScreenTimeZone(request);
-    const markup = renderable ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap }, request) : null;
+    const markup = renderable
+      ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap, signedIn }, request)
+      : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
-    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone);
+    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone, viewer?.id);
     return (
       reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // The first screen depends on the language and on whether a session cookie came along.
+        .header('cache-control', signedIn ? 'private, no-store' : 'no-cache')
+        // The first screen depends on the language and on whose session cookie came along.
         .header('vary', 'accept-language, cookie')
         .send(html)
     );

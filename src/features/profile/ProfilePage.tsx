@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
+import type { FirstScreenQueries } from '../../app/store';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
@@ -12,7 +13,7 @@ import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
-import { useGetUserProfileQuery } from './profileApi';
+import { profileApi, useGetUserProfileQuery } from './profileApi';
 import './profile.css';
 
 /**
@@ -195,5 +196,9 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
     </section>
   );
 }
+
+/** The profile (the user, their videos and liked videos): the whole first screen. */
+export const firstScreenQueries: FirstScreenQueries = ({ params, dispatch }) =>
+  params.id ? [dispatch(profileApi.endpoints.getUserProfile.initiate(params.id))] : [];
 
 export default ProfilePage;
