@@ -36,14 +36,16 @@ async function serveServerRenderedPage(
   locale: 'en' | 'zh',
   answers: Record<string, unknown>,
   timeZone = 'UTC',
-  signedInAs?: User,
+  signedInAs?: User | 'visitor',
 ): Promise<HTMLElement> {
-  const signedIn = signedInAs !== undefined;
-  if (signedInAs) answers = { ...answers, '/v0/api/check-session': { isValid: true, user: signedInAs } };
-  const markup = await renderFirstScreen({ url, locale, timeZone, answers: structuredClone(answers), signedIn });
+  // Rendered after the session check: as a user, or (the edit pages) as a visitor.
+  const session = signedInAs !== undefined;
+  const signedIn = session && signedInAs !== 'visitor';
+  if (session) answers = { ...answers, '/v0/api/check-session': signedIn ? { isValid: true, user: signedInAs } : { isValid: false } };
+  const markup = await renderFirstScreen({ url, locale, timeZone, answers: structuredClone(answers), signedIn, session });
   if (markup === null) throw new Error(`the server would not render ${url}`);
   window.history.replaceState({}, '', url);
-  const user = signedInAs ? ` data-ssr-user="${signedInAs._id}"` : '';
+  const user = (signedIn ? ` data-ssr-user="${(signedInAs as User)._id}"` : '') + (session ? ' data-ssr-session="checked"' : '');
   document.body.innerHTML = `<script type="application/json" id="bootstrap-data">${JSON.stringify(answers)}</script><div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone}"${user}>${markup}</div>`;
   return document.getElementById('root') as HTMLElement;
 }
@@ -218,6 +220,18 @@ describe('taking over a server-rendered first screen', () => {
     window.localStorage.clear();
     const none = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
     expect(await start(none)).toBe('rendered');
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('hydrates an edit page a visitor got rendered after the session check, showing they may not edit', async () => {
+    const requests = recordRequests();
+    const root = await serveServerRenderedPage(`/profile/edit/${bob._id}`, 'en', {}, 'UTC', 'visitor');
+    const alert = root.querySelector('[role="alert"]');
+    expect(alert).not.toBeNull();
+
+    expect(await start(root)).toBe('hydrated');
+    expect(root.querySelector('[role="alert"]')).toBe(alert);
+    expect(requests).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
   });
 });

@@ -150,7 +150,7 @@ describe('server-rendered first screens', () => {
     expect(Object.keys(answers).sort()).toEqual(['/v0/api/check-session', '/v0/api/videos/selfieVideos?page=1&perPage=18']);
     expect(res.body).not.toContain('<link rel="preload" href="/v0/api/check-session"');
     const { attributes, markup } = rootOf(res.body);
-    expect(attributes).toBe(` data-ssr-locale="en" data-ssr-time-zone="UTC" data-ssr-user="${user.id}"`);
+    expect(attributes).toBe(` data-ssr-locale="en" data-ssr-time-zone="UTC" data-ssr-user="${user.id}" data-ssr-session="checked"`);
     // The header shows the signed-in user, as the browser's first render will.
     expect(markup).toContain('alice');
     expect(render).toHaveBeenCalledWith(expect.objectContaining({ signedIn: true }));
@@ -224,6 +224,22 @@ describe('server-rendered first screens', () => {
     }
   });
 
+  it('renders the edit pages for a visitor as the SPA shows them once the session check says nobody', async () => {
+    const owner = await createTestUser(t.app, { username: 'dana' });
+    const video = await createTestVideo(t.app, owner.id, { title: 'Dana clip' });
+    for (const url of [`/profile/edit/${owner.id}`, `/selfieVideos/edit/${video.id}`]) {
+      const res = await get(url, { cookie: 'sid=ended-session' });
+      expect(inlinedAnswers(res.body)['/v0/api/check-session']).toEqual({ isValid: false });
+      const { attributes, markup } = rootOf(res.body);
+      expect(attributes).toBe(' data-ssr-locale="en" data-ssr-time-zone="UTC" data-ssr-session="checked"');
+      expect(markup).toContain('role="alert"');
+      expect(markup).not.toContain('<form');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // The cookie of no session is dropped, as the session check would.
+      expect(String(res.headers['set-cookie'])).toMatch(/^sid=;/);
+    }
+  });
+
   it('renders a visitor’s view of a profile from its inlined answer', async () => {
     const owner = await createTestUser(t.app, { username: 'carol' });
     await createTestVideo(t.app, owner.id, { title: 'Carol public clip' });
@@ -238,8 +254,10 @@ describe('server-rendered first screens', () => {
   });
 
   it('does not render private pages or pages whose data cannot be inlined; a search renders loading', async () => {
+    // Upload sends a visitor to sign in, as the page would once the session check answers.
     const upload = await get('/upload-movie');
-    expect(rootOf(upload.body).markup).toBe('');
+    expect(upload.statusCode).toBe(302);
+    expect(upload.headers.location).toBe('/login');
     expect(render).not.toHaveBeenCalled();
 
     // A search is the visitor's own request: the page renders around it, loading, and the

@@ -206,6 +206,8 @@ export interface CriticalPathOptions {
    * (inlining) the session check's answer rides along too.
    */
   signedIn?: boolean;
+  /** Inline the session check's answer (the page is rendered after it: signed in, or a signed-in-only page). */
+  inlineSession?: boolean;
 }
 
 /** src/features/profile/profileApi.ts: a user's profile. */
@@ -249,7 +251,7 @@ export async function criticalPathFor(
       .map((video) => cardImageHint(video as Record<string, unknown>))
       .filter((hint): hint is ImageHint => hint !== undefined);
   try {
-    if (signedIn && options.inlineOwnApi) {
+    if (options.inlineSession) {
       // The render signs the user in from this answer; the browser takes it instead of asking.
       const session = await ownAnswer(CHECK_SESSION_URL);
       if (session) {
@@ -311,7 +313,7 @@ export async function criticalPathFor(
       const [profile] = await inlineOrPreload([profileUrl(id)]);
       const videos = profile?.videos;
       result.images = cardImages(Array.isArray(videos) ? videos : []);
-    } else if (chunkName === 'page-edit-video' && signedIn) {
+    } else if (chunkName === 'page-edit-video') {
       // Asked as the user, as the page does (their own private video too).
       await inlineOrPreload([selfieVideoUrl(decodeURIComponent(pathName.slice('/selfieVideos/edit/'.length)))]);
     }

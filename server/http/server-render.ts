@@ -35,6 +35,8 @@ export interface RenderModule {
     answers: Record<string, unknown>;
     /** Rendered signed in, as the user of the inlined check-session answer. */
     signedIn?: boolean;
+    /** The inlined check-session answer is applied before the render (always when signed in). */
+    session?: boolean;
   }): Promise<string | null>;
 }
 
@@ -77,6 +79,15 @@ export const SIGNED_IN_RENDERED_PAGES = new Set([
 /** Pages that send a user who arrives signed in straight home (src/features/auth/LoginPage.tsx, RegisterPage.tsx). */
 export const SIGNED_IN_REDIRECTS: Record<string, string> = { 'page-login': '/', 'page-register': '/' };
 
+/** Pages that send a visitor to sign in once the session check says so (src/features/videos/UploadPage.tsx). */
+export const VISITOR_REDIRECTS: Record<string, string> = { 'page-upload': '/login' };
+
+/**
+ * Signed-in pages a visitor gets rendered too, as the SPA shows them once the session check has
+ * answered "nobody" (not allowed to edit): the check's answer is inlined for the browser.
+ */
+export const VISITOR_SESSION_PAGES = new Set(['page-edit-video', 'page-edit-profile']);
+
 /**
  * Who a page view is for: the user of its session cookie, or null for a visitor (no cookie, or
  * one that resolves to nobody: expired, ended, suspended). Only GETs are looked up.
@@ -88,7 +99,8 @@ export async function pageViewer(request: FastifyRequest): Promise<UserRow | nul
 
 /** A page view the server may render: a GET for a page it renders for visitors, or for users when signed in. */
 export function isServerRenderable(request: FastifyRequest, chunkName: string, signedIn = false): boolean {
-  return request.method === 'GET' && (signedIn ? SIGNED_IN_RENDERED_PAGES : SERVER_RENDERED_PAGES).has(chunkName);
+  if (request.method !== 'GET') return false;
+  return signedIn ? SIGNED_IN_RENDERED_PAGES.has(chunkName) : SERVER_RENDERED_PAGES.has(chunkName) || VISITOR_SESSION_PAGES.has(chunkName);
 }
 
 /**
@@ -125,7 +137,14 @@ export interface ServerRenderer {
   available(): Promise<boolean>;
   /** The first screen's markup, or null (not renderable, failed). */
   render(
-    page: { url: string; locale: FirstScreenLocale; timeZone: string; answers: Record<string, unknown>; signedIn?: boolean },
+    page: {
+      url: string;
+      locale: FirstScreenLocale;
+      timeZone: string;
+      answers: Record<string, unknown>;
+      signedIn?: boolean;
+      session?: boolean;
+    },
     request: FastifyRequest,
   ): Promise<string | null>;
 }
@@ -162,16 +181,23 @@ export function createServerRenderer(spaDir: string, bundle = path.join(spaDir, 
 }
 
 /**
- * Puts the rendered first screen into the page's root, marked with its language, time zone and
- * (rendered signed in) the user's id, and sets <html lang>.
+ * Puts the rendered first screen into the page's root, marked with its language, time zone,
+ * (rendered signed in) the user's id and (rendered after the session check) that the browser must
+ * apply the inlined check first, and sets <html lang>.
  */
-export function injectFirstScreen(html: string, markup: string, locale: FirstScreenLocale, timeZone: string, userId?: string): string {
+export function injectFirstScreen(
+  html: string,
+  markup: string,
+  locale: FirstScreenLocale,
+  timeZone: string,
+  { userId, session = false }: { userId?: string; session?: boolean } = {},
+): string {
   // The built index.html is minified: attribute values may come without quotes.
   const root = /<div\s+id=(?:"root"|root)\s*><\/div>/i;
   if (!root.test(html)) return html;
   return html
     .replace(root, () => `<div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone.replace(/[^\w/+-]/g, '')}"${
           userId ? ` data-ssr-user="${userId.replace(/[^\w-]/g, '')}"` : ''
-        }>${markup}</div>`)
+        }${session ? ' data-ssr-session="checked"' : ''}>${markup}</div>`)
     .replace(/<html\s+lang=(?:"[^"]*"|[^\s>]*)/i, `<html lang="${HTML_LANG[locale]}"`);
 }

@@ -12,6 +12,7 @@ import { fastifyStatic } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
+import { clearSessionCookie, readSessionToken } from '../services/sessions';
 
 import { chooseEncoding, createAssetCache } from './asset-cache';
 import { criticalPathFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
@@ -25,6 +26,8 @@ import {
   isServerRenderable,
   pageViewer,
   SIGNED_IN_REDIRECTS,
+  VISITOR_REDIRECTS,
+  VISITOR_SESSION_PAGES,
   type ServerRenderer,
 } from './server-render';
 
@@ -93,23 +96,28 @@ export async function registerSpa(
     const signedIn = viewer !== null;
     // Every signed-in page is the user's own: never kept by a shared cache, nor reused by the browser.
     if (signedIn) reply.header('cache-control', 'private, no-store');
-    const redirect = signedIn ? SIGNED_IN_REDIRECTS[chunkName] : undefined;
-    if (redirect) return reply.header('vary', 'cookie').redirect(redirect, 302);
+    // A cookie of no session (expired, ended, suspended) is dropped, as the session check would.
+    else if (readSessionToken(request)) clearSessionCookie(reply);
+    // Where the page itself would send this viewer at once, the server does (no page, no script).
+    const redirect = request.method === 'GET' ? (signedIn ? SIGNED_IN_REDIRECTS : VISITOR_REDIRECTS)[chunkName] : undefined;
+    if (redirect) return reply.header('cache-control', signedIn ? 'private, no-store' : 'no-cache').header('vary', 'cookie').redirect(redirect, 302);
     const renderable = isServerRenderable(request, chunkName, signedIn) && (await serverRenderer.available());
+    const session = signedIn || VISITOR_SESSION_PAGES.has(chunkName);
     const hints = await criticalPathFor(app, request, {
       manifest: page.manifest,
       catalogueBase,
       builtInCatalogue: config.catalogue.builtIn,
       inlineOwnApi: renderable,
       signedIn,
+      inlineSession: renderable && session,
     });
     const locale = firstScreenLocale(request);
     const timeZone = firstScreenTimeZone(request);
     const markup = renderable
-      ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap, signedIn }, request)
+      ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap, signedIn, session }, request)
       : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
-    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone, viewer?.id);
+    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session });
     return (
       reply
         .type('text/html; charset=utf-8')

@@ -44,7 +44,8 @@ export async function startApp(
   await Promise.all([preloadPageFor(pathname).catch(() => undefined), rehydrated(persistor)]);
   if (matchesServerRender(container, store)) {
     const signedIn = Boolean(container.dataset.ssrUser);
-    const prepared = await prepareFirstScreen(store.dispatch, pathname, search, { session: signedIn }).catch(() => null);
+    const session = signedIn || container.dataset.ssrSession === 'checked';
+    const prepared = await prepareFirstScreen(store.dispatch, pathname, search, { session }).catch(() => null);
     // The inlined session check may say otherwise than the saved user (signed out meanwhile).
     const { auth } = store.getState();
     if (prepared?.complete && auth.isLoggedIn === signedIn && (!signedIn || auth.user?._id === container.dataset.ssrUser)) {
