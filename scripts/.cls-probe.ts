@@ -8,9 +8,10 @@ async function main() {
     const user = await signIn(base);
     const { videoId } = await findIds(base);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-    const paths = (process.env.PROBE_PATHS ?? `/selfieVideos/${videoId}`).split(',');
+    const list = (await (await fetch(`${base}/v0/api/videos/selfieVideos?page=1&perPage=18`)).json()) as { videos: Array<{ _id: string }> };
+    const paths = process.env.PROBE_PATHS ? process.env.PROBE_PATHS.split(',') : list.videos.map((v) => `/selfieVideos/${v._id}`);
     for (const signed of [false, true]) for (const p of paths) {
-      const context = await browser.newContext({ viewport: CONDITIONS.viewport, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US' });
+      const context = await browser.newContext({ viewport: CONDITIONS.viewport, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US', timezoneId: process.env.PROBE_TZ ?? 'UTC' });
       if (signed) {
         await context.addCookies([{ ...user.cookie, url: base }]);
         await context.addInitScript((s) => localStorage.setItem('persist:user', s), user.persistedAuth);

@@ -98,6 +98,7 @@ export function ProfilePage() {
         emptyText={t('profile.noUploadedVideos')}
         videos={profile.videos}
         showActions={Boolean(currentUser)}
+        firstScreen
       />
       <VideoSection
         title={t('profile.likedVideos')}
@@ -115,9 +116,11 @@ interface VideoSectionProps {
   videos: SelfieVideo[];
   /** SPEC §6: Edit and Delete show to any logged-in user; the server enforces ownership. */
   showActions: boolean;
+  /** The section on the first screen: its first card's image loads at once, with high priority (the server preloads it). */
+  firstScreen?: boolean;
 }
 
-function VideoSection({ title, emptyText, videos, showActions }: VideoSectionProps) {
+function VideoSection({ title, emptyText, videos, showActions, firstScreen = false }: VideoSectionProps) {
   const t = useT();
   const headingId = useId();
   const [deleteVideo] = useDeleteVideoMutation();
@@ -151,9 +154,11 @@ function VideoSection({ title, emptyText, videos, showActions }: VideoSectionPro
         <p className="profile__empty">{emptyText}</p>
       ) : (
         <ul className="video-grid">
-          {videos.map((video) => (
+          {videos.map((video, index) => (
             <li key={video._id}>
               <VideoCard
+                eager={firstScreen && index === 0}
+                priority={firstScreen && index === 0}
                 to={paths.selfieVideo(video._id)}
                 title={video.title}
                 {...selfieCardMedia(video)}
