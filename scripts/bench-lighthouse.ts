@@ -22,6 +22,10 @@ interface Scores {
   scores: Record<(typeof CATEGORIES)[number], number>;
   /** Audits below a full score outside performance, to fix. */
   failing: string[];
+  /** Lab metrics behind the performance score (ms; CLS unitless). */
+  metrics: Record<string, number | undefined>;
+  /** The Largest Contentful Paint element, as Lighthouse quotes it. */
+  lcpElement: string;
 }
 
 /** Sends one CDP command over a page's WebSocket and waits for its answer. */
@@ -87,6 +91,11 @@ async function audit(base: string, route: Route, user: SignedIn): Promise<Scores
     });
     if (!result) throw new Error(`no Lighthouse result for ${route.path}`);
     const { categories, audits } = result.lhr;
+    // The whole report, for a closer look at a route (BENCH_LIGHTHOUSE_LHR=directory).
+    if (process.env.BENCH_LIGHTHOUSE_LHR) {
+      const name = `${route.signedIn ? 'signed-in' : 'visitor'}${route.path.replace(/[^\w-]+/g, '_')}.json`;
+      fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_LHR}/${name}`, JSON.stringify(result.lhr));
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
     ) as Scores['scores'];
@@ -97,9 +106,18 @@ async function audit(base: string, route: Route, user: SignedIn): Promise<Scores
     );
     const lcp = audits['largest-contentful-paint']?.numericValue;
     const cls = audits['cumulative-layout-shift']?.numericValue;
-    if (lcp !== undefined && lcp > 2500) failing.push(`performance:LCP ${(lcp / 1000).toFixed(2)} s`);
+    const element = audits['largest-contentful-paint-element']?.details as
+      | { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
+      | undefined;
+    const lcpElement = element?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+    if (lcp !== undefined && lcp > 2500) failing.push(`performance:LCP element ${lcpElement}`);
     if (cls !== undefined && cls >= 0.01) failing.push(`performance:CLS ${cls.toFixed(3)}`);
-    return { route, scores, failing };
+    const metrics = Object.fromEntries(
+      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
+        (id) => [id, audits[id]?.numericValue],
+      ),
+    );
+    return { route, scores, failing, metrics, lcpElement };
   } finally {
     chrome.kill();
   }
@@ -117,7 +135,13 @@ async function main(): Promise<void> {
     for (const route of routes) {
       const scores = await audit(base, route, user);
       results.push(scores);
-      console.info(`  audited ${route.path}${route.signedIn ? ' signed in' : ''}${scores.failing.length ? `: ${scores.failing.join(', ')}` : ''}`);
+      const { metrics } = scores;
+      const ms = (id: string) => `${((metrics[id] ?? 0) / 1000).toFixed(2)} s`;
+      console.info(
+        `  audited ${route.path}${route.signedIn ? ' signed in' : ''}: FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, ` +
+          `TBT ${Math.round(metrics['total-blocking-time'] ?? 0)} ms, SI ${ms('speed-index')}, LCP element ${scores.lcpElement}` +
+          (scores.failing.length ? `; ${scores.failing.join(', ')}` : ''),
+      );
     }
     console.info('\nbench:lighthouse — Lighthouse mobile preset, simulated throttling\n');
     console.info('| who | route | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|---|');
