@@ -3,10 +3,12 @@
  * src/ssr/render.tsx): which requests get one, in which language, with which data, and that the
  * data the page was rendered from rides along for the browser to hydrate with.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { AFTER_PAINT_SCRIPT } from '../../server/http/after-paint';
 import { rendererOf, type RenderModule } from '../../server/http/server-render';
 import { renderFirstScreen } from '../../src/ssr/render';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
@@ -76,6 +78,27 @@ describe('server-rendered first screens', () => {
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/page-home.0123456789.css">');
     expect(res.body).not.toContain('href="/assets/page-home.0123456789.css" as="style"');
     expect(res.headers.vary).toEqual(expect.stringContaining('accept-language, cookie'));
+  });
+
+  it('requests the app’s scripts after the first paint, by the one loader the Content-Security-Policy allows', async () => {
+    await writeFile(
+      path.join(spaDir, 'index.html'),
+      '<!doctype html><html lang=en><head><title>Site</title><script defer src=/assets/runtime.1.js></script><script defer="defer" src="/assets/main.2.js"></script></head><body><div id=root></div></body></html>',
+    );
+    const rendered = await get('/login');
+    expect(rendered.body).not.toContain('<script defer');
+    expect(rendered.body).toContain('<script type="application/json" id="app-scripts">["/assets/runtime.1.js","/assets/main.2.js"]</script>');
+    const inline = [...rendered.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
+    const loader = inline.find((script) => script.includes('app-scripts'));
+    expect(loader).toBe(AFTER_PAINT_SCRIPT);
+    const hash = `'sha256-${createHash('sha256').update(loader!).digest('base64')}'`;
+    expect(String(rendered.headers['content-security-policy'])).toContain(hash);
+
+    // A page the browser renders itself loads its scripts from <head> as before.
+    render.mockResolvedValueOnce(null);
+    const plain = await get('/login');
+    expect(plain.body).toContain('<script defer src=/assets/runtime.1.js></script>');
+    expect(plain.body).not.toContain('app-scripts');
   });
 
   it('renders in the language the SPA will start in: the saved choice, else the browser’s first language', async () => {

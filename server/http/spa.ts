@@ -17,6 +17,7 @@ import { clearSessionCookie, readSessionToken } from '../services/sessions';
 import { chooseEncoding, createAssetCache } from './asset-cache';
 import { criticalPathFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
+import { loadScriptsAfterPaint } from './after-paint';
 import { INTL_WARM_UP_TAG } from './intl-warm-up';
 import {
   createServerRenderer,
@@ -117,7 +118,8 @@ export async function registerSpa(
       ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap, signedIn, session }, request)
       : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
-    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session });
+    const html =
+      markup === null ? head : loadScriptsAfterPaint(injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session }));
     return (
       reply
         .type('text/html; charset=utf-8')
