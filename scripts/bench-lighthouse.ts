@@ -106,10 +106,12 @@ async function audit(base: string, route: Route, user: SignedIn): Promise<Scores
     );
     const lcp = audits['largest-contentful-paint']?.numericValue;
     const cls = audits['cumulative-layout-shift']?.numericValue;
-    const element = audits['largest-contentful-paint-element']?.details as
-      | { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
+    // Lighthouse 13 names the LCP element in the LCP breakdown insight (a `node` item).
+    const breakdown = audits['lcp-breakdown-insight']?.details as
+      | { items?: Array<{ type?: string; selector?: string; nodeLabel?: string }> }
       | undefined;
-    const lcpElement = element?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+    const node = breakdown?.items?.find((item) => item.type === 'node');
+    const lcpElement = node ? `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 40)}"` : '?';
     if (lcp !== undefined && lcp > 2500) failing.push(`performance:LCP element ${lcpElement}`);
     if (cls !== undefined && cls >= 0.01) failing.push(`performance:CLS ${cls.toFixed(3)}`);
     const metrics = Object.fromEntries(
