@@ -96,12 +96,12 @@ export async function registerSpa(
     const viewer = await pageViewer(request);
     const signedIn = viewer !== null;
     // Every signed-in page is the user's own: never kept by a shared cache, nor reused by the browser.
-    if (signedIn) reply.header('cache-control', 'private, no-store');
+    const cacheControl = signedIn ? 'private, no-store' : 'no-cache';
     // A cookie of no session (expired, ended, suspended) is dropped, as the session check would.
-    else if (readSessionToken(request)) clearSessionCookie(reply);
+    if (!signedIn && readSessionToken(request)) clearSessionCookie(reply);
     // Where the page itself would send this viewer at once, the server does (no page, no script).
     const redirect = request.method === 'GET' ? (signedIn ? SIGNED_IN_REDIRECTS : VISITOR_REDIRECTS)[chunkName] : undefined;
-    if (redirect) return reply.header('cache-control', signedIn ? 'private, no-store' : 'no-cache').header('vary', 'cookie').redirect(redirect, 302);
+    if (redirect) return reply.header('cache-control', cacheControl).header('vary', 'cookie').redirect(redirect, 302);
     const renderable = isServerRenderable(request, chunkName, signedIn) && (await serverRenderer.available());
     const session = signedIn || VISITOR_SESSION_PAGES.has(chunkName);
     const hints = await criticalPathFor(app, request, {
@@ -123,7 +123,7 @@ export async function registerSpa(
     return (
       reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', signedIn ? 'private, no-store' : 'no-cache')
+        .header('cache-control', cacheControl)
         // The first screen depends on the language and on whose session cookie came along.
         .header('vary', 'accept-language, cookie')
         .send(html)
