@@ -234,4 +234,25 @@ describe('taking over a server-rendered first screen', () => {
     expect(requests).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
   });
+
+  it('reserves the player’s quality toolbar in the first screen when the answer says there is a choice (no shift when the playlist is read)', async () => {
+    const markupFor = async (qualities: number) => {
+      const video = makeSelfieVideo(4, { hlsUrl: '/media/renditions/v4/master.m3u8', qualities });
+      const base = `/v0/api/videos/selfieVideos/${video._id}`;
+      return renderFirstScreen({
+        url: `/selfieVideos/${video._id}`,
+        locale: 'en',
+        timeZone: 'UTC',
+        answers: {
+          [base]: { success: true, video },
+          [`${base}/likes`]: { likes: 0, likedByUser: false },
+          [`/v0/api/comments/${video._id}`]: { comments: [] },
+        },
+      });
+    };
+    const choice = await markupFor(3);
+    expect(choice).toContain('class="video-player__toolbar"');
+    expect(choice).toMatch(/<select[^>]*class="video-player__quality"/);
+    expect(await markupFor(1)).not.toContain('video-player__toolbar');
+  });
 });

@@ -99,6 +99,7 @@ describe('POST /v0/api/movies/upload', () => {
           hlsUrl: null,
           posterUrl: null,
           thumbnailSources: [],
+          qualities: 0,
         },
       });
       expect(body.video.cdnUrl).toBe(`/media/${body.video.movieId}`);

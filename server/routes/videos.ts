@@ -63,6 +63,7 @@ export const SelfieVideoSchema = Type.Object({
   hlsUrl: Type.Union([Type.String(), Type.Null()]),
   posterUrl: Type.Union([Type.String(), Type.Null()]),
   thumbnailSources: Type.Array(Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() })),
+  qualities: Type.Integer({ minimum: 0 }),
 });
 
 /** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */

@@ -45,6 +45,12 @@ export interface PublicVideo {
   posterUrl: string | null;
   /** WebP card images of the thumbnail, narrowest first; [] until made. */
   thumbnailSources: Array<{ width: number; url: string }>;
+  /**
+   * Qualities the HLS playlist offers (0 until ready): the page reserves the player's quality
+   * toolbar from its first paint when there is a choice, instead of it appearing (and pushing
+   * the page down) once the playlist has been read.
+   */
+  qualities: number;
 }
 
 /** The stored manifest of a ready video, or null (processing, failed, or made before the pipeline). */
@@ -85,5 +91,6 @@ export function toPublicVideo(video: VideoRow & { username: string }, language: 
     hlsUrl: manifest ? rendition(manifest.hls) : null,
     posterUrl: manifest?.poster ? rendition(manifest.poster) : null,
     thumbnailSources: manifest ? manifest.cards.map((card) => ({ width: card.width, url: rendition(card.file) })) : [],
+    qualities: manifest && Array.isArray(manifest.variants) ? manifest.variants.length : 0,
   };
 }

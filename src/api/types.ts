@@ -115,6 +115,8 @@ export interface SelfieVideo {
   posterUrl: string | null;
   /** WebP card variants (320 and 640 wide); [] until made. */
   thumbnailSources: ThumbnailSource[];
+  /** Qualities the HLS playlist offers (0 until ready; absent from older answers). */
+  qualities?: number;
 }
 
 /** GET /videos/selfieVideos/:id/processing: light polling, counts no view. */

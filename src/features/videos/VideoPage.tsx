@@ -107,6 +107,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           title={video.title}
           width={video.width}
           height={video.height}
+          qualities={video.qualities}
         />
       ) : (
         <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />

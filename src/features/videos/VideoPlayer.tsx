@@ -18,6 +18,8 @@ export interface VideoPlayerProps {
   /** Displayed size: the player reserves this aspect ratio before anything loads. */
   width?: number;
   height?: number;
+  /** Qualities the playlist offers (from the video's answer): more than one shows the toolbar from the first render. */
+  qualities?: number;
 }
 
 /** How the video is being played. */
@@ -76,7 +78,7 @@ function sortLevels(levels: QualityLevel[]): QualityLevel[] {
  * plus each rendition. The box has the video's own aspect ratio from the start (portrait stays
  * portrait, nothing moves when the video loads).
  */
-export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: VideoPlayerProps) {
+export function VideoPlayer({ src, hlsUrl, poster, title, width, height, qualities = 0 }: VideoPlayerProps) {
   const t = useT();
   const qualityId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -233,7 +235,8 @@ export function VideoPlayer({ src, hlsUrl, poster, title, width, height }: Video
           </p>
         </video>
       </div>
-      {levels.length > 1 ? (
+      {/* Known from the answer, the toolbar is there from the first paint (Auto until the playlist is read): no layout shift. */}
+      {levels.length > 1 || (hlsUrl && qualities > 1) ? (
         <div className="video-player__toolbar">
           <label htmlFor={qualityId} className="video-player__quality-label">
             {t('videos.player.quality')}
