@@ -52,6 +52,7 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     storyboardUrl: null,
     chapters: [],
     resumeAt: null,
+    qualities: 0,
     ...overrides,
   };
 }

@@ -20,6 +20,14 @@ import { makeSelfieVideo, recordRequests } from './videos-fixtures';
 
 const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
+/** The auth slice as redux-persist saves it after a sign-in (localStorage "persist:user"). */
+function saveSignedIn(user: User) {
+  window.localStorage.setItem(
+    'persist:user',
+    JSON.stringify({ isLoggedIn: 'true', user: JSON.stringify(user), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+  );
+}
+
 const homeSearchUrl = catalogueUrl('/api/v2/video/search/', { per_page: PAGE_SIZE, page: 1, thumbsize: 'medium', format: 'json' });
 
 /** What the server sends: the inlined answers and the rendered root (markup from the same answers). */
@@ -28,11 +36,17 @@ async function serveServerRenderedPage(
   locale: 'en' | 'zh',
   answers: Record<string, unknown>,
   timeZone = 'UTC',
+  signedInAs?: User | 'visitor',
 ): Promise<HTMLElement> {
-  const markup = await renderFirstScreen({ url, locale, timeZone, answers: structuredClone(answers) });
+  // Rendered after the session check: as a user, or (the edit pages) as a visitor.
+  const session = signedInAs !== undefined;
+  const signedIn = session && signedInAs !== 'visitor';
+  if (session) answers = { ...answers, '/v0/api/check-session': signedIn ? { isValid: true, user: signedInAs } : { isValid: false } };
+  const markup = await renderFirstScreen({ url, locale, timeZone, answers: structuredClone(answers), signedIn, session });
   if (markup === null) throw new Error(`the server would not render ${url}`);
   window.history.replaceState({}, '', url);
-  document.body.innerHTML = `<script type="application/json" id="bootstrap-data">${JSON.stringify(answers)}</script><div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone}">${markup}</div>`;
+  const user = (signedIn ? ` data-ssr-user="${(signedInAs as User)._id}"` : '') + (session ? ' data-ssr-session="checked"' : '');
+  document.body.innerHTML = `<script type="application/json" id="bootstrap-data">${JSON.stringify(answers)}</script><div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone}"${user}>${markup}</div>`;
   return document.getElementById('root') as HTMLElement;
 }
 
@@ -160,5 +174,88 @@ describe('taking over a server-rendered first screen', () => {
     expect(await start(root)).toBe('rendered');
     expect(await screen.findByRole('heading', { level: 1, name: '登录' })).toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('hydrates a page rendered signed in when the saved user is the same: the session check is not asked again', async () => {
+    const requests = recordRequests();
+    saveSignedIn(bob);
+    const video = makeSelfieVideo(3, { title: 'Bob’s own clip', user: bob._id, visibility: 'private' });
+    const answers = { [`/v0/api/users/${bob._id}`]: { user: bob, videos: [video], likedVideos: [] } };
+    const root = await serveServerRenderedPage(`/profile/${bob._id}`, 'en', answers, 'UTC', bob);
+    const accountButton = root.querySelector('.account-menu__toggle');
+    expect(accountButton?.textContent).toContain('bob');
+    const editLink = root.querySelector(`a[href="/profile/edit/${bob._id}"]`);
+    expect(editLink).not.toBeNull();
+
+    expect(await start(root)).toBe('hydrated');
+    expect(root.querySelector('.account-menu__toggle')).toBe(accountButton);
+    expect(root.querySelector(`a[href="/profile/edit/${bob._id}"]`)).toBe(editLink);
+    expect(requests).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('hydrates an owner’s edit form rendered signed in', async () => {
+    saveSignedIn(bob);
+    const root = await serveServerRenderedPage(`/profile/edit/${bob._id}`, 'en', {}, 'UTC', bob);
+    const input = root.querySelector<HTMLInputElement>('input[value="bob"]');
+    expect(input).not.toBeNull();
+
+    expect(await start(root)).toBe('hydrated');
+    expect(root.querySelector('input[value="bob"]')).toBe(input);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh when the page was rendered for another user, or signed in for a browser that saved none', async () => {
+    const alice: User = { _id: 'u8', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
+    const answers = { '/v0/api/videos/selfieVideos?page=1&perPage=18': { videos: [], total: 0, page: 1, pages: 0 } };
+
+    saveSignedIn(alice);
+    const other = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
+    expect(await start(other)).toBe('rendered');
+    // The inlined session check is the server's word: the browser ends up as bob, its header anew.
+    expect(await screen.findByRole('button', { name: /bob/ })).toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
+
+    document.body.innerHTML = '';
+    window.localStorage.clear();
+    const none = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
+    expect(await start(none)).toBe('rendered');
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('hydrates an edit page a visitor got rendered after the session check, showing they may not edit', async () => {
+    const requests = recordRequests();
+    const root = await serveServerRenderedPage(`/profile/edit/${bob._id}`, 'en', {}, 'UTC', 'visitor');
+    const alert = root.querySelector('[role="alert"]');
+    expect(alert).not.toBeNull();
+
+    expect(await start(root)).toBe('hydrated');
+    expect(root.querySelector('[role="alert"]')).toBe(alert);
+    expect(requests).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('reserves the player’s quality toolbar in the first screen when the answer says there is a choice (no shift when the playlist is read)', async () => {
+    const markupFor = async (qualities: number) => {
+      const video = makeSelfieVideo(4, { hlsUrl: '/media/renditions/v4/master.m3u8', qualities });
+      const base = `/v0/api/videos/selfieVideos/${video._id}`;
+      return renderFirstScreen({
+        url: `/selfieVideos/${video._id}`,
+        locale: 'en',
+        timeZone: 'UTC',
+        answers: {
+          [base]: { success: true, video },
+          [`${base}/likes`]: { likes: 0, likedByUser: false },
+          [`/v0/api/comments/${video._id}`]: { comments: [] },
+        },
+      });
+    };
+    const choice = await markupFor(3);
+    expect(choice).toContain('class="video-player__toolbar"');
+    expect(choice).toMatch(/<select[^>]*class="video-player__quality"/);
+    // One quality: the toolbar (shortcuts, share) is there from the first paint anyway, with no menu.
+    const single = await markupFor(1);
+    expect(single).toContain('class="video-player__toolbar"');
+    expect(single).not.toMatch(/<select[^>]*class="video-player__quality"/);
   });
 });

@@ -36,6 +36,7 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     storyboardUrl: null,
     chapters: [],
     resumeAt: null,
+    qualities: 0,
     ...overrides,
   };
 }

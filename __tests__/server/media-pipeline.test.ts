@@ -65,6 +65,7 @@ interface ApiVideo {
   cdnUrl: string;
   thumbnailCdnUrl: string;
   thumbnailSources: Array<{ width: number; url: string }>;
+  qualities: number;
 }
 
 describe('media pipeline', () => {
@@ -138,6 +139,8 @@ describe('media pipeline', () => {
     // 320×180 is below every rung: one rendition at the source's own size.
     const variants = await variantsOf(video);
     expect(variants).toEqual([{ width: 320, height: 180, bandwidth: expect.any(Number), codecs: expect.stringMatching(/^avc1\.6400[0-9a-f]{2},mp4a\.40\.2$/), uri: '180p.m3u8' }]);
+    // The answer says how many qualities the playlist offers (the page reserves the player's toolbar by it).
+    expect(video.qualities).toBe(variants.length);
     const base = video.hlsUrl!.replace(/master\.m3u8$/, '');
     const media = await get(`${base}${variants[0]!.uri}`);
     expect(media.headers['content-type']).toBe('application/vnd.apple.mpegurl');

@@ -3,10 +3,12 @@
  * src/ssr/render.tsx): which requests get one, in which language, with which data, and that the
  * data the page was rendered from rides along for the browser to hydrate with.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { AFTER_PAINT_SCRIPT } from '../../server/http/after-paint';
 import { rendererOf, type RenderModule } from '../../server/http/server-render';
 import { renderFirstScreen } from '../../src/ssr/render';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
@@ -78,6 +80,27 @@ describe('server-rendered first screens', () => {
     expect(res.headers.vary).toEqual(expect.stringContaining('accept-language, cookie'));
   });
 
+  it('requests the app’s scripts after the first paint, by the one loader the Content-Security-Policy allows', async () => {
+    await writeFile(
+      path.join(spaDir, 'index.html'),
+      '<!doctype html><html lang=en><head><title>Site</title><script defer src=/assets/runtime.1.js></script><script defer="defer" src="/assets/main.2.js"></script></head><body><div id=root></div></body></html>',
+    );
+    const rendered = await get('/login');
+    expect(rendered.body).not.toContain('<script defer');
+    expect(rendered.body).toContain('<script type="application/json" id="app-scripts">["/assets/runtime.1.js","/assets/main.2.js"]</script>');
+    const inline = [...rendered.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
+    const loader = inline.find((script) => script.includes('app-scripts'));
+    expect(loader).toBe(AFTER_PAINT_SCRIPT);
+    const hash = `'sha256-${createHash('sha256').update(loader!).digest('base64')}'`;
+    expect(String(rendered.headers['content-security-policy'])).toContain(hash);
+
+    // A page the browser renders itself loads its scripts from <head> as before.
+    render.mockResolvedValueOnce(null);
+    const plain = await get('/login');
+    expect(plain.body).toContain('<script defer src=/assets/runtime.1.js></script>');
+    expect(plain.body).not.toContain('app-scripts');
+  });
+
   it('renders in the language the SPA will start in: the saved choice, else the browser’s first language', async () => {
     const zh = await get('/login', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
     expect(rootOf(zh.body).attributes).toContain(' data-ssr-locale="zh"');
@@ -142,18 +165,122 @@ describe('server-rendered first screens', () => {
     expect(Number(row.views)).toBe(1);
   });
 
-  it('leaves a signed-in visitor’s page to the browser, with its data preloaded as before', async () => {
-    const user = await createTestUser(t.app);
+  it('renders a signed-in user’s page as that user, with their session check inlined, never for shared caches', async () => {
+    const user = await createTestUser(t.app, { username: 'alice' });
     const res = await get('/selfieVideos', { cookie: await sessionCookieFor(t.app, user.id) });
-    expect(rootOf(res.body)).toEqual({ attributes: '', markup: '' });
-    expect(res.body).toContain('<link rel="preload" href="/v0/api/videos/selfieVideos?page=1&amp;perPage=18" as="fetch"');
-    expect(res.body).toContain('<link rel="preload" href="/assets/page-selfie-videos.0123456789.css" as="style">');
-    expect(render).not.toHaveBeenCalled();
+    const answers = inlinedAnswers(res.body);
+    expect(answers['/v0/api/check-session']).toEqual({ isValid: true, user: expect.objectContaining({ _id: user.id, username: 'alice' }) });
+    expect(Object.keys(answers).sort()).toEqual(['/v0/api/check-session', '/v0/api/videos/selfieVideos?page=1&perPage=18']);
+    expect(res.body).not.toContain('<link rel="preload" href="/v0/api/check-session"');
+    const { attributes, markup } = rootOf(res.body);
+    expect(attributes).toBe(` data-ssr-locale="en" data-ssr-time-zone="UTC" data-ssr-user="${user.id}" data-ssr-session="checked"`);
+    // The header shows the signed-in user, as the browser's first render will.
+    expect(markup).toContain('alice');
+    expect(render).toHaveBeenCalledWith(expect.objectContaining({ signedIn: true }));
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toEqual(expect.stringContaining('cookie'));
+
+    // A visitor's page is unchanged: revalidated, shareable, no user on the root.
+    const visitor = await get('/selfieVideos');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(rootOf(visitor.body).attributes).toBe(' data-ssr-locale="en" data-ssr-time-zone="UTC"');
+    expect(inlinedAnswers(visitor.body)['/v0/api/check-session']).toBeUndefined();
+  });
+
+  it('inlines the user’s own data asked as them (own private video, own profile, edit pages) and nobody else’s', async () => {
+    const alice = await createTestUser(t.app, { username: 'alice', email: 'alice@example.com' });
+    const bob = await createTestUser(t.app, { username: 'bob', email: 'bob@example.com' });
+    const secret = await createTestVideo(t.app, alice.id, { title: 'Alice private clip', visibility: 'private' });
+    const bobsSecret = await createTestVideo(t.app, bob.id, { title: 'Bob private clip', visibility: 'private' });
+    const cookie = await sessionCookieFor(t.app, alice.id);
+
+    const own = await get(`/profile/${alice.id}`, { cookie });
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(rootOf(own.body).markup).toContain('Alice private clip');
+    expect(rootOf(own.body).markup).toContain('Edit Profile');
+    expect(own.body).not.toContain('bob@example.com');
+
+    // Another user's profile, seen by Alice: Bob's public face only.
+    const other = await get(`/profile/${bob.id}`, { cookie });
+    expect(rootOf(other.body).markup).toContain('bob');
+    expect(other.body).not.toContain('Bob private clip');
+    expect(rootOf(other.body).markup).not.toContain('Edit Profile');
+
+    const editVideo = await get(`/selfieVideos/edit/${secret.id}`, { cookie });
+    expect(inlinedAnswers(editVideo.body)[`/v0/api/videos/selfieVideos/${secret.id}`]).toEqual(
+      expect.objectContaining({ video: expect.objectContaining({ title: 'Alice private clip' }) }),
+    );
+    expect(rootOf(editVideo.body).markup).toContain('value="Alice private clip"');
+
+    // Someone else's private video is not hers to see: nothing of it in the page.
+    const notHers = await get(`/selfieVideos/edit/${bobsSecret.id}`, { cookie });
+    expect(notHers.body).not.toContain('Bob private clip');
+
+    const editProfile = await get(`/profile/edit/${alice.id}`, { cookie });
+    expect(rootOf(editProfile.body).markup).toContain('value="alice"');
+    const upload = await get('/upload-movie', { cookie });
+    expect(rootOf(upload.body).markup).toContain('<form');
+    expect(upload.headers['cache-control']).toBe('private, no-store');
+
+    // Sign-in sends a signed-in user home, as the page itself would.
+    const login = await get('/login', { cookie });
+    expect(login.statusCode).toBe(302);
+    expect(login.headers.location).toBe('/');
+  });
+
+  it('gives the visitor’s page to an expired, ended or suspended session', async () => {
+    const user = await createTestUser(t.app, { username: 'alice' });
+    const expired = await sessionCookieFor(t.app, user.id);
+    await t.app.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const suspendedUser = await createTestUser(t.app, { username: 'mallory' });
+    const suspended = await sessionCookieFor(t.app, suspendedUser.id);
+    await t.app.db.updateTable('users').set({ suspended_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', suspendedUser.id).execute();
+
+    for (const cookie of [expired, suspended, 'sid=nonsense']) {
+      const res = await get('/selfieVideos', { cookie });
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(rootOf(res.body).attributes).toBe(' data-ssr-locale="en" data-ssr-time-zone="UTC"');
+      expect(rootOf(res.body).markup).not.toMatch(/alice|mallory/);
+      expect(inlinedAnswers(res.body)['/v0/api/check-session']).toBeUndefined();
+      const login = await get('/login', { cookie });
+      expect(login.statusCode).toBe(200);
+    }
+  });
+
+  it('renders the edit pages for a visitor as the SPA shows them once the session check says nobody', async () => {
+    const owner = await createTestUser(t.app, { username: 'dana' });
+    const video = await createTestVideo(t.app, owner.id, { title: 'Dana clip' });
+    for (const url of [`/profile/edit/${owner.id}`, `/selfieVideos/edit/${video.id}`]) {
+      const res = await get(url, { cookie: 'sid=ended-session' });
+      expect(inlinedAnswers(res.body)['/v0/api/check-session']).toEqual({ isValid: false });
+      const { attributes, markup } = rootOf(res.body);
+      expect(attributes).toBe(' data-ssr-locale="en" data-ssr-time-zone="UTC" data-ssr-session="checked"');
+      expect(markup).toContain('role="alert"');
+      expect(markup).not.toContain('<form');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // The cookie of no session is dropped, as the session check would.
+      expect(String(res.headers['set-cookie'])).toMatch(/^sid=;/);
+    }
+  });
+
+  it('renders a visitor’s view of a profile from its inlined answer', async () => {
+    const owner = await createTestUser(t.app, { username: 'carol' });
+    await createTestVideo(t.app, owner.id, { title: 'Carol public clip' });
+    await createTestVideo(t.app, owner.id, { title: 'Carol private clip', visibility: 'private' });
+    const res = await get(`/profile/${owner.id}`);
+    expect(Object.keys(inlinedAnswers(res.body))).toEqual([`/v0/api/users/${owner.id}`]);
+    const { markup } = rootOf(res.body);
+    expect(markup).toContain('carol');
+    expect(markup).toContain('Carol public clip');
+    expect(res.body).not.toContain('Carol private clip');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('does not render private pages or pages whose data cannot be inlined; a search renders loading', async () => {
+    // Upload sends a visitor to sign in, as the page would once the session check answers.
     const upload = await get('/upload-movie');
-    expect(rootOf(upload.body).markup).toBe('');
+    expect(upload.statusCode).toBe(302);
+    expect(upload.headers.location).toBe('/login');
     expect(render).not.toHaveBeenCalled();
 
     // A search is the visitor's own request: the page renders around it, loading, and the

@@ -103,6 +103,7 @@ describe('POST /v0/api/movies/upload', () => {
           storyboardUrl: null,
           chapters: [],
           resumeAt: null,
+          qualities: 0,
         },
       });
       expect(body.video.cdnUrl).toBe(`/media/${body.video.movieId}`);

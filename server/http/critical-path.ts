@@ -175,16 +175,18 @@ const safeHref = (href: string) => /^(https?:\/\/|\/(?!\/))/i.test(href);
 
 /**
  * A GET answered in-process. `as` passes on the visitor's address, agent and language, so that the
- * answer (a view counted, a message's language, a rate limit) is the one their own request gets.
+ * answer (a view counted, a message's language, a rate limit) is the one their own request gets;
+ * with `withCookie`, their cookies too, so the answer is the one they get signed in.
  */
 async function injectJson(
   app: FastifyInstance,
   url: string,
   as?: FastifyRequest,
   host: string | undefined = as?.host,
+  withCookie = false,
 ): Promise<Record<string, unknown> | undefined> {
   const headers: Record<string, string> = {};
-  for (const name of ['user-agent', 'accept-language'] as const) {
+  for (const name of ['user-agent', 'accept-language', ...(withCookie ? (['cookie'] as const) : [])] as const) {
     const value = as?.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
@@ -206,7 +208,19 @@ export interface CriticalPathOptions {
    * renders: only for a visitor without a session, whose answers are the public ones.
    */
   inlineOwnApi?: boolean;
+  /**
+   * The request is from a signed-in user: our API's answers are asked with their cookie, and
+   * (inlining) the session check's answer rides along too.
+   */
+  signedIn?: boolean;
+  /** Inline the session check's answer (the page is rendered after it: signed in, or a signed-in-only page). */
+  inlineSession?: boolean;
 }
+
+/** src/features/profile/profileApi.ts: a user's profile. */
+export const profileUrl = (id: string) => `/v0/api/users/${encodeURIComponent(id)}`;
+/** src/features/videos/videosApi.ts: one self-shot video. */
+export const selfieVideoUrl = (id: string) => `/v0/api/videos/selfieVideos/${encodeURIComponent(id)}`;
 
 export async function criticalPathFor(
   app: FastifyInstance,
@@ -223,12 +237,36 @@ export async function criticalPathFor(
     images: [],
     media: [],
   };
+  const signedIn = options.signedIn === true;
+  const ownAnswer = (answerUrl: string) => injectJson(app, answerUrl, request, request.host, signedIn);
+  /** Our API's answers for the page: inlined when the page is rendered, else preloaded. */
+  const inlineOrPreload = async (urls: string[]) => {
+    if (!options.inlineOwnApi) {
+      result.fetches.push(...urls);
+      return urls.map(() => undefined);
+    }
+    const bodies = await Promise.all(urls.map(ownAnswer));
+    urls.forEach((answerUrl, index) => {
+      const body = bodies[index];
+      if (body) result.bootstrap[answerUrl] = body;
+      else result.fetches.push(answerUrl);
+    });
+    return bodies;
+  };
   const cardImages = (videos: unknown[]) =>
     videos
       .slice(0, FIRST_SCREEN_CARDS)
       .map((video) => cardImageHint(video as Record<string, unknown>))
       .filter((hint): hint is ImageHint => hint !== undefined);
   try {
+    if (options.inlineSession) {
+      // The render signs the user in from this answer; the browser takes it instead of asking.
+      const session = await ownAnswer(CHECK_SESSION_URL);
+      if (session) {
+        result.bootstrap[CHECK_SESSION_URL] = session;
+        result.fetches = result.fetches.filter((fetchUrl) => fetchUrl !== CHECK_SESSION_URL);
+      }
+    }
     if (chunkName === 'page-home') {
       const query = (url.searchParams.get('q') ?? '').trim();
       const aiMode = query !== '' && url.searchParams.get('mode') === 'ai';
@@ -253,7 +291,7 @@ export async function criticalPathFor(
       if (!query) {
         const page = pageParam(url.searchParams);
         const listUrl = selfieListUrl(page);
-        const inlined = options.inlineOwnApi ? await injectJson(app, listUrl, request) : undefined;
+        const inlined = options.inlineOwnApi ? await ownAnswer(listUrl) : undefined;
         if (inlined) {
           result.bootstrap[listUrl] = inlined;
           result.images = cardImages(Array.isArray(inlined.videos) ? inlined.videos : []);
@@ -271,23 +309,21 @@ export async function criticalPathFor(
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, id, viewer);
       if (video) {
-        const videoUrl = `/v0/api/videos/selfieVideos/${encodeURIComponent(id)}`;
-        const urls = [videoUrl, `${videoUrl}/likes`, `/v0/api/comments/${encodeURIComponent(id)}`];
-        if (options.inlineOwnApi) {
-          // The video's own GET (which counts the view) is made here, once, for the page.
-          const bodies = await Promise.all(urls.map((answerUrl) => injectJson(app, answerUrl, request)));
-          urls.forEach((answerUrl, index) => {
-            const body = bodies[index];
-            if (body) result.bootstrap[answerUrl] = body;
-            else result.fetches.push(answerUrl);
-          });
-        } else {
-          result.fetches.push(...urls);
-        }
+        const videoUrl = selfieVideoUrl(id);
+        // Inlined, the video's own GET (which counts the view) is made here, once, for the page.
+        await inlineOrPreload([videoUrl, `${videoUrl}/likes`, `/v0/api/comments/${encodeURIComponent(id)}`]);
         const shown = toPublicVideo(video);
         result.images = [posterHint(shown as unknown as Record<string, unknown>)].filter((hint): hint is ImageHint => hint !== undefined);
         if (shown.hlsUrl) result.media.push(shown.hlsUrl);
       }
+    } else if (chunkName === 'page-profile') {
+      const id = decodeURIComponent(pathName.slice('/profile/'.length));
+      const [profile] = await inlineOrPreload([profileUrl(id)]);
+      const videos = profile?.videos;
+      result.images = cardImages(Array.isArray(videos) ? videos : []);
+    } else if (chunkName === 'page-edit-video') {
+      // Asked as the user, as the page does (their own private video too).
+      await inlineOrPreload([selfieVideoUrl(decodeURIComponent(pathName.slice('/selfieVideos/edit/'.length)))]);
     }
   } catch (error) {
     request.log.debug({ err: error }, 'critical path hints skipped');

@@ -1,12 +1,13 @@
 /**
  * Security headers (helmet) with a Content-Security-Policy for the React SPA: scripts only from
- * this origin (the one inline script, the Intl warm-up, is allowed by its hash), and media, thumbnails, embeds and API calls only from this
+ * this origin (the inline scripts, the Intl warm-up and the after-paint loader, are allowed by their hashes), and media, thumbnails, embeds and API calls only from this
  * origin and the catalogue provider.
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 import type { AppConfig } from '../config';
 
+import { AFTER_PAINT_HASH } from './after-paint';
 import { INTL_WARM_UP_HASH } from './intl-warm-up';
 
 export function helmetOptions(config: Pick<AppConfig, 'catalogue' | 'cookieSecure'>): FastifyHelmetOptions {
@@ -20,7 +21,7 @@ export function helmetOptions(config: Pick<AppConfig, 'catalogue' | 'cookieSecur
       directives: {
         defaultSrc: [self],
         baseUri: [self],
-        scriptSrc: [self, INTL_WARM_UP_HASH],
+        scriptSrc: [self, INTL_WARM_UP_HASH, AFTER_PAINT_HASH],
         scriptSrcAttr: ["'none'"],
         // React and libraries set style attributes; inline styles cannot run code.
         styleSrc: [self, "'unsafe-inline'"],

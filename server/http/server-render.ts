@@ -6,10 +6,14 @@
  * The browser paints it as soon as the stylesheet is in, without waiting for ~450 KB of script to
  * download, compile and render on a phone's CPU, then hydrates it.
  *
- * Signed-in requests (a session cookie) are not rendered here: their first screen depends on who
- * they are, and the SPA renders it as before. A page whose data the server cannot inline (an
- * outside catalogue, a search) is not rendered either. Anything failing here leaves the plain SPA
- * page, which works on its own.
+ * A signed-in request (a session cookie that resolves to a user) is rendered as that user: the
+ * check-session answer and the page's first answers are asked in-process with the request's own
+ * cookie, the render signs that user in from the inlined check-session answer, and the root is
+ * marked with their id; the browser hydrates only when its saved user is the same
+ * (src/app/startApp.tsx). Such a page is private: `Cache-Control: private, no-store`. A cookie
+ * that resolves to nobody (expired, suspended) gets the visitor's page. A page whose data the
+ * server cannot inline (an outside catalogue, a search) is not rendered. Anything failing here
+ * leaves the plain SPA page, which works on its own.
  */
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,7 +21,8 @@ import path from 'node:path';
 
 import type { FastifyRequest } from 'fastify';
 
-import { SESSION_COOKIE } from '../services/sessions';
+import { readSessionToken } from '../services/sessions';
+import type { UserRow } from '../db/schema';
 
 export type FirstScreenLocale = 'en' | 'zh';
 
@@ -28,6 +33,10 @@ export interface RenderModule {
     locale: FirstScreenLocale;
     timeZone: string;
     answers: Record<string, unknown>;
+    /** Rendered signed in, as the user of the inlined check-session answer. */
+    signedIn?: boolean;
+    /** The inlined check-session answer is applied before the render (always when signed in). */
+    session?: boolean;
   }): Promise<string | null>;
 }
 
@@ -48,11 +57,50 @@ export const SERVER_RENDERED_PAGES = new Set([
   'page-forgot-password',
   'page-request-verification',
   'page-not-found',
+  'page-profile',
 ]);
 
-/** A page view the server may render: a GET for a public page, from someone without a session. */
-export function isServerRenderable(request: FastifyRequest, chunkName: string): boolean {
-  return request.method === 'GET' && !request.cookies?.[SESSION_COOKIE] && SERVER_RENDERED_PAGES.has(chunkName);
+/**
+ * Page chunks rendered for a signed-in user, as that user. Sign-in and sign-up are not: they send
+ * a signed-in user home, which the server does with a redirect (SIGNED_IN_REDIRECTS).
+ */
+export const SIGNED_IN_RENDERED_PAGES = new Set([
+  'page-home',
+  'page-movie',
+  'page-selfie-videos',
+  'page-video',
+  'page-profile',
+  'page-upload',
+  'page-edit-video',
+  'page-edit-profile',
+  'page-not-found',
+]);
+
+/** Pages that send a user who arrives signed in straight home (src/features/auth/LoginPage.tsx, RegisterPage.tsx). */
+export const SIGNED_IN_REDIRECTS: Record<string, string> = { 'page-login': '/', 'page-register': '/' };
+
+/** Pages that send a visitor to sign in once the session check says so (src/features/videos/UploadPage.tsx). */
+export const VISITOR_REDIRECTS: Record<string, string> = { 'page-upload': '/login' };
+
+/**
+ * Signed-in pages a visitor gets rendered too, as the SPA shows them once the session check has
+ * answered "nobody" (not allowed to edit): the check's answer is inlined for the browser.
+ */
+export const VISITOR_SESSION_PAGES = new Set(['page-edit-video', 'page-edit-profile']);
+
+/**
+ * Who a page view is for: the user of its session cookie, or null for a visitor (no cookie, or
+ * one that resolves to nobody: expired, ended, suspended). Only GETs are looked up.
+ */
+export async function pageViewer(request: FastifyRequest): Promise<UserRow | null> {
+  if (request.method !== 'GET' || !readSessionToken(request)) return null;
+  return request.currentUser().catch(() => null);
+}
+
+/** A page view the server may render: a GET for a page it renders for visitors, or for users when signed in. */
+export function isServerRenderable(request: FastifyRequest, chunkName: string, signedIn = false): boolean {
+  if (request.method !== 'GET') return false;
+  return signedIn ? SIGNED_IN_RENDERED_PAGES.has(chunkName) : SERVER_RENDERED_PAGES.has(chunkName) || VISITOR_SESSION_PAGES.has(chunkName);
 }
 
 /**
@@ -89,7 +137,14 @@ export interface ServerRenderer {
   available(): Promise<boolean>;
   /** The first screen's markup, or null (not renderable, failed). */
   render(
-    page: { url: string; locale: FirstScreenLocale; timeZone: string; answers: Record<string, unknown> },
+    page: {
+      url: string;
+      locale: FirstScreenLocale;
+      timeZone: string;
+      answers: Record<string, unknown>;
+      signedIn?: boolean;
+      session?: boolean;
+    },
     request: FastifyRequest,
   ): Promise<string | null>;
 }
@@ -125,12 +180,24 @@ export function createServerRenderer(spaDir: string, bundle = path.join(spaDir, 
   });
 }
 
-/** Puts the rendered first screen into the page's root, marked with its language and time zone, and sets <html lang>. */
-export function injectFirstScreen(html: string, markup: string, locale: FirstScreenLocale, timeZone: string): string {
+/**
+ * Puts the rendered first screen into the page's root, marked with its language, time zone,
+ * (rendered signed in) the user's id and (rendered after the session check) that the browser must
+ * apply the inlined check first, and sets <html lang>.
+ */
+export function injectFirstScreen(
+  html: string,
+  markup: string,
+  locale: FirstScreenLocale,
+  timeZone: string,
+  { userId, session = false }: { userId?: string; session?: boolean } = {},
+): string {
   // The built index.html is minified: attribute values may come without quotes.
   const root = /<div\s+id=(?:"root"|root)\s*><\/div>/i;
   if (!root.test(html)) return html;
   return html
-    .replace(root, () => `<div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone.replace(/[^\w/+-]/g, '')}">${markup}</div>`)
+    .replace(root, () => `<div id="root" data-ssr-locale="${locale}" data-ssr-time-zone="${timeZone.replace(/[^\w/+-]/g, '')}"${
+          userId ? ` data-ssr-user="${userId.replace(/[^\w-]/g, '')}"` : ''
+        }${session ? ' data-ssr-session="checked"' : ''}>${markup}</div>`)
     .replace(/<html\s+lang=(?:"[^"]*"|[^\s>]*)/i, `<html lang="${HTML_LANG[locale]}"`);
 }

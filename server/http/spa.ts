@@ -12,10 +12,12 @@ import { fastifyStatic } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
+import { clearSessionCookie, readSessionToken } from '../services/sessions';
 
 import { chooseEncoding, createAssetCache } from './asset-cache';
 import { criticalPathFor, linkHeaderFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
+import { loadScriptsAfterPaint } from './after-paint';
 import { INTL_WARM_UP_TAG } from './intl-warm-up';
 import {
   createServerRenderer,
@@ -23,6 +25,10 @@ import {
   firstScreenTimeZone,
   injectFirstScreen,
   isServerRenderable,
+  pageViewer,
+  SIGNED_IN_REDIRECTS,
+  VISITOR_REDIRECTS,
+  VISITOR_SESSION_PAGES,
   type ServerRenderer,
 } from './server-render';
 
@@ -86,25 +92,41 @@ export async function registerSpa(
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SPA_NOT_BUILT_MESSAGE);
     }
     const pathName = request.url.split('?')[0] ?? '/';
-    const renderable = isServerRenderable(request, pageChunkFor(pathName)) && (await serverRenderer.available());
+    const chunkName = pageChunkFor(pathName);
+    const viewer = await pageViewer(request);
+    const signedIn = viewer !== null;
+    // Every signed-in page is the user's own: never kept by a shared cache, nor reused by the browser.
+    const cacheControl = signedIn ? 'private, no-store' : 'no-cache';
+    // A cookie of no session (expired, ended, suspended) is dropped, as the session check would.
+    if (!signedIn && readSessionToken(request)) clearSessionCookie(reply);
+    // Where the page itself would send this viewer at once, the server does (no page, no script).
+    const redirect = request.method === 'GET' ? (signedIn ? SIGNED_IN_REDIRECTS : VISITOR_REDIRECTS)[chunkName] : undefined;
+    if (redirect) return reply.header('cache-control', cacheControl).header('vary', 'cookie').redirect(redirect, 302);
+    const renderable = isServerRenderable(request, chunkName, signedIn) && (await serverRenderer.available());
+    const session = signedIn || VISITOR_SESSION_PAGES.has(chunkName);
     const hints = await criticalPathFor(app, request, {
       manifest: page.manifest,
       catalogueBase,
       builtInCatalogue: config.catalogue.builtIn,
       inlineOwnApi: renderable,
+      signedIn,
+      inlineSession: renderable && session,
     });
     const locale = firstScreenLocale(request);
     const timeZone = firstScreenTimeZone(request);
-    const markup = renderable ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap }, request) : null;
+    const markup = renderable
+      ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap, signedIn, session }, request)
+      : null;
     const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
-    const html = markup === null ? head : injectFirstScreen(head, markup, locale, timeZone);
+    const html =
+      markup === null ? head : loadScriptsAfterPaint(injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session }));
     const link = linkHeaderFor(hints);
     if (link) reply.header('link', link);
     return (
       reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // The first screen depends on the language and on whether a session cookie came along.
+        .header('cache-control', cacheControl)
+        // The first screen depends on the language and on whose session cookie came along.
         .header('vary', 'accept-language, cookie')
         .send(html)
     );

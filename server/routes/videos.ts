@@ -82,6 +82,10 @@ export const SelfieVideoSchema = Type.Object({
   resumeAt: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
     description: "The signed-in viewer's saved position in seconds (single-video answers only); null otherwise",
   }),
+  qualities: Type.Integer({
+    minimum: 0,
+    description: 'Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint',
+  }),
 }, { title: 'SelfieVideo' });
 
 /** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */

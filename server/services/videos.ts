@@ -53,6 +53,12 @@ export interface PublicVideo {
   chapters: Chapter[];
   /** The signed-in viewer's saved position (seconds) in the single-video answer; null otherwise. */
   resumeAt: number | null;
+  /**
+   * Qualities the HLS playlist offers (0 until ready): the page reserves the player's quality
+   * toolbar from its first paint when there is a choice, instead of it appearing (and pushing
+   * the page down) once the playlist has been read.
+   */
+  qualities: number;
 }
 
 /** What only some answers know (the viewer's own position). */
@@ -105,5 +111,6 @@ export function toPublicVideo(
     storyboardUrl: manifest?.storyboard ? rendition(manifest.storyboard.vtt) : null,
     chapters: parseChapters(video.description, Number(video.duration) || 0),
     resumeAt: extras.resumeAt ?? null,
+    qualities: manifest && Array.isArray(manifest.variants) ? manifest.variants.length : 0,
   };
 }

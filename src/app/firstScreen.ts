@@ -1,3 +1,5 @@
+import { authApi, sessionChecked } from '../features/auth';
+
 import { matchPage } from './router';
 import type { AppDispatch } from './store';
 
@@ -10,17 +12,30 @@ export interface PreparedFirstScreen {
 
 /**
  * Loads the page of `pathname` and starts its first-screen queries, resolving when they have
- * settled. The store's inlined answers serve them; elsewhere they go to the network.
+ * settled. The store's inlined answers serve them; elsewhere they go to the network. With
+ * `session` (a page rendered signed in), the session check is one of them, and its answer is in
+ * the auth slice before the first render, so the server's render and the browser's both start
+ * with the same user, checked.
  */
 export async function prepareFirstScreen(
   dispatch: AppDispatch,
   pathname: string,
   search: string,
+  { session = false }: { session?: boolean } = {},
 ): Promise<PreparedFirstScreen> {
   const { page, params } = matchPage(pathname);
   const module = await page.preload();
-  const queries = module.firstScreenQueries?.({ params, searchParams: new URLSearchParams(search), dispatch }) ?? [];
+  const sessionCheck = session ? dispatch(authApi.endpoints.checkSession.initiate()) : undefined;
+  const queries = [
+    ...(sessionCheck ? [sessionCheck] : []),
+    ...(module.firstScreenQueries?.({ params, searchParams: new URLSearchParams(search), dispatch }) ?? []),
+  ];
   const settled = await Promise.all(queries.map((query) => query.unwrap().then(() => true, () => false)));
+  if (sessionCheck) {
+    // The query's own listener records the answer too, but not necessarily before this resolves.
+    const data = await sessionCheck.unwrap().catch(() => undefined);
+    if (data) dispatch(sessionChecked({ isValid: data.isValid === true, user: data.user ?? null }));
+  }
   return {
     complete: settled.every(Boolean),
     release: () => queries.forEach((query) => query.unsubscribe()),

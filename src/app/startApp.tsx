@@ -9,14 +9,16 @@ import { preloadPageFor } from './router';
 import { rehydrated, type AppStore } from './store';
 
 /**
- * The server renders the first screen of public pages for a visitor without a session, in the
- * language it marks on the root (server/http/server-render.ts). The browser takes that markup
- * over (hydrates it) only when its own first render is the same: same language, nobody signed in.
+ * The server renders the first screen for a visitor without a session, or for a signed-in user
+ * as that user (whose id it marks on the root), in the language it marks on the root
+ * (server/http/server-render.ts). The browser takes that markup over (hydrates it) only when its
+ * own first render is the same: same language, and nobody signed in, or the same user.
  */
 function matchesServerRender(container: HTMLElement, store: AppStore): boolean {
-  const serverLocale = container.dataset.ssrLocale;
+  const { ssrLocale: serverLocale, ssrUser: serverUser } = container.dataset;
   const { language, auth } = store.getState();
-  return Boolean(serverLocale) && container.firstElementChild !== null && language.locale === serverLocale && !auth.isLoggedIn;
+  const sameViewer = serverUser ? auth.isLoggedIn && auth.user?._id === serverUser : !auth.isLoggedIn;
+  return Boolean(serverLocale) && container.firstElementChild !== null && language.locale === serverLocale && sameViewer;
 }
 
 /**
@@ -41,8 +43,12 @@ export async function startApp(
   );
   await Promise.all([preloadPageFor(pathname).catch(() => undefined), rehydrated(persistor)]);
   if (matchesServerRender(container, store)) {
-    const prepared = await prepareFirstScreen(store.dispatch, pathname, search).catch(() => null);
-    if (prepared?.complete) {
+    const signedIn = Boolean(container.dataset.ssrUser);
+    const session = signedIn || container.dataset.ssrSession === 'checked';
+    const prepared = await prepareFirstScreen(store.dispatch, pathname, search, { session }).catch(() => null);
+    // The inlined session check may say otherwise than the saved user (signed out meanwhile).
+    const { auth } = store.getState();
+    if (prepared?.complete && auth.isLoggedIn === signedIn && (!signedIn || auth.user?._id === container.dataset.ssrUser)) {
       // Dates first in the server's time zone, as in its markup, then in the browser's.
       hydrateRoot(container, app(container.dataset.ssrTimeZone));
       prepared.release();

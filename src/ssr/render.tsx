@@ -25,13 +25,28 @@ export interface FirstScreenRequest {
   timeZone: string;
   /** The answers inlined into the page, by the exact URL the SPA requests. */
   answers: Record<string, unknown>;
+  /** Render signed in, as the user of the inlined check-session answer (none there: not rendered). */
+  signedIn?: boolean;
+  /**
+   * Apply the inlined check-session answer before rendering (always when signed in; for a visitor,
+   * the pages that show a visitor something else once the check has answered).
+   */
+  session?: boolean;
 }
 
 /**
- * The markup of the page's first screen for a visitor without a session, or null when the page
- * needs data the server did not inline (it is then left to the browser, as before).
+ * The markup of the page's first screen for a visitor without a session, or for a signed-in user
+ * (signed in from the inlined session check, as the browser will be), or null when the page needs
+ * data the server did not inline (it is then left to the browser, as before).
  */
-export async function renderFirstScreen({ url, locale, timeZone, answers }: FirstScreenRequest): Promise<string | null> {
+export async function renderFirstScreen({
+  url,
+  locale,
+  timeZone,
+  answers,
+  signedIn = false,
+  session = signedIn,
+}: FirstScreenRequest): Promise<string | null> {
   if (!isLocale(locale)) return null;
   const { store, persistor } = makeStore({
     storage: noopStorage,
@@ -41,8 +56,8 @@ export async function renderFirstScreen({ url, locale, timeZone, answers }: Firs
   try {
     await rehydrated(persistor);
     const { pathname, search } = new URL(url, 'http://localhost');
-    const prepared = await prepareFirstScreen(store.dispatch, pathname, search);
-    if (!prepared.complete) return null;
+    const prepared = await prepareFirstScreen(store.dispatch, pathname, search, { session: session || signedIn });
+    if (!prepared.complete || store.getState().auth.isLoggedIn !== signedIn) return null;
     return renderToString(
       <StrictMode>
         <AppProviders

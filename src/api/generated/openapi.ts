@@ -840,6 +840,8 @@ export interface components {
             chapters: components["schemas"]["VideoChapter"][];
             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
             resumeAt: number | null;
+            /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
+            qualities: number;
         };
         /** SessionCheckResponse */
         SessionCheckResponse: {

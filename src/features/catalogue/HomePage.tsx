@@ -198,7 +198,7 @@ export function HomePage() {
             ) : (
               <ul className="video-grid video-grid--wide">
                 {videos.map((video, index) => (
-                  <CatalogueCard key={video.id} video={video} priority={index === 0} />
+                  <CatalogueCard key={video.id} video={video} priority={index === 0} eager={index < FIRST_SCREEN_CARDS} />
                 ))}
               </ul>
             )}
@@ -239,8 +239,14 @@ function AiResultCard({ id }: { id: string }) {
   return <CatalogueCard video={video} />;
 }
 
+/**
+ * Cards a phone shows on its first screen: their images load at once, not lazily after layout
+ * (the server preloads the same three, server/http/critical-path.ts FIRST_SCREEN_CARDS).
+ */
+const FIRST_SCREEN_CARDS = 3;
+
 /** A catalogue video's card in the grid, linking to its detail page. */
-function CatalogueCard({ video, priority = false }: { video: CatalogueVideo; priority?: boolean }) {
+function CatalogueCard({ video, priority = false, eager = false }: { video: CatalogueVideo; priority?: boolean; eager?: boolean }) {
   return (
     <li>
       <VideoCard
@@ -250,6 +256,7 @@ function CatalogueCard({ video, priority = false }: { video: CatalogueVideo; pri
         views={video.views}
         badge={video.length_min || undefined}
         priority={priority}
+        eager={eager}
       />
     </li>
   );

@@ -6,6 +6,7 @@ import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { LoadMore } from '../../components/LoadMore';
+import type { FirstScreenQueries } from '../../app/store';
 import { Spinner } from '../../components/Spinner';
 import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
@@ -13,7 +14,7 @@ import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
-import { type ProfileListArgs, useGetProfileVideosInfiniteQuery, useGetUserProfileQuery } from './profileApi';
+import { type ProfileListArgs, profileApi, useGetProfileVideosInfiniteQuery, useGetUserProfileQuery } from './profileApi';
 import './profile.css';
 
 /**
@@ -100,6 +101,7 @@ export function ProfilePage() {
         videos={profile.videos}
         more={profile.videosNextCursor ? { userId: user._id, list: 'videos', cursor: profile.videosNextCursor } : null}
         showActions={Boolean(currentUser)}
+        firstScreen
       />
       <VideoSection
         key={`${user._id}-liked`}
@@ -121,6 +123,8 @@ interface VideoSectionProps {
   more: ProfileListArgs | null;
   /** Edit and Delete show to any logged-in user; the server enforces ownership. */
   showActions: boolean;
+  /** The section on the first screen: its first card's image loads at once, with high priority (the server preloads it). */
+  firstScreen?: boolean;
 }
 
 /** The first videos the profile holds, then the pages loaded after them (each video once). */
@@ -150,7 +154,7 @@ function useMoreVideos(first: SelfieVideo[], more: ProfileListArgs | null) {
   };
 }
 
-function VideoSection({ title, emptyText, videos: firstVideos, more, showActions }: VideoSectionProps) {
+function VideoSection({ title, emptyText, videos: firstVideos, more, showActions, firstScreen = false }: VideoSectionProps) {
   const t = useT();
   const headingId = useId();
   const { videos, hasMore, loading, errorText, loadMore } = useMoreVideos(firstVideos, more);
@@ -185,9 +189,11 @@ function VideoSection({ title, emptyText, videos: firstVideos, more, showActions
         <p className="profile__empty">{emptyText}</p>
       ) : (
         <ul className="video-grid">
-          {videos.map((video) => (
+          {videos.map((video, index) => (
             <li key={video._id}>
               <VideoCard
+                eager={firstScreen && index === 0}
+                priority={firstScreen && index === 0}
                 to={paths.selfieVideo(video._id)}
                 title={video.title}
                 {...selfieCardMedia(video)}
@@ -238,5 +244,9 @@ function VideoSection({ title, emptyText, videos: firstVideos, more, showActions
     </section>
   );
 }
+
+/** The profile (the user, their videos and liked videos): the whole first screen. */
+export const firstScreenQueries: FirstScreenQueries = ({ params, dispatch }) =>
+  params.id ? [dispatch(profileApi.endpoints.getUserProfile.initiate(params.id))] : [];
 
 export default ProfilePage;

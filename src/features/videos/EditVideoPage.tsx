@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
+import type { FirstScreenQueries } from '../../app/store';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
@@ -196,5 +197,9 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
     </section>
   );
 }
+
+/** The video being edited, as the page asks for it when no cached list has it (a first load has none). */
+export const firstScreenQueries: FirstScreenQueries = ({ params, dispatch }) =>
+  params.id ? [dispatch(videosApi.endpoints.getSelfieVideo.initiate(params.id))] : [];
 
 export default EditVideoPage;

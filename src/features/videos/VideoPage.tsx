@@ -113,6 +113,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           chapters={video.chapters}
           resumeAt={video.resumeAt}
           signedIn={Boolean(user)}
+          qualities={video.qualities}
         />
       ) : (
         <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />

@@ -47,6 +47,8 @@ export interface VideoPlayerProps {
   resumeAt?: number | null;
   /** Positions go to the server when signed in, to local storage otherwise. */
   signedIn?: boolean;
+  /** Qualities the playlist offers (from the video's answer): more than one shows the toolbar from the first render. */
+  qualities?: number;
 }
 
 /** How the video is being played. */
@@ -140,6 +142,7 @@ function PlayerBody({
   chapters: rawChapters,
   resumeAt,
   signedIn = false,
+  qualities = 0,
 }: VideoPlayerProps) {
   const t = usePlayerT();
   const intl = useIntl();
@@ -627,7 +630,8 @@ function PlayerBody({
         <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </div>
       <div className="video-player__toolbar">
-        {levels.length > 1 ? (
+        {/* Known from the answer, the menu is there from the first paint (Auto until the playlist is read). */}
+        {levels.length > 1 || (hlsUrl && qualities > 1) ? (
           <>
             <label htmlFor={qualityId} className="video-player__quality-label">
               {t('videos.player.quality')}
