@@ -1,7 +1,8 @@
 /**
  * `npm run bench:load`: goodput under rising load, and the server's memory.
  *
- * Starts the production site (`node --import tsx server/index.ts`, NODE_ENV=production, the
+ * Starts the production site (`node --max-semi-space-size=16 --import tsx server/index.ts` as the
+ * Dockerfile does, NODE_ENV=production, the
  * defaults of load shedding) as a child process on a throwaway DATA_DIR seeded here (24 public
  * self-shot videos, one with 100 comments), building the SPA first when dist/ is missing or stale.
  * Then, for each target — the self-shot list, the comments of a video, the server-rendered home
@@ -104,7 +105,8 @@ function startServer(dataDir: string): ChildProcess {
       .filter((pair) => pair.includes('='))
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
-  const nodeFlags = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  // The flags of the Dockerfile's CMD (and npm start), then any extra ones.
+  const nodeFlags = ['--max-semi-space-size=16', ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
   // node itself (not the tsx CLI, which would be a parent process): child.pid is the server's.
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
