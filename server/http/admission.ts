@@ -39,7 +39,7 @@ interface Waiter {
  * unseen and unbounded, in the sockets and in the loop's delay). Past this many, the next ones
  * wait for a later turn, where their wait is measured and bounded like any other.
  */
-export const STARTS_PER_TURN = 16;
+export const STARTS_PER_TURN = 32;
 
 export class AdmissionGate {
   private running = 0;
