@@ -5,9 +5,9 @@
  * - admission control (http/admission.ts), in onRequest before any database or render work: at
  *   most OVERLOAD_MAX_IN_FLIGHT requests worked on at once (OVERLOAD_MAX_IN_FLIGHT_PAGES for
  *   server-rendered page views, which have their own places), from arrival until their answer
- *   starts to go out. The next ones wait in a bounded queue for a place; one that would wait
- *   longer than OVERLOAD_MAX_QUEUE_WAIT_MS (estimated from the rate places free up) is refused at
- *   once. A flood without a cap shares the CPU between all requests, so every one finishes late;
+ *   starts to go out, and a bounded number started per turn of the event loop. The next ones wait
+ *   in a FIFO queue: refused at once past OVERLOAD_MAX_QUEUE waiting, or once they have waited
+ *   OVERLOAD_MAX_QUEUE_WAIT_MS. A flood without a cap shares the CPU between all requests, so every one finishes late;
  *   a cap without a queue spends the CPU on refusing clients that come straight back. Streams
  *   (media, catalogue clips) stop counting once they start sending; uploads, which read their
  *   body for minutes, do not count; a client that goes away gives its place (or its turn) back.
