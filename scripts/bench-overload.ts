@@ -87,7 +87,7 @@ async function startServer(dataDir: string, shedding: boolean): Promise<ChildPro
       TRUST_PROXY: '127.0.0.1',
       // Searches build their index at start-up; no background refresh during the run.
       SEARCH_REFRESH_HOURS: '6',
-      ...(shedding ? {} : { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_ELU: '0', OVERLOAD_MAX_IN_FLIGHT: '0' }),
+      ...(shedding ? {} : { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_ELU: '0', OVERLOAD_MAX_IN_FLIGHT: '0', OVERLOAD_MAX_IN_FLIGHT_PAGES: '0' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     console.log(`${CONNECTIONS} connections, ${SECONDS} s per route, autocannon timeout 10 s, server on ${BASE}`);
     const modes = process.env.BENCH_ONLY === 'on' ? [true] : process.env.BENCH_ONLY === 'off' ? [false] : [false, true];
     for (const shedding of modes) {
-      console.log(`\nload shedding ${shedding ? 'ON (defaults: mean event-loop delay over 100 ms, 32 requests in flight)' : 'OFF'}`);
+      console.log(`\nload shedding ${shedding ? 'ON (defaults: admission gates, event-loop delay backstop over 300 ms)' : 'OFF'}`);
       const server = await startServer(dataDir, shedding);
       try {
         await run('comments of a video', { url: `${BASE}/v0/api/comments/${videoId}` });

@@ -90,8 +90,14 @@ export interface OverloadConfig {
   maxEventLoopDelayMs: number;
   /** OVERLOAD_MAX_ELU: event-loop utilization (0-1) above which requests get 503. */
   maxEventLoopUtilization: number;
-  /** OVERLOAD_MAX_IN_FLIGHT: requests being worked on at once above which new ones get 503. */
+  /** OVERLOAD_MAX_IN_FLIGHT: requests worked on at once (page views aside); the next ones wait for a place. */
   maxInFlight: number;
+  /** OVERLOAD_MAX_IN_FLIGHT_PAGES: server-rendered page views worked on at once. */
+  maxInFlightPages: number;
+  /** OVERLOAD_MAX_QUEUE_WAIT_MS: longest wait for a place before 503; 0: no waiting (503 at once when every place is taken). */
+  maxQueueWaitMs: number;
+  /** OVERLOAD_MAX_QUEUE: most requests waiting for a place per class (a memory bound). */
+  maxQueue: number;
   /** How long a shed client is told to wait (Retry-After, seconds). */
   retryAfterSeconds: number;
 }
@@ -411,8 +417,10 @@ function parseAllowedOrigins(publicUrl: string, value: string | undefined, fail:
 }
 
 /**
- * Load shedding (mean event-loop delay over 100 ms) is on by default, off under NODE_ENV=test (a test run saturates its own event
- * loop on purpose; the overload tests switch it on explicitly).
+ * Load shedding (admission gates, and mean event-loop delay over 300 ms as the backstop) is on by default, off under
+ * NODE_ENV=test (a test run saturates its own event loop on purpose; the overload tests switch it on explicitly).
+ * The backstop sheds every request for a whole sample window (half a second), so it must be the exception: the gates
+ * keep each turn of the loop short, and a lower threshold tripped on a shared CPU's scheduling alone.
  */
 function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): OverloadConfig {
   const testing = nodeEnv === 'test';
@@ -420,7 +428,7 @@ function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv
     'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
     read('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'),
     { min: 0, max: 60_000 },
-    testing ? 0 : 100,
+    testing ? 0 : 300,
     fail,
   );
   const eluText = read('OVERLOAD_MAX_ELU');
@@ -441,7 +449,17 @@ function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv
     testing ? 0 : 32,
     fail,
   );
-  return { maxEventLoopDelayMs, maxEventLoopUtilization, maxInFlight, retryAfterSeconds: 2 };
+  const maxInFlightPages = parseIntegerInRange(
+    'OVERLOAD_MAX_IN_FLIGHT_PAGES',
+    read('OVERLOAD_MAX_IN_FLIGHT_PAGES'),
+    { min: 0, max: 100_000 },
+    // A render is CPU work: a few at once keep both cores busy; more only lengthen each turn.
+    testing ? 0 : 4,
+    fail,
+  );
+  const maxQueueWaitMs = parseIntegerInRange('OVERLOAD_MAX_QUEUE_WAIT_MS', read('OVERLOAD_MAX_QUEUE_WAIT_MS'), { min: 0, max: 60_000 }, 1000, fail);
+  const maxQueue = parseIntegerInRange('OVERLOAD_MAX_QUEUE', read('OVERLOAD_MAX_QUEUE'), { min: 0, max: 100_000 }, 1000, fail);
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, maxInFlight, maxInFlightPages, maxQueueWaitMs, maxQueue, retryAfterSeconds: 2 };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */

@@ -2,6 +2,9 @@
  * Starts the server: configuration, app, listen, and a graceful stop on SIGINT/SIGTERM
  * (in-flight requests finish, the database closes). Importing this module starts it.
  */
+// First: the heap policy applies from the first allocation on.
+import './heap';
+
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { trustProxyWarning } from './http/client-address';

@@ -35,6 +35,8 @@ export interface AppMetrics {
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   /** Request body bytes of uploads (multipart requests), by status. */
   uploadBytes: Counter<'status'>;
+  /** Requests answered 503 by load shedding (http/overload.ts), by admission class and reason. */
+  shed: Counter<'class' | 'reason'>;
   media: MediaMetrics;
   /** The Prometheus text exposition of everything registered. */
   render(): Promise<{ contentType: string; body: string }>;
@@ -61,6 +63,12 @@ export function createMetrics(): AppMetrics {
     labelNames: ['status'] as const,
     registers: [registry],
   });
+  const shed = new Counter({
+    name: 'http_requests_shed_total',
+    help: 'Requests answered 503 by load shedding before any work, by class (page, other) and reason (busy: every place taken and the queue full; deadline: waited too long for a place; event_loop: the event-loop backstop)',
+    labelNames: ['class', 'reason'] as const,
+    registers: [registry],
+  });
   const queueDepth = new Gauge({
     name: 'media_queue_depth',
     help: 'Media jobs waiting to be processed',
@@ -79,6 +87,7 @@ export function createMetrics(): AppMetrics {
     httpRequests,
     httpDuration,
     uploadBytes,
+    shed,
     media: {
       queueDepth,
       transcodeSeconds,

@@ -42,10 +42,18 @@ describe('load shedding', () => {
 
   it('is off by default in tests and on by default elsewhere', async () => {
     const plain = await makeTestApp();
-    expect(plain.config.overload).toMatchObject({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxInFlight: 0 });
+    expect(plain.config.overload).toMatchObject({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxInFlight: 0, maxInFlightPages: 0 });
     await plain.close();
     const { loadConfig } = await import('../../server/config');
-    expect(loadConfig({}).overload).toEqual({ maxEventLoopDelayMs: 100, maxEventLoopUtilization: 0, maxInFlight: 32, retryAfterSeconds: 2 });
+    expect(loadConfig({}).overload).toEqual({
+      maxEventLoopDelayMs: 300,
+      maxEventLoopUtilization: 0,
+      maxInFlight: 32,
+      maxInFlightPages: 4,
+      maxQueueWaitMs: 1000,
+      maxQueue: 1000,
+      retryAfterSeconds: 2,
+    });
   });
 
   it('answers 503 with Retry-After in the error shape while saturated, /health included, then recovers', async () => {

@@ -2,13 +2,18 @@
  * Load shedding: instead of queueing until clients time out, a saturated process answers at once
  * with 503, Retry-After and the one error shape. Two signals:
  *
- * - requests being worked on (from arrival until their answer starts to go out) above
- *   OVERLOAD_MAX_IN_FLIGHT: a flood otherwise shares the CPU between all of them, so every one
- *   finishes late; capped, the admitted ones finish in bounded time and the rest are told to
- *   retry. Streams (media, catalogue clips) stop counting once they start sending; uploads,
- *   which read their body for minutes, do not count.
+ * - admission control (http/admission.ts), in onRequest before any database or render work: at
+ *   most OVERLOAD_MAX_IN_FLIGHT requests worked on at once (OVERLOAD_MAX_IN_FLIGHT_PAGES for
+ *   server-rendered page views, which have their own places), from arrival until their answer
+ *   starts to go out, and a bounded number started per turn of the event loop. The next ones wait
+ *   in a FIFO queue: refused at once past OVERLOAD_MAX_QUEUE waiting, or once they have waited
+ *   OVERLOAD_MAX_QUEUE_WAIT_MS. A flood without a cap shares the CPU between all requests, so every one finishes late;
+ *   a cap without a queue spends the CPU on refusing clients that come straight back. Streams
+ *   (media, catalogue clips) stop counting once they start sending; uploads, which read their
+ *   body for minutes, do not count; a client that goes away gives its place (or its turn) back.
  * - the event loop's mean delay (and optionally its utilization) over the configured limits,
- *   sampled twice a second by @fastify/under-pressure.
+ *   sampled twice a second by @fastify/under-pressure: the backstop for work the gates do not
+ *   see (a slow render, a background job in the same process).
  *
  * /health is let through and says so itself (503, `load: "overloaded"`), so a load balancer sees
  * the truth and the check costs almost nothing. The process's own in-process requests are never
@@ -23,6 +28,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OverloadConfig } from '../config';
 import { requestLanguage, t } from '../i18n';
 
+import { AdmissionGate } from './admission';
 import { HttpError } from './errors';
 import { isHistoryNavigation } from './spa';
 
@@ -30,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True while requests are being shed (always false when load shedding is off). */
     isOverloaded(): boolean;
+    /** The admission gates: server-rendered page views, everything else (http/admission.ts). */
+    admission: { page: AdmissionGate; other: AdmissionGate };
   }
 }
 
@@ -87,28 +95,44 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
     return overloadedPage(request, overload.retryAfterSeconds);
   };
 
-  // ---- requests in flight ----
-  let inFlight = 0;
-  const counted = new WeakSet<FastifyRequest>();
-  const release = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight -= 1;
+  // ---- admission: requests in flight, per class ----
+  // Server-rendered pages cost far more CPU than an API read: their own places, so a flood of
+  // page views cannot take every place from the API (nor the reverse).
+  const gates = {
+    page: new AdmissionGate({ maxInFlight: overload.maxInFlightPages, maxWaitMs: overload.maxQueueWaitMs, maxQueue: overload.maxQueue }),
+    other: new AdmissionGate({ maxInFlight: overload.maxInFlight, maxWaitMs: overload.maxQueueWaitMs, maxQueue: overload.maxQueue }),
   };
-  if (overload.maxInFlight > 0) {
+  app.decorate('admission', gates);
+  const holding = new WeakMap<FastifyRequest, AdmissionGate>();
+  const withdrawals = new WeakMap<FastifyRequest, () => void>();
+  const release = (request: FastifyRequest) => {
+    const gate = holding.get(request);
+    if (gate === undefined) return;
+    holding.delete(request);
+    gate.leave();
+  };
+  if (overload.maxInFlight > 0 || overload.maxInFlightPages > 0) {
     app.addHook('onRequest', (request, reply, done) => {
       if (exempt(request) || LONG_RUNNING_PATHS.has(request.routeOptions.url ?? '')) {
         done();
         return;
       }
-      if (inFlight >= overload.maxInFlight) {
-        request.log.debug({ inFlight }, 'overloaded: request shed');
+      const kind = isHistoryNavigation(request) ? 'page' : 'other';
+      const gate = gates[kind];
+      const withdraw = gate.enter((admitted, refusal) => {
+        withdrawals.delete(request);
+        if (admitted) {
+          holding.set(request, gate);
+          done();
+          return;
+        }
+        if (refusal !== 'gone') app.metrics.shed.inc({ class: kind, reason: refusal ?? 'busy' });
+        request.log.debug({ inFlight: gate.inFlight, queued: gate.queued, refusal }, 'overloaded: request shed');
         const page = shedNavigation(request, reply);
         if (page === undefined) done(shed(request, reply));
         else reply.send(page);
-        return;
-      }
-      inFlight += 1;
-      counted.add(request);
-      done();
+      });
+      if (withdraw) withdrawals.set(request, withdraw);
     });
     // Whichever comes first: the answer starts to go out, the client goes away.
     app.addHook('onSend', (request, _reply, payload, done) => {
@@ -120,11 +144,13 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
       done();
     });
     app.addHook('onRequestAbort', (request, done) => {
+      // Gone while waiting: its place in the queue is given up (answered 503 to nobody).
+      withdrawals.get(request)?.();
       release(request);
       done();
     });
   }
-  const tooManyInFlight = () => overload.maxInFlight > 0 && inFlight >= overload.maxInFlight;
+  const tooManyInFlight = () => gates.page.full() || gates.other.full();
 
   // ---- event loop ----
   if (overload.maxEventLoopDelayMs <= 0 && overload.maxEventLoopUtilization <= 0) {
@@ -141,6 +167,7 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
     pressureHandler: (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
       // /health answers for itself (nothing returned: the request goes on).
       if (exempt(request)) return undefined;
+      app.metrics.shed.inc({ class: isHistoryNavigation(request) ? 'page' : 'other', reason: 'event_loop' });
       request.log.debug({ type, value }, 'overloaded: request shed');
       // A navigation gets the busy page (Fastify goes no further once a reply is sent); a
       // rejection ends the request in the shared error handler: 503 in the one error shape.

@@ -1,0 +1,338 @@
+/**
+ * `npm run bench:load`: goodput under rising load, and the server's memory.
+ *
+ * Starts the production site (`node --max-semi-space-size=16 --import tsx server/index.ts` as the
+ * Dockerfile does, NODE_ENV=production, the
+ * defaults of load shedding) as a child process on a throwaway DATA_DIR seeded here (24 public
+ * self-shot videos, one with 100 comments), building the SPA first when dist/ is missing or stale.
+ * Then, for each target — the self-shot list, the comments of a video, the server-rendered home
+ * page (no cookie) — and each concurrency (10, 50, 100, 200 connections), autocannon runs for
+ * BENCH_SECONDS from THIS process (the client is never in the server's process; on a 2-core
+ * machine it still competes with the server for CPU). Prints per run: successful answers per
+ * second (2xx only), 503s, other answers, timeouts, latency p50/p99; and the server's RSS sampled
+ * every 250 ms from /proc: idle baseline, peak under load, and 30 s after the load stopped.
+ * Ends with the targets: at 200 connections ≥ 90 % of the best lower concurrency's goodput,
+ * 0 timeouts, peak RSS < 768 MiB, RSS 30 s after within 128 MiB of the baseline.
+ *
+ *   BENCH_PORT (default 4207)  BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 10,50,100,200)
+ *   BENCH_TARGETS (default list,comments,home)  BENCH_NODE_OPTIONS (extra flags for the server's node)
+ *   BENCH_SERVER_ENV (extra server variables, NAME=value,NAME=value)  BENCH_LOAD_JSON=file (figures as JSON)
+ *
+ * Linux only (RSS from /proc/<pid>/status). A figure, not a test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import autocannon from 'autocannon';
+
+import { loadConfig } from '../server/config';
+import { createDatabase, migrateToLatest } from '../server/db';
+import { newId, toTimestamp } from '../server/db/ids';
+
+import { buildSpa, isBuildCurrent } from './spa-build';
+
+const ROOT = path.resolve(__dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 4207);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,50,100,200').split(',').map(Number);
+const TARGET_NAMES = (process.env.BENCH_TARGETS ?? 'list,comments,home').split(',');
+const BASE = `http://127.0.0.1:${PORT}`;
+/** The server's metrics listener: why requests were shed (http_requests_shed_total). */
+const METRICS = `http://127.0.0.1:${PORT + 1}/metrics`;
+const SAMPLE_MS = 250;
+const IDLE_AFTER_MS = 30_000;
+const MiB = 1024 * 1024;
+
+/** 24 public videos (more than a page) and 100 comments on the first. */
+async function seed(dataDir: string): Promise<string> {
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const database = await createDatabase(config);
+  await migrateToLatest(database.db);
+  const now = toTimestamp();
+  const userId = newId();
+  await database.db
+    .insertInto('users')
+    .values({ id: userId, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1, wallet_address: null, created_at: now, updated_at: now })
+    .execute();
+  const ids = Array.from({ length: 24 }, () => newId());
+  await database.db
+    .insertInto('videos')
+    .values(
+      ids.map((id, i) => ({
+        id,
+        user_id: userId,
+        title: `Bench video ${i}`,
+        description: `A self-shot video number ${i} for the load bench`,
+        visibility: 'public' as const,
+        views: i,
+        video_key: `videos/${id}.mp4`,
+        video_type: 'video/mp4',
+        video_size: 1,
+        thumbnail_key: `thumbnails/${id}.png`,
+        thumbnail_type: 'image/png',
+        thumbnail_size: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await database.db
+    .insertInto('comments')
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        id: newId(),
+        video_id: ids[0]!,
+        user_id: userId,
+        parent_id: null,
+        content: `Comment number ${i} with a few words of text in it.`,
+        created_at: now,
+      })),
+    )
+    .execute();
+  await database.close();
+  return ids[0]!;
+}
+
+function startServer(dataDir: string): ChildProcess {
+  const extraEnv = Object.fromEntries(
+    (process.env.BENCH_SERVER_ENV ?? '')
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  // The flags of the Dockerfile's CMD (and npm start), then any extra ones.
+  const nodeFlags = ['--max-semi-space-size=16', ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+  // node itself (not the tsx CLI, which would be a parent process): child.pid is the server's.
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      // No background search refresh during the run.
+      SEARCH_REFRESH_HOURS: '6',
+      METRICS_PORT: String(PORT + 1),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitUntilUp(child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${BASE}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error('the server did not start');
+}
+
+/** RSS of one process, sampled every 250 ms into `samples` while `running`. */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb * 1024;
+}
+
+class MemorySampler {
+  private timer: NodeJS.Timeout | undefined;
+  readonly samples: Array<{ at: number; rss: number }> = [];
+
+  constructor(private readonly pid: number) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      try {
+        this.samples.push({ at: Date.now(), rss: rssOf(this.pid) });
+      } catch {
+        // the process is gone
+      }
+    }, SAMPLE_MS);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  peakSince(at: number): number {
+    return Math.max(0, ...this.samples.filter((s) => s.at >= at).map((s) => s.rss));
+  }
+}
+
+/** http_requests_shed_total by reason, summed over classes. */
+async function shedByReason(): Promise<Record<string, number>> {
+  const totals: Record<string, number> = {};
+  try {
+    const text = await (await fetch(METRICS)).text();
+    for (const match of text.matchAll(/^http_requests_shed_total\{[^}]*reason="([^"]+)"[^}]*\} (\d+)/gm)) {
+      totals[match[1]!] = (totals[match[1]!] ?? 0) + Number(match[2]);
+    }
+  } catch {
+    // no metrics listener (BENCH_SERVER_ENV turned it off)
+  }
+  return totals;
+}
+
+interface Run {
+  target: string;
+  connections: number;
+  goodput: number;
+  ok: number;
+  shed: number;
+  other: number;
+  timeouts: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  shedWithoutRetryAfter: number;
+  /** 503s by reason, from the server's metrics. */
+  reasons: string;
+}
+
+async function load(target: string, url: string, headers: Record<string, string>, connections: number): Promise<Run> {
+  const shedBefore = await shedByReason();
+  // Every 503 must say when to come back (autocannon itself does not wait: a worst case).
+  let shedWithoutRetryAfter = 0;
+  const instance = autocannon({
+    url,
+    headers,
+    connections,
+    duration: SECONDS,
+    timeout: 10,
+    setupClient: (client) => {
+      // autocannon passes the parser's record (status and raw header pairs), not what its types say.
+      const onHeaders = (response: { statusCode: number; headers: string[] }) => {
+        if (response.statusCode !== 503) return;
+        const names = response.headers.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+        if (!names.includes('retry-after')) shedWithoutRetryAfter += 1;
+      };
+      client.on('headers', onHeaders as unknown as (headers: IncomingHttpHeaders) => void);
+    },
+  });
+  const result = await instance;
+  let ok = 0;
+  let shed = 0;
+  let other = 0;
+  for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) {
+    const n = (count as { count: number }).count;
+    if (code.startsWith('2')) ok += n;
+    else if (code === '503') shed += n;
+    else other += n;
+  }
+  const shedAfter = await shedByReason();
+  const reasons = Object.entries(shedAfter)
+    .map(([reason, count]) => [reason, count - (shedBefore[reason] ?? 0)] as const)
+    .filter(([, count]) => count > 0)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(', ');
+  return {
+    reasons,
+    target,
+    connections,
+    goodput: ok / SECONDS,
+    ok,
+    shed,
+    other,
+    timeouts: result.timeouts,
+    errors: result.errors - result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    shedWithoutRetryAfter,
+  };
+}
+
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
+
+async function main(): Promise<void> {
+  if (!isBuildCurrent()) {
+    console.info('Building the SPA (dist/ missing or stale)…');
+    await buildSpa();
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
+  let server: ChildProcess | undefined;
+  try {
+    const videoId = await seed(dataDir);
+    server = startServer(dataDir);
+    await waitUntilUp(server);
+    const targets: Record<string, { url: string; headers: Record<string, string> }> = {
+      list: { url: `${BASE}/v0/api/videos/selfieVideos?page=1`, headers: {} },
+      comments: { url: `${BASE}/v0/api/comments/${videoId}`, headers: {} },
+      home: { url: `${BASE}/`, headers: { accept: 'text/html', 'accept-language': 'en' } },
+    };
+    // Warm-up (JIT, first reads, the render bundle), then let the heap settle for the baseline.
+    for (const name of TARGET_NAMES) for (let i = 0; i < 50; i += 1) await (await fetch(targets[name]!.url, { headers: targets[name]!.headers })).arrayBuffer();
+    const sampler = new MemorySampler(server.pid!);
+    sampler.start();
+    await sleep(5000);
+    const baseline = Math.min(...sampler.samples.slice(-8).map((s) => s.rss));
+    const loadStart = Date.now();
+    console.info(`\nbench:load — ${SECONDS} s per run, autocannon (this process) → server pid ${server.pid} on ${BASE}; idle RSS ${mib(baseline)}\n`);
+    console.info('| target | connections | 2xx/s | 2xx | 503 | other | timeouts | errors | p50 ms | p99 ms | 503 by reason |');
+    console.info('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    const runs: Run[] = [];
+    for (const name of TARGET_NAMES) {
+      for (const connections of LEVELS) {
+        const run = await load(name, targets[name]!.url, targets[name]!.headers, connections);
+        runs.push(run);
+        console.info(
+          `| ${name} | ${connections} | ${run.goodput.toFixed(0)} | ${run.ok} | ${run.shed} | ${run.other} | ${run.timeouts} | ${run.errors} | ${run.p50} | ${run.p99} | ${run.reasons} |`,
+        );
+        // The next run starts from a drained server (shed clients are told to wait 2 s).
+        await sleep(2000);
+      }
+    }
+    const peak = sampler.peakSince(loadStart);
+    const loadEnd = Date.now();
+    await sleep(IDLE_AFTER_MS);
+    const after = sampler.samples.filter((s) => s.at >= loadEnd + IDLE_AFTER_MS - 2000).map((s) => s.rss);
+    const afterRss = after.length > 0 ? Math.max(...after) : rssOf(server.pid!);
+    sampler.stop();
+    console.info(`\nmemory (RSS of the server, every ${SAMPLE_MS} ms): idle ${mib(baseline)}, peak under load ${mib(peak)}, ${IDLE_AFTER_MS / 1000} s after ${mib(afterRss)}`);
+
+    const misses: string[] = [];
+    const top = Math.max(...LEVELS);
+    for (const name of TARGET_NAMES) {
+      const mine = runs.filter((r) => r.target === name);
+      const best = Math.max(...mine.filter((r) => r.connections < top).map((r) => r.goodput));
+      const atTop = mine.find((r) => r.connections === top)!;
+      const share = best > 0 ? atTop.goodput / best : 1;
+      console.info(`  ${name}: ${top} connections give ${(share * 100).toFixed(0)} % of the best lower concurrency's 2xx/s`);
+      if (share < 0.9) misses.push(`${name} at ${top} connections is under 90 % of its best`);
+      for (const r of mine) {
+        if (r.timeouts > 0) misses.push(`${name} at ${r.connections} connections had ${r.timeouts} timeouts`);
+        if (r.shedWithoutRetryAfter > 0) misses.push(`${name} at ${r.connections}: ${r.shedWithoutRetryAfter} 503s without Retry-After`);
+      }
+    }
+    if (peak >= 768 * MiB) misses.push(`peak RSS ${mib(peak)} is not under 768 MiB`);
+    if (afterRss - baseline > 128 * MiB) misses.push(`RSS ${IDLE_AFTER_MS / 1000} s after is ${mib(afterRss - baseline)} over the idle baseline`);
+    console.info(misses.length === 0 ? '\nall targets met' : `\nmissed: ${misses.join('; ')}`);
+    if (process.env.BENCH_LOAD_JSON) {
+      writeFileSync(process.env.BENCH_LOAD_JSON, JSON.stringify({ runs, memory: { baseline, peak, after: afterRss, samples: sampler.samples } }, null, 2));
+    }
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
