@@ -141,7 +141,13 @@ export function streamRotation(stream: Pick<ProbeStream, 'tags' | 'side_data_lis
 
 /** Reads the file's streams; throws UndecodableMediaError when there is no usable video stream. */
 export async function probeMedia(file: string, signal?: AbortSignal, limits: MediaLimits = DEFAULT_MEDIA_LIMITS): Promise<MediaInfo> {
-  const demuxer = await demuxerFor(file).catch(() => null);
+  let demuxer: string | null;
+  try {
+    demuxer = await demuxerFor(file);
+  } catch (error) {
+    // Unreadable (gone from storage, cut off): not a format question.
+    throw new UndecodableMediaError(error instanceof Error ? error.message : String(error), 'corrupt');
+  }
   if (!demuxer) throw new UndecodableMediaError('not a container the sniffer accepts', 'unsupported');
   let output: ProbeOutput;
   try {

@@ -60,13 +60,15 @@ export const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '
 
 /**
  * HLG/PQ → SDR BT.709: to linear light (100 nits nominal peak), BT.2020 → BT.709 primaries,
- * Hable tone curve (desat=0 keeps the colour), back to the BT.709 transfer, limited range 4:2:0.
- * Needs zscale (libzimg); without it only the tags are right (docs/transcoding.md).
+ * Möbius tone curve (linear up to near white, so the SDR range keeps its brightness and colour;
+ * Hable darkened the picture by a third: docs/transcoding.md), desat=0 (no greying of highlights),
+ * back to the BT.709 transfer, limited range 4:2:0. Needs zscale (libzimg); without it only the
+ * matrix and the tags are converted.
  */
 export function toneMapFilter(info: Pick<MediaInfo, 'hdr'>, zscale = hasFilter('zscale')): string | null {
   if (!info.hdr) return null;
   if (!zscale) return null;
-  return 'zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p';
+  return 'zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p';
 }
 
 export function outputFps(info: Pick<MediaInfo, 'fps'>): number {
