@@ -47,8 +47,14 @@ afterAll(async () => {
 });
 
 describe('the binary', () => {
-  afterEach(() => {
+  const given = process.env.FFMPEG_PATH;
+  beforeEach(() => {
     delete process.env.FFMPEG_PATH;
+    resetBinaryPaths();
+  });
+  afterEach(() => {
+    if (given === undefined) delete process.env.FFMPEG_PATH;
+    else process.env.FFMPEG_PATH = given;
     resetBinaryPaths();
   });
 
