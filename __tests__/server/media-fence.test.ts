@@ -234,6 +234,30 @@ describe('crafted uploads', () => {
   });
 });
 
+describe('streams and frame rate', () => {
+  it('uses one video and one audio stream of a file with two, and brings 120 fps down to 60', async () => {
+    const source = path.join(dir, 'fast-two-audio.mkv');
+    await runFfmpeg(
+      [
+        '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=120:d=1', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-f', 'lavfi', '-i', 'sine=f=880:d=1',
+        '-map', '0:v', '-map', '1:a', '-map', '2:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'matroska', source,
+      ],
+      { timeoutMs: 60_000 },
+    );
+    const info = await probeMedia(source);
+    expect(info.fps).toBe(120);
+    const work = path.join(dir, 'fast-out');
+    await mkdir(work);
+    const result = await transcode({ source, thumbnail: null, info, workDir: work });
+    const { stdout } = await runFfprobe(['-v', 'error', '-show_entries', 'stream=codec_type,avg_frame_rate', '-of', 'json', path.join(work, result.manifest.mp4)], {
+      timeoutMs: 30_000,
+    });
+    const streams = (JSON.parse(stdout) as { streams: Array<{ codec_type: string; avg_frame_rate: string }> }).streams;
+    expect(streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(streams.find((stream) => stream.codec_type === 'video')?.avg_frame_rate).toBe('60/1');
+  });
+});
+
 describe('HDR', () => {
   const tags = async (file: string) => {
     const { stdout } = await runFfprobe(
