@@ -69,6 +69,9 @@ export interface MediaInfo {
   /** Whole-file bits per second (0 when unknown). */
   bitRate: number;
   formatName: string;
+  /** Absolute stream indexes of the video and audio streams used (cover art is skipped). */
+  videoStream: number;
+  audioStream: number | null;
   /** The demuxer it is opened with (`-f`). */
   demuxer: string;
   /** ffprobe's color_transfer / color_primaries of the video stream ('' when untagged). */
@@ -176,7 +179,7 @@ export async function probeMedia(file: string, signal?: AbortSignal, limits: Med
     throw new UndecodableMediaError(`${codedWidth}×${codedHeight} is above ${limits.maxPixels} pixels`, 'tooLarge');
   }
   let duration = Number(output.format?.duration ?? video.duration);
-  if (!Number.isFinite(duration) || duration <= 0) duration = await measureDuration(file, demuxer, limits, signal);
+  if (!Number.isFinite(duration) || duration <= 0) duration = await measureDuration(file, demuxer, video.index, limits, signal);
   if (!(duration > 0)) throw new UndecodableMediaError('no duration');
   if (duration > limits.maxSeconds) throw new UndecodableMediaError(`${Math.round(duration)} s is above ${limits.maxSeconds} s`, 'tooLong');
   const colorTransfer = video.color_transfer ?? '';
@@ -198,6 +201,8 @@ export async function probeMedia(file: string, signal?: AbortSignal, limits: Med
     audioChannels: audio?.channels ?? 0,
     bitRate: Number(output.format?.bit_rate) || 0,
     formatName: output.format?.format_name ?? '',
+    videoStream: video.index,
+    audioStream: audio?.index ?? null,
     demuxer,
     colorTransfer,
     colorPrimaries: video.color_primaries ?? '',
@@ -207,12 +212,12 @@ export async function probeMedia(file: string, signal?: AbortSignal, limits: Med
 }
 
 /** Files without a duration in their header (e.g. recorded WebM): read packets to the end. */
-async function measureDuration(file: string, demuxer: string, limits: MediaLimits, signal?: AbortSignal): Promise<number> {
+async function measureDuration(file: string, demuxer: string, stream: number, limits: MediaLimits, signal?: AbortSignal): Promise<number> {
   let seconds = 0;
   try {
     // Stopped once past the limit (`-t`): an endless stream is "too long", not a stuck probe.
     await runFfmpeg(
-      ['-v', 'error', ...fencedInput(file, demuxer), '-map', '0:v:0', '-c', 'copy', '-t', String(limits.maxSeconds + 1), '-f', 'null', '-progress', 'pipe:1', '-'],
+      ['-v', 'error', ...fencedInput(file, demuxer), '-map', `0:${stream}`, '-c', 'copy', '-t', String(limits.maxSeconds + 1), '-f', 'null', '-progress', 'pipe:1', '-'],
       {
         timeoutMs: DECODE_TIMEOUT_MS,
         signal,
@@ -235,7 +240,7 @@ async function decodesFrameAt(info: MediaInfo, file: string, at: number, limits:
     await runFfmpeg(
       [
         '-v', 'error', ...(at > 0 ? ['-ss', at.toFixed(3)] : []), '-max_pixels', String(limits.maxPixels),
-        ...fencedInput(file, info.demuxer), '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-progress', 'pipe:1', '-',
+        ...fencedInput(file, info.demuxer), '-map', `0:${info.videoStream}`, '-frames:v', '1', '-f', 'null', '-progress', 'pipe:1', '-',
       ],
       {
         timeoutMs: DECODE_TIMEOUT_MS,

@@ -151,9 +151,9 @@ export function planLadder(info: Pick<MediaInfo, 'width' | 'height'>, ladder: re
 }
 
 /** Keyframe times of the first video stream (packets only: nothing is decoded). */
-async function keyframeTimes(file: string, demuxer: string, signal?: AbortSignal): Promise<number[]> {
+async function keyframeTimes(file: string, demuxer: string, stream: number, signal?: AbortSignal): Promise<number[]> {
   const { stdout } = await runFfprobe(
-    ['-v', 'error', ...PROTOCOL_WHITELIST, '-f', demuxer, '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
+    ['-v', 'error', ...PROTOCOL_WHITELIST, '-f', demuxer, '-select_streams', String(stream), '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
     { timeoutMs: 120_000, signal },
   );
   return stdout
@@ -176,7 +176,7 @@ export async function canCopyVideo(file: string, info: MediaInfo, top: PlannedRe
   if (info.width !== top.width || info.height !== top.height) return false;
   const totalKbps = info.bitRate / 1000;
   if (!(totalKbps > 0) || totalKbps > 1.5 * (top.rung.maxrateKbps + top.rung.audioKbps)) return false;
-  const keys = await keyframeTimes(file, info.demuxer, signal);
+  const keys = await keyframeTimes(file, info.demuxer, info.videoStream, signal);
   const tolerance = 0.5 / Math.max(1, info.fps) + 0.001;
   for (let mark = 0; mark < info.videoDuration - 0.5; mark += GOP_SECONDS) {
     if (!keys.some((time) => Math.abs(time - mark) <= tolerance)) return false;
@@ -230,14 +230,14 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
     const chains = encoded.map(
       (rendition, i) => `[s${i}]scale=${rendition.width}:${rendition.height}:flags=bicubic${matrix},setsar=1,format=yuv420p[v${i}]`,
     );
-    args.push('-filter_complex', `[0:v:0]${fpsFilter}${toneMap ? `${toneMap},` : ''}split=${encoded.length}${labels};${chains.join(';')}`);
+    args.push('-filter_complex', `[0:${info.videoStream}]${fpsFilter}${toneMap ? `${toneMap},` : ''}split=${encoded.length}${labels};${chains.join(';')}`);
   }
   const gop = String(Math.max(1, Math.round(fps * GOP_SECONDS)));
   let index = 0;
   for (const rendition of plan) {
     const out = path.join(options.workDir, `${rendition.name}.mp4`);
     if (rendition.copy) {
-      args.push('-map', '0:v:0', '-c:v', 'copy');
+      args.push('-map', `0:${info.videoStream}`, '-c:v', 'copy');
     } else {
       args.push(
         '-map', `[v${index}]`,
@@ -248,8 +248,8 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
       );
       index += 1;
     }
-    // One video and one audio stream, whatever else the file carries.
-    if (info.hasAudio) args.push('-map', '0:a:0');
+    // One video and one audio stream (the ones the probe chose), whatever else the file carries.
+    if (info.hasAudio) args.push('-map', `0:${info.audioStream ?? 'a:0'}`);
     args.push(...audioArgs(info, rendition.rung), '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', out);
   }
   args.push('-progress', 'pipe:1', '-nostats');
