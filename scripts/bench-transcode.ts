@@ -5,7 +5,12 @@
  * time, then each rung encoded on its own (wall time, ratio), the output bytes of each rendition
  * against the source, and the peak memory (RSS high-water mark) of the ffmpeg processes.
  *
- * BENCH_SECONDS (default 60) shortens the clip; BENCH_SKIP_SINGLE=1 skips the per-rung runs.
+ * Then the real-time factor per input kind, each a BENCH_KIND_SECONDS (default 20) 1080p clip
+ * through the whole ladder: SDR H.264, HEVC (8-bit, as older phones), HDR HLG (HEVC Main 10,
+ * BT.2020, as iPhones record; tone-mapped to SDR BT.709). The binary used is printed first.
+ *
+ * BENCH_SECONDS (default 60) shortens the clip; BENCH_SKIP_SINGLE=1 skips the per-rung runs,
+ * BENCH_SKIP_KINDS=1 the per-kind runs.
  * On a shared machine the wall time depends on the other load (the encoder runs at nice 10), so
  * the ffmpeg CPU time is printed too, with the wall time it means on an idle 2-core machine.
  */
@@ -13,11 +18,26 @@ import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { runFfmpeg } from '../server/media/ffmpeg';
+import { describeMediaTools, runFfmpeg } from '../server/media/ffmpeg';
 import { probeMedia } from '../server/media/probe';
 import { LADDER, X264_PRESET, transcode, type Rung } from '../server/media/renditions';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 20);
+
+/** The encoder settings of each input kind's 1080p source (from testsrc2 and a sine tone). */
+const KINDS: Array<{ label: string; args: string[] }> = [
+  { label: 'SDR H.264', args: ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p'] },
+  { label: 'HEVC', args: ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', '-tag:v', 'hvc1'] },
+  {
+    label: 'HDR HLG',
+    args: [
+      '-vf', 'zscale=tin=bt709:pin=bt709:min=bt709:rin=full:t=arib-std-b67:p=bt2020:m=bt2020nc:r=tv,format=yuv420p10le',
+      '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1',
+      '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc',
+    ],
+  },
+];
 
 /**
  * Samples /proc/<pid>/status (VmHWM: the RSS high-water mark) and /proc/<pid>/stat (user + system
@@ -53,6 +73,9 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-transcode-'));
+  const tools = describeMediaTools();
+  console.info(`ffmpeg: ${tools.ffmpeg.path} ${tools.ffmpeg.version ?? '?'} (${tools.ffmpeg.source}); zscale ${tools.zscale ? 'yes' : 'no'}`);
+  if (tools.warning) console.warn(`warning: ${tools.warning}`);
   try {
     const source = path.join(dir, 'source.mp4');
     console.info(`Generating a ${SECONDS} s 1920×1080 25 fps clip (H.264 High + AAC)…`);
@@ -112,8 +135,40 @@ async function main(): Promise<void> {
         await rm(single, { recursive: true, force: true });
       }
     }
+    if (process.env.BENCH_SKIP_KINDS !== '1') await benchKinds(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Real-time factor of the whole ladder per input kind. */
+async function benchKinds(dir: string): Promise<void> {
+  console.info(`\nPer input kind (${KIND_SECONDS} s 1920×1080 25 fps + AAC, whole ladder, no quick path):`);
+  for (const kind of KINDS) {
+    const source = path.join(dir, `kind-${KINDS.indexOf(kind)}.mov`);
+    await runFfmpeg(
+      [
+        '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=1920x1080:r=25:d=${KIND_SECONDS}`,
+        '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${KIND_SECONDS}`,
+        ...kind.args, '-c:a', 'aac', '-b:a', '128k', '-shortest', '-f', 'mov', source,
+      ],
+      { timeoutMs: 30 * 60_000 },
+    );
+    const info = await probeMedia(source);
+    const work = path.join(dir, `kind-${KINDS.indexOf(kind)}`);
+    await mkdir(work);
+    const sampler = processSampler();
+    const started = performance.now();
+    await transcode({ source, thumbnail: null, info, workDir: work, allowQuick: false, onSpawn: (pid) => sampler.watch(pid) });
+    const seconds = (performance.now() - started) / 1000;
+    const { peakKb, cpuSeconds } = sampler.stop();
+    console.info(
+      `  ${kind.label.padEnd(10)} ${info.videoCodec} ${info.pixelFormat}${info.hdr ? ` ${info.hdr.toUpperCase()}` : ''}: wall ${seconds.toFixed(1)} s = ` +
+        `${(seconds / info.duration).toFixed(2)} × real time; CPU ${cpuSeconds.toFixed(1)} s ≈ ${(cpuSeconds / 2 / info.duration).toFixed(2)} × real time ` +
+        `on an idle 2-core machine; peak memory ${(peakKb / 1024).toFixed(0)} MB`,
+    );
+    await rm(work, { recursive: true, force: true });
+    await rm(source, { force: true });
   }
 }
 

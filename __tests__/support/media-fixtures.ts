@@ -114,3 +114,57 @@ export async function makeGarbageMp4(dir: string, bytes = 64 * 1024, name = 'gar
   await writeFile(file, Buffer.concat([ftyp, randomBytes(bytes)]));
   return file;
 }
+
+/**
+ * An HDR clip as phones record it: HEVC Main 10 (yuv420p10le), BT.2020 primaries and matrix, HLG
+ * (arib-std-b67, iPhone's default) or PQ (smpte2084) transfer, from the same testsrc2 picture
+ * (zscale converts it; sdrReference makes the SDR one to compare with).
+ */
+export function makeHdrClip(dir: string, transfer: 'hlg' | 'pq', options: ClipOptions = {}): Promise<string> {
+  const trc = transfer === 'hlg' ? 'arib-std-b67' : 'smpte2084';
+  const audio = options.audio ?? true;
+  return make(dir, options.name ?? `${transfer}.mov`, [
+    ...sources(options, { width: 640, height: 360 }),
+    '-vf', `zscale=tin=bt709:pin=bt709:min=bt709:rin=full:t=${trc}:p=bt2020:m=bt2020nc:r=tv,format=yuv420p10le`,
+    '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1',
+    '-color_primaries', 'bt2020', '-color_trc', trc, '-colorspace', 'bt2020nc',
+    ...(audio ? ['-c:a', 'aac', '-b:a', '64k', '-shortest'] : ['-an']),
+    '-f', 'mov',
+  ]);
+}
+
+/** Mean luma and saturation (signalstats YAVG, SATAVG; 8-bit scale) of the frame at `at` s. */
+export async function frameStats(file: string, at = 0.5, filter = 'format=yuv420p'): Promise<{ luma: number; saturation: number }> {
+  const { stdout } = await runFfmpeg(
+    ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-vf', `${filter},signalstats,metadata=print:file=-`, '-f', 'null', '-'],
+    { timeoutMs: TIMEOUT_MS, captureStdout: true },
+  );
+  const value = (key: string) => Number(new RegExp(`signalstats\\.${key}=([\\d.]+)`).exec(stdout)?.[1] ?? NaN);
+  return { luma: value('YAVG'), saturation: value('SATAVG') };
+}
+
+/** Text files that are not videos but that a permissive ffmpeg would follow: HLS, concat. */
+export async function makePlaylistFiles(dir: string, target: string): Promise<{ hls: string; concat: string }> {
+  const hls = path.join(dir, 'playlist.mp4');
+  await writeFile(hls, `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile://${target}\n#EXTINF:10,\nhttp://127.0.0.1:9/x.ts\n#EXT-X-ENDLIST\n`);
+  const concat = path.join(dir, 'concat.mov');
+  await writeFile(concat, `ffconcat version 1.0\nfile '${target}'\nfile '/etc/passwd'\n`);
+  return { hls, concat };
+}
+
+/** One video stream copied `count` times into a Matroska file. */
+export async function makeManyStreams(dir: string, count: number): Promise<string> {
+  const one = await makeH264Mp4(dir, { name: 'one-stream.mp4', width: 64, height: 64, seconds: 0.2, audio: false });
+  const maps = Array.from({ length: count }, () => ['-map', '0:v:0']).flat();
+  const file = await make(dir, 'many-streams.mkv', ['-i', one, ...maps, '-c', 'copy', '-f', 'matroska']);
+  await rm(one, { force: true });
+  return file;
+}
+
+/** A long, cheap video: a tiny 1 fps picture without sound (an hour encodes in about a second). */
+export function makeLongSilent(dir: string, seconds: number): Promise<string> {
+  return make(dir, 'long-silent.mp4', [
+    '-f', 'lavfi', '-i', `color=c=blue:s=64x64:r=1:d=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an', '-movflags', '+faststart',
+  ]);
+}

@@ -120,10 +120,16 @@ export const en = {
   'upload.incomplete': 'The upload could not be read completely. Please try again.',
   'upload.tooMany': 'Too many uploads. Please wait a while and try again.',
   'upload.videoUndecodable': 'The video file could not be read: it may be damaged, cut short or have no picture.',
+  'upload.videoUnsupported': 'This video format is not supported: upload an MP4, MOV, WebM, MKV or Ogg video with one picture.',
+  'upload.videoTooLong': 'The video is too long: at most {minutes} minutes.',
+  'upload.videoPictureTooLarge': 'The video picture is too large: at most {megapixels} megapixels.',
   // ---- media pipeline: why processing failed (server/media) ----
   'media.failedUndecodable': 'The video could not be decoded.',
   'media.failedTimeout': 'Processing took too long and was stopped.',
   'media.failedTranscode': 'The video could not be converted for playback.',
+  'media.failedUnsupported': 'This video format is not supported.',
+  'media.failedTooLong': 'The video is too long.',
+  'media.failedTooLarge': 'The video picture is too large.',
 
   // ---- e-mails ----
   'mail.siteName': 'Video Site',

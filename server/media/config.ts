@@ -24,6 +24,38 @@ export interface MediaConfig {
    * hook can purge a CDN in front of /media (docs/media-privacy.md). Retried until it answers 2xx.
    */
   purgeUrl: string | null;
+  /** The fence around every ffmpeg run on an upload (media/limits.ts, docs/transcoding.md). */
+  limits: MediaLimits;
+}
+
+export interface MediaLimits {
+  /** MAX_VIDEO_SECONDS (default 3 h): longer uploads are refused ("too long"). */
+  maxSeconds: number;
+  /** MAX_VIDEO_PIXELS (default 4096×4096): larger pictures are refused ("too large"). */
+  maxPixels: number;
+  /** More streams than this in one file are refused at probe time ("unsupported"). */
+  maxStreams: number;
+  /** TRANSCODE_MEMORY_MB (default 4096): address-space limit of each ffmpeg/ffprobe process. */
+  memoryMb: number;
+  /** TRANSCODE_TIME_FACTOR (default 20): a job's ffmpeg is killed after max(60 s, factor × duration). */
+  timeFactor: number;
+  /** The floor of that wall-time limit (60 s; tests lower it). */
+  minWallMs: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
+  maxSeconds: 3 * 3600,
+  maxPixels: 4096 * 4096,
+  maxStreams: 16,
+  memoryMb: 4096,
+  timeFactor: 20,
+  minWallMs: 60_000,
+};
+
+/** Wall time one ffmpeg run on a video of this duration may take. */
+export function wallTimeMs(limits: MediaLimits, durationSeconds: number): number {
+  const seconds = Number.isFinite(durationSeconds) && durationSeconds > 0 ? durationSeconds : 0;
+  return Math.max(limits.minWallMs, Math.round(limits.timeFactor * seconds * 1000));
 }
 
 export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
@@ -37,6 +69,7 @@ export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
   reconcileMs: 60_000,
   generationSweepMs: 60_000,
   purgeUrl: null,
+  limits: DEFAULT_MEDIA_LIMITS,
 };
 
 type Fail = <T>(message: string, fallback: T) => T;
@@ -70,5 +103,13 @@ export function parseMediaConfig(read: (name: string) => string | undefined, fai
     worker: boolean('WORKER', DEFAULT_MEDIA_CONFIG.worker),
     keepOriginals: boolean('KEEP_ORIGINALS', DEFAULT_MEDIA_CONFIG.keepOriginals),
     maxAttempts: integer('TRANSCODE_MAX_ATTEMPTS', 1, 10, DEFAULT_MEDIA_CONFIG.maxAttempts),
+    limits: {
+      ...DEFAULT_MEDIA_LIMITS,
+      maxSeconds: integer('MAX_VIDEO_SECONDS', 1, 24 * 3600, DEFAULT_MEDIA_LIMITS.maxSeconds),
+      // From 320×240 up to 8K×8K.
+      maxPixels: integer('MAX_VIDEO_PIXELS', 320 * 240, 8192 * 8192, DEFAULT_MEDIA_LIMITS.maxPixels),
+      memoryMb: integer('TRANSCODE_MEMORY_MB', 256, 65_536, DEFAULT_MEDIA_LIMITS.memoryMb),
+      timeFactor: integer('TRANSCODE_TIME_FACTOR', 1, 1000, DEFAULT_MEDIA_LIMITS.timeFactor),
+    },
   };
 }

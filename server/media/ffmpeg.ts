@@ -1,20 +1,28 @@
 /**
- * The one place ffmpeg and ffprobe are run. Binaries come from the registry packages
- * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe (they ship inside the packages, so
- * `npm ci` is the whole set-up); FFMPEG_PATH / FFPROBE_PATH name others (e.g. a newer system build).
+ * The one place ffmpeg and ffprobe are run (docs/transcoding.md).
  *
- * Every run: arguments as an array (never a shell), a timeout (SIGKILL when it passes), an abort
- * signal, the tail of stderr kept for the failure reason, progress read from `-progress pipe:1`,
- * and low CPU priority (os.setPriority) so the site stays responsive while it encodes.
+ * Which binaries, in this order (chosen once, logged with their version at start):
+ * FFMPEG_PATH / FFPROBE_PATH; else a system ffmpeg/ffprobe on PATH whose major version is ≥ 5
+ * (Debian's `ffmpeg` package: current decoder security fixes); else the ones bundled in the
+ * registry packages @ffmpeg-installer/ffmpeg (a 2018 static build) and @ffprobe-installer/ffprobe,
+ * with a warning. No registry package ships a newer static build that installs without a download.
+ *
+ * Every run: arguments as an array (never a shell), in its own process group (a timeout or an
+ * abort kills the whole group with SIGKILL), under an address-space limit (`prlimit --as`),
+ * encoders at low CPU and I/O priority (`nice -n 10`, `ionice -t -c 2 -n 7`); each wrapper is used
+ * when the machine has it and skipped otherwise. stderr's tail is kept for the failure reason,
+ * progress is read from `-progress pipe:1`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
-import os from 'node:os';
+import path from 'node:path';
 
 /** Kept of stderr, for error messages and logs. */
 const STDERR_TAIL_BYTES = 4096;
 /** Nice value for encoders: 10 = well below the web server, still progressing when idle. */
 export const ENCODER_NICENESS = 10;
+/** The oldest major version taken from the system. */
+export const MIN_SYSTEM_MAJOR = 5;
 
 function packageBinary(moduleName: string): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -32,21 +40,136 @@ function packageBinary(moduleName: string): string {
   return found;
 }
 
-let resolved: { ffmpeg?: string; ffprobe?: string } = {};
+/** An executable of this name on PATH, or null. */
+export function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
 
-export function ffmpegPath(): string {
-  resolved.ffmpeg ??= process.env.FFMPEG_PATH?.trim() || packageBinary('@ffmpeg-installer/ffmpeg');
+/** "5.1.9-0+deb12u1" from `ffmpeg -version`'s first line; null when it does not run. */
+export function toolVersion(binary: string): string | null {
+  const result = spawnSync(binary, ['-version'], { encoding: 'utf8', timeout: 10_000 });
+  if (result.status !== 0) return null;
+  return /version (\S+)/.exec(result.stdout)?.[1] ?? 'unknown';
+}
+
+/** Major version of a version string; null for git snapshots ("N-47683-g…") and the unknown. */
+export function majorVersion(version: string | null): number | null {
+  const match = /^n?(\d+)\./.exec(version ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+export interface ToolChoice {
+  path: string;
+  version: string | null;
+  source: 'env' | 'system' | 'bundled';
+}
+
+function choose(tool: 'ffmpeg' | 'ffprobe', envName: string, packageName: string): ToolChoice {
+  const fromEnv = process.env[envName]?.trim();
+  if (fromEnv) return { path: fromEnv, version: toolVersion(fromEnv), source: 'env' };
+  const system = onPath(tool);
+  if (system) {
+    const version = toolVersion(system);
+    if ((majorVersion(version) ?? 0) >= MIN_SYSTEM_MAJOR) return { path: system, version, source: 'system' };
+  }
+  const bundled = packageBinary(packageName);
+  return { path: bundled, version: toolVersion(bundled), source: 'bundled' };
+}
+
+let resolved: { ffmpeg?: ToolChoice; ffprobe?: ToolChoice } = {};
+
+export function ffmpegTool(): ToolChoice {
+  resolved.ffmpeg ??= choose('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
   return resolved.ffmpeg;
 }
 
-export function ffprobePath(): string {
-  resolved.ffprobe ??= process.env.FFPROBE_PATH?.trim() || packageBinary('@ffprobe-installer/ffprobe');
+export function ffprobeTool(): ToolChoice {
+  resolved.ffprobe ??= choose('ffprobe', 'FFPROBE_PATH', '@ffprobe-installer/ffprobe');
   return resolved.ffprobe;
 }
 
-/** Forget resolved paths (tests that change FFMPEG_PATH). */
+export function ffmpegPath(): string {
+  return ffmpegTool().path;
+}
+
+export function ffprobePath(): string {
+  return ffprobeTool().path;
+}
+
+/** Forget resolved paths and capabilities (tests that change FFMPEG_PATH). */
 export function resetBinaryPaths(): void {
   resolved = {};
+  filterCache = undefined;
+}
+
+let filterCache: { binary: string; filters: Set<string> } | undefined;
+
+/** Whether the chosen ffmpeg has this filter (`ffmpeg -filters`), e.g. zscale (libzimg). */
+export function hasFilter(name: string): boolean {
+  const binary = ffmpegPath();
+  if (filterCache?.binary !== binary) {
+    const result = spawnSync(binary, ['-hide_banner', '-filters'], { encoding: 'utf8', timeout: 10_000 });
+    const filters = new Set<string>();
+    for (const line of (result.stdout ?? '').split('\n')) {
+      const match = /^\s*[.A-Z|]{2,3}\s+(\w+)\s/.exec(line);
+      if (match?.[1]) filters.add(match[1]);
+    }
+    filterCache = { binary, filters };
+  }
+  return filterCache.filters.has(name);
+}
+
+/** What the fence can use on this machine (each wrapper skipped when absent). */
+export interface FenceTools {
+  prlimit: string | null;
+  nice: string | null;
+  ionice: string | null;
+}
+
+let fenceTools: FenceTools | undefined;
+
+export function availableFenceTools(): FenceTools {
+  fenceTools ??= { prlimit: onPath('prlimit'), nice: onPath('nice'), ionice: onPath('ionice') };
+  return fenceTools;
+}
+
+let memoryLimitBytes = 4096 * 1024 * 1024;
+
+/** The address-space limit of every ffmpeg/ffprobe run (TRANSCODE_MEMORY_MB); 0 = none. */
+export function setMemoryLimit(bytes: number): void {
+  memoryLimitBytes = bytes;
+}
+
+/** The command line that runs `binary args` inside the fence. */
+export function fencedCommand(binary: string, args: string[], lowPriority: boolean): { command: string; args: string[] } {
+  const tools = availableFenceTools();
+  const prefix: string[] = [];
+  if (tools.prlimit && memoryLimitBytes > 0) prefix.push(tools.prlimit, `--as=${memoryLimitBytes}`, '--');
+  if (lowPriority && tools.nice) prefix.push(tools.nice, '-n', String(ENCODER_NICENESS));
+  if (lowPriority && tools.ionice) prefix.push(tools.ionice, '-t', '-c', '2', '-n', '7');
+  const [command, ...rest] = [...prefix, binary, ...args];
+  return { command: command as string, args: rest };
+}
+
+/** A start-up line: which binaries, their versions, and the fence available. */
+export function describeMediaTools(): { ffmpeg: ToolChoice; ffprobe: ToolChoice; zscale: boolean; fence: FenceTools; warning: string | null } {
+  const ffmpeg = ffmpegTool();
+  const ffprobe = ffprobeTool();
+  const old = [ffmpeg, ffprobe].filter((tool) => tool.source === 'bundled' || (majorVersion(tool.version) ?? 0) < MIN_SYSTEM_MAJOR);
+  const warning = old.length
+    ? `old ${old.map((tool) => `${path.basename(tool.path)} ${tool.version ?? '?'}`).join(', ')} decodes uploads: install a current ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH/FFPROBE_PATH`
+    : null;
+  return { ffmpeg, ffprobe, zscale: hasFilter('zscale'), fence: availableFenceTools(), warning };
 }
 
 export class MediaToolError extends Error {
@@ -87,15 +210,10 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
       reject(new MediaToolError('aborted before start', '', null, 'aborted'));
       return;
     }
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const fenced = fencedCommand(binary, args, options.lowPriority ?? false);
+    // Its own process group, so a kill reaches whatever it started too.
+    const child = spawn(fenced.command, fenced.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
-    if (options.lowPriority && child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, ENCODER_NICENESS);
-      } catch {
-        // Not permitted here: run at normal priority.
-      }
-    }
     let stderrTail = '';
     const stdoutChunks: Buffer[] = [];
     let progressBuffer = '';
@@ -132,7 +250,11 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
 
     const kill = (why: 'timeout' | 'aborted') => {
       ended ??= why;
-      child.kill('SIGKILL');
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     };
     const timer = setTimeout(() => kill('timeout'), options.timeoutMs);
     const onAbort = () => kill('aborted');

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+import { describeMediaTools, setMemoryLimit } from './ffmpeg';
 import { BullJobQueue } from './bull-jobs';
 import { createMediaGenerations, type MediaGenerations } from './generations';
 import { DatabaseJobQueue, type JobQueue } from './jobs';
@@ -62,6 +63,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   const { config } = app;
   const log = app.log.child({ module: 'media' });
   const spool = createSpool(config.tmpDir);
+  setMemoryLimit(config.media.limits.memoryMb * 1024 * 1024);
   const queue = createJobQueue(app, log);
   const generations = createMediaGenerations(app, log);
   const service: MediaService = { queue, spool, generations };
@@ -78,6 +80,21 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       log.error({ err: error }, 'media: start-up clean-up failed'),
     );
     generations.start();
+    // Which ffmpeg decodes uploads, and the fence this machine allows (docs/transcoding.md).
+    const tools = describeMediaTools();
+    log.info(
+      {
+        ffmpeg: `${tools.ffmpeg.path} ${tools.ffmpeg.version ?? '?'} (${tools.ffmpeg.source})`,
+        ffprobe: `${tools.ffprobe.path} ${tools.ffprobe.version ?? '?'} (${tools.ffprobe.source})`,
+        zscale: tools.zscale,
+        prlimit: tools.fence.prlimit !== null,
+        nice: tools.fence.nice !== null,
+        ionice: tools.fence.ionice !== null,
+      },
+      'media: tools',
+    );
+    if (tools.warning) log.warn(`media: ${tools.warning}`);
+    if (!tools.zscale) log.warn('media: this ffmpeg has no zscale filter: HDR uploads are converted without tone mapping');
     touchTimer = setInterval(() => void spool.touch(), SPOOL_TOUCH_MS);
     touchTimer.unref();
     if (!config.media.worker) {
@@ -91,6 +108,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       log,
       keepOriginals: config.media.keepOriginals,
       ladder: options.ladder,
+      limits: config.media.limits,
       // Through app.events, so every instance's search index learns of it.
       onReady: (videoId: string) => app.events.publish('video.changed', { videoId, change: 'updated' }),
     };

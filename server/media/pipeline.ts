@@ -32,9 +32,10 @@ import { sweepStaleGenerations } from '../services/media-generations/sweep';
 import { putDirectory, RENDITIONS_FOLDER, type Storage } from '../services/storage';
 import { renditionManifest } from '../services/videos';
 
+import type { MediaLimits } from './config';
 import { MediaToolError } from './ffmpeg';
 import { PermanentJobError, throttledProgress, type JobContext, type JobQueue } from './jobs';
-import { probeMedia, UndecodableMediaError } from './probe';
+import { probeMedia, UndecodableMediaError, type RefusalKind } from './probe';
 import { transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
 import type { Spool } from './spool';
 import { makeStoryboard } from './storyboard';
@@ -46,6 +47,8 @@ export interface PipelineDeps {
   log: FastifyBaseLogger;
   keepOriginals: boolean;
   ladder?: readonly Rung[];
+  /** MAX_VIDEO_SECONDS, MAX_VIDEO_PIXELS, wall time (the defaults when absent). */
+  limits?: MediaLimits;
   /** Called once a video is ready (search indexing). */
   onReady?(videoId: string): Promise<void>;
 }
@@ -69,10 +72,16 @@ async function localCopy(storage: Storage, key: string, dir: string, signal: Abo
 }
 
 /** Why a job failed for good, as a message key the API translates. */
+const REFUSAL_REASONS: Record<RefusalKind, MessageKey> = {
+  unsupported: 'media.failedUnsupported',
+  tooLong: 'media.failedTooLong',
+  tooLarge: 'media.failedTooLarge',
+  corrupt: 'media.failedUndecodable',
+};
+
 export function failureReason(error: unknown): MessageKey {
-  if (error instanceof UndecodableMediaError || (error instanceof PermanentJobError && error.cause instanceof UndecodableMediaError)) {
-    return 'media.failedUndecodable';
-  }
+  const refusal = error instanceof PermanentJobError ? error.cause : error;
+  if (refusal instanceof UndecodableMediaError) return REFUSAL_REASONS[refusal.kind];
   if (error instanceof MediaToolError && error.reason === 'timeout') return 'media.failedTimeout';
   if (error instanceof PermanentJobError && error.cause instanceof MediaToolError && error.cause.reason === 'timeout') {
     return 'media.failedTimeout';
@@ -125,7 +134,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     const source = await localCopy(storage, video.video_key, workDir, job.signal);
     let info;
     try {
-      info = await probeMedia(source, job.signal);
+      info = await probeMedia(source, job.signal, deps.limits);
     } catch (error) {
       if (error instanceof UndecodableMediaError) throw new PermanentJobError(error.message, { cause: error });
       throw error;
@@ -140,6 +149,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       info,
       workDir: outputDir,
       ladder: deps.ladder,
+      limits: deps.limits,
       signal: job.signal,
       onProgress: (fraction) => report(1 + fraction * 94),
     });

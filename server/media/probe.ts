@@ -5,7 +5,46 @@
  * decoded at the start and one near the end, so truncated files and garbage behind a valid
  * header are refused before anything is stored.
  */
+import { open } from 'node:fs/promises';
+
+import { SNIFF_BYTES, sniffMediaType } from '../services/media-types';
+
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './config';
 import { MediaToolError, progressSeconds, runFfmpeg, runFfprobe } from './ffmpeg';
+
+/** The demuxer for each type the sniffer accepts: ffmpeg never guesses the format of an upload. */
+const DEMUXERS: Record<string, string> = {
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+  'video/webm': 'matroska',
+  'video/x-matroska': 'matroska',
+  'video/ogg': 'ogg',
+  'image/jpeg': 'jpeg_pipe',
+  'image/png': 'png_pipe',
+  'image/webp': 'webp_pipe',
+  'image/gif': 'gif',
+};
+
+/** Local files only: no network, no concat, no playlists that name other files. */
+export const PROTOCOL_WHITELIST = ['-protocol_whitelist', 'file,pipe'];
+
+/** The demuxer for a file, from its first bytes; null when the sniffer does not accept it. */
+export async function demuxerFor(file: string, kind: 'video' | 'image' = 'video'): Promise<string | null> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    const type = sniffMediaType(head.subarray(0, bytesRead));
+    return type && type.kind === kind ? (DEMUXERS[type.mime] ?? null) : null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `-protocol_whitelist file,pipe -f <demuxer> -i <file>`: how every upload is opened. */
+export function fencedInput(file: string, demuxer: string): string[] {
+  return [...PROTOCOL_WHITELIST, '-f', demuxer, '-i', file];
+}
 
 export interface MediaInfo {
   /** Seconds. */
@@ -30,11 +69,27 @@ export interface MediaInfo {
   /** Whole-file bits per second (0 when unknown). */
   bitRate: number;
   formatName: string;
+  /** Absolute stream indexes of the video and audio streams used (cover art is skipped). */
+  videoStream: number;
+  audioStream: number | null;
+  /** The demuxer it is opened with (`-f`). */
+  demuxer: string;
+  /** ffprobe's color_transfer / color_primaries of the video stream ('' when untagged). */
+  colorTransfer: string;
+  colorPrimaries: string;
+  /** HLG (arib-std-b67) or PQ (smpte2084) transfer: tone-mapped to SDR BT.709. */
+  hdr: 'hlg' | 'pq' | null;
 }
+
+/** Why a file is refused: the failure reason shown (localized) to its owner. */
+export type RefusalKind = 'unsupported' | 'tooLong' | 'tooLarge' | 'corrupt';
 
 /** The file is not a playable video; `reason` is for logs, never shown as is. */
 export class UndecodableMediaError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly kind: RefusalKind = 'corrupt',
+  ) {
     super(`not a decodable video: ${reason}`);
     this.name = 'UndecodableMediaError';
   }
@@ -55,6 +110,8 @@ interface ProbeStream {
   avg_frame_rate?: string;
   duration?: string;
   channels?: number;
+  color_transfer?: string;
+  color_primaries?: string;
   tags?: Record<string, string>;
   disposition?: Record<string, number>;
   side_data_list?: Array<{ side_data_type?: string; rotation?: number | string }>;
@@ -86,11 +143,19 @@ export function streamRotation(stream: Pick<ProbeStream, 'tags' | 'side_data_lis
 }
 
 /** Reads the file's streams; throws UndecodableMediaError when there is no usable video stream. */
-export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo> {
+export async function probeMedia(file: string, signal?: AbortSignal, limits: MediaLimits = DEFAULT_MEDIA_LIMITS): Promise<MediaInfo> {
+  let demuxer: string | null;
+  try {
+    demuxer = await demuxerFor(file);
+  } catch (error) {
+    // Unreadable (gone from storage, cut off): not a format question.
+    throw new UndecodableMediaError(error instanceof Error ? error.message : String(error), 'corrupt');
+  }
+  if (!demuxer) throw new UndecodableMediaError('not a container the sniffer accepts', 'unsupported');
   let output: ProbeOutput;
   try {
     const { stdout } = await runFfprobe(
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      ['-v', 'error', ...PROTOCOL_WHITELIST, '-f', demuxer, '-print_format', 'json', '-show_format', '-show_streams', file],
       { timeoutMs: PROBE_TIMEOUT_MS, signal },
     );
     output = JSON.parse(stdout) as ProbeOutput;
@@ -99,6 +164,7 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
     throw new UndecodableMediaError(error instanceof Error ? error.message : String(error));
   }
   const streams = output.streams ?? [];
+  if (streams.length > limits.maxStreams) throw new UndecodableMediaError(`${streams.length} streams (at most ${limits.maxStreams})`, 'unsupported');
   const video = streams.find(
     (stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic && (stream.width ?? 0) > 0 && (stream.height ?? 0) > 0,
   );
@@ -109,9 +175,14 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   const codedWidth = video.width ?? 0;
   const codedHeight = video.height ?? 0;
   const turned = rotation === 90 || rotation === 270;
+  if (codedWidth * codedHeight > limits.maxPixels) {
+    throw new UndecodableMediaError(`${codedWidth}×${codedHeight} is above ${limits.maxPixels} pixels`, 'tooLarge');
+  }
   let duration = Number(output.format?.duration ?? video.duration);
-  if (!Number.isFinite(duration) || duration <= 0) duration = await measureDuration(file, signal);
+  if (!Number.isFinite(duration) || duration <= 0) duration = await measureDuration(file, demuxer, video.index, limits, signal);
   if (!(duration > 0)) throw new UndecodableMediaError('no duration');
+  if (duration > limits.maxSeconds) throw new UndecodableMediaError(`${Math.round(duration)} s is above ${limits.maxSeconds} s`, 'tooLong');
+  const colorTransfer = video.color_transfer ?? '';
 
   const info: MediaInfo = {
     duration,
@@ -130,21 +201,31 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
     audioChannels: audio?.channels ?? 0,
     bitRate: Number(output.format?.bit_rate) || 0,
     formatName: output.format?.format_name ?? '',
+    videoStream: video.index,
+    audioStream: audio?.index ?? null,
+    demuxer,
+    colorTransfer,
+    colorPrimaries: video.color_primaries ?? '',
+    hdr: colorTransfer === 'arib-std-b67' ? 'hlg' : colorTransfer === 'smpte2084' ? 'pq' : null,
   };
   return info;
 }
 
 /** Files without a duration in their header (e.g. recorded WebM): read packets to the end. */
-async function measureDuration(file: string, signal?: AbortSignal): Promise<number> {
+async function measureDuration(file: string, demuxer: string, stream: number, limits: MediaLimits, signal?: AbortSignal): Promise<number> {
   let seconds = 0;
   try {
-    await runFfmpeg(['-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-'], {
-      timeoutMs: DECODE_TIMEOUT_MS,
-      signal,
-      onProgress: (fields) => {
-        seconds = progressSeconds(fields) ?? seconds;
+    // Stopped once past the limit (`-t`): an endless stream is "too long", not a stuck probe.
+    await runFfmpeg(
+      ['-v', 'error', ...fencedInput(file, demuxer), '-map', `0:${stream}`, '-c', 'copy', '-t', String(limits.maxSeconds + 1), '-f', 'null', '-progress', 'pipe:1', '-'],
+      {
+        timeoutMs: DECODE_TIMEOUT_MS,
+        signal,
+        onProgress: (fields) => {
+          seconds = progressSeconds(fields) ?? seconds;
+        },
       },
-    });
+    );
   } catch (error) {
     if (error instanceof MediaToolError && error.reason === 'aborted') throw error;
     throw new UndecodableMediaError(error instanceof Error ? error.message : String(error));
@@ -153,11 +234,14 @@ async function measureDuration(file: string, signal?: AbortSignal): Promise<numb
 }
 
 /** Decodes one video frame from `at` seconds; true when a frame came out. */
-async function decodesFrameAt(file: string, at: number, signal?: AbortSignal): Promise<boolean> {
+async function decodesFrameAt(info: MediaInfo, file: string, at: number, limits: MediaLimits, signal?: AbortSignal): Promise<boolean> {
   let frames = 0;
   try {
     await runFfmpeg(
-      ['-v', 'error', ...(at > 0 ? ['-ss', at.toFixed(3)] : []), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-progress', 'pipe:1', '-'],
+      [
+        '-v', 'error', ...(at > 0 ? ['-ss', at.toFixed(3)] : []), '-max_pixels', String(limits.maxPixels),
+        ...fencedInput(file, info.demuxer), '-map', `0:${info.videoStream}`, '-frames:v', '1', '-f', 'null', '-progress', 'pipe:1', '-',
+      ],
       {
         timeoutMs: DECODE_TIMEOUT_MS,
         signal,
@@ -177,11 +261,11 @@ async function decodesFrameAt(file: string, at: number, signal?: AbortSignal): P
  * probeMedia plus proof that the picture decodes: a frame at the start and one in the last
  * second. Throws UndecodableMediaError otherwise.
  */
-export async function inspectUpload(file: string, signal?: AbortSignal): Promise<MediaInfo> {
-  const info = await probeMedia(file, signal);
-  if (!(await decodesFrameAt(file, 0, signal))) throw new UndecodableMediaError('first frame does not decode');
+export async function inspectUpload(file: string, signal?: AbortSignal, limits: MediaLimits = DEFAULT_MEDIA_LIMITS): Promise<MediaInfo> {
+  const info = await probeMedia(file, signal, limits);
+  if (!(await decodesFrameAt(info, file, 0, limits, signal))) throw new UndecodableMediaError('first frame does not decode');
   // The last frames: a file cut short (its index still whole) has none there.
   const nearEnd = Math.max(0, info.videoDuration - Math.max(2 / info.fps, 0.1));
-  if (nearEnd > 0 && !(await decodesFrameAt(file, nearEnd, signal))) throw new UndecodableMediaError('the end does not decode (truncated?)');
+  if (nearEnd > 0 && !(await decodesFrameAt(info, file, nearEnd, limits, signal))) throw new UndecodableMediaError('the end does not decode (truncated?)');
   return info;
 }

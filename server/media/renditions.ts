@@ -23,8 +23,9 @@
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { MediaToolError, progressSeconds, runFfmpeg, runFfprobe } from './ffmpeg';
-import type { MediaInfo } from './probe';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits, wallTimeMs } from './config';
+import { hasFilter, MediaToolError, progressSeconds, runFfmpeg, runFfprobe } from './ffmpeg';
+import { demuxerFor, fencedInput, PROTOCOL_WHITELIST, type MediaInfo } from './probe';
 
 export interface Rung {
   /** Size of the picture's short side (720 = 1280×720 landscape or 720×1280 portrait). */
@@ -50,7 +51,29 @@ export const GOP_SECONDS = 2;
 export const SEGMENT_SECONDS = 2;
 export const X264_PRESET = 'veryfast';
 export const X264_CRF = 23;
-const MAX_FPS = 60;
+/** Frame rates above this are brought down to it. */
+export const MAX_FPS = 60;
+/** Renditions' own files (MP4s this module wrote) are opened as MP4, never guessed either. */
+const OWN_MP4 = 'mov';
+/** Every encoded picture is SDR BT.709 and says so. */
+export const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
+
+/**
+ * HLG/PQ → SDR BT.709: to linear light (100 nits nominal peak), BT.2020 → BT.709 primaries,
+ * Möbius tone curve (linear up to near white, so the SDR range keeps its brightness and colour;
+ * Hable darkened the picture by a third: docs/transcoding.md), desat=0 (no greying of highlights),
+ * back to the BT.709 transfer, limited range 4:2:0. Needs zscale (libzimg); without it only the
+ * matrix and the tags are converted.
+ */
+export function toneMapFilter(info: Pick<MediaInfo, 'hdr'>, zscale = hasFilter('zscale')): string | null {
+  if (!info.hdr) return null;
+  if (!zscale) return null;
+  return 'zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p';
+}
+
+export function outputFps(info: Pick<MediaInfo, 'fps'>): number {
+  return Math.min(info.fps, MAX_FPS);
+}
 
 export interface PlannedRendition {
   name: string;
@@ -128,9 +151,9 @@ export function planLadder(info: Pick<MediaInfo, 'width' | 'height'>, ladder: re
 }
 
 /** Keyframe times of the first video stream (packets only: nothing is decoded). */
-async function keyframeTimes(file: string, signal?: AbortSignal): Promise<number[]> {
+async function keyframeTimes(file: string, demuxer: string, stream: number, signal?: AbortSignal): Promise<number[]> {
   const { stdout } = await runFfprobe(
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
+    ['-v', 'error', ...PROTOCOL_WHITELIST, '-f', demuxer, '-select_streams', String(stream), '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
     { timeoutMs: 120_000, signal },
   );
   return stdout
@@ -148,10 +171,12 @@ async function keyframeTimes(file: string, signal?: AbortSignal): Promise<number
 export async function canCopyVideo(file: string, info: MediaInfo, top: PlannedRendition, signal?: AbortSignal): Promise<boolean> {
   if (info.videoCodec !== 'h264' || info.videoProfile !== 'High' || info.pixelFormat !== 'yuv420p') return false;
   if (info.rotation !== 0 || info.fps > MAX_FPS) return false;
+  // HDR or non-BT.709 colour is converted, never copied.
+  if (info.hdr || (info.colorPrimaries !== '' && info.colorPrimaries !== 'bt709') || (info.colorTransfer !== '' && info.colorTransfer !== 'bt709')) return false;
   if (info.width !== top.width || info.height !== top.height) return false;
   const totalKbps = info.bitRate / 1000;
   if (!(totalKbps > 0) || totalKbps > 1.5 * (top.rung.maxrateKbps + top.rung.audioKbps)) return false;
-  const keys = await keyframeTimes(file, signal);
+  const keys = await keyframeTimes(file, info.demuxer, info.videoStream, signal);
   const tolerance = 0.5 / Math.max(1, info.fps) + 0.001;
   for (let mark = 0; mark < info.videoDuration - 0.5; mark += GOP_SECONDS) {
     if (!keys.some((time) => Math.abs(time - mark) <= tolerance)) return false;
@@ -172,6 +197,8 @@ export interface TranscodeOptions {
   allowQuick?: boolean;
   /** Each ffmpeg process's pid as it starts (the benchmark samples memory). */
   onSpawn?: (pid: number) => void;
+  /** Wall time per run (max(60 s, factor × duration)); the defaults otherwise. */
+  limits?: MediaLimits;
 }
 
 export interface TranscodeResult {
@@ -187,46 +214,47 @@ function audioArgs(info: MediaInfo, rung: Rung): string[] {
   return ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'];
 }
 
-function encodeTimeout(info: MediaInfo, renditions: number): number {
-  // Generous: the stale-job lease, not this, is what catches a stuck machine.
-  return 120_000 + info.duration * 1000 * 6 * Math.max(1, renditions);
-}
 
 /** Encodes (or copies) every rendition to `<name>.mp4` in one ffmpeg run. */
 async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): Promise<void> {
   const { info, source } = options;
   const encoded = plan.filter((rendition) => !rendition.copy);
-  const fps = info.fps > MAX_FPS ? 30 : info.fps;
-  const args: string[] = ['-v', 'error', '-i', source];
+  const fps = outputFps(info);
+  const args: string[] = ['-v', 'error', ...fencedInput(source, info.demuxer)];
   if (encoded.length > 0) {
     const fpsFilter = info.fps > MAX_FPS ? `fps=${fps},` : '';
+    const toneMap = toneMapFilter(info);
     const labels = encoded.map((_, i) => `[s${i}]`).join('');
+    // SDR sources: BT.601 or untagged matrices are converted to BT.709 as they are scaled.
+    const matrix = toneMap ? '' : ':out_color_matrix=bt709';
     const chains = encoded.map(
-      (rendition, i) => `[s${i}]scale=${rendition.width}:${rendition.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`,
+      (rendition, i) => `[s${i}]scale=${rendition.width}:${rendition.height}:flags=bicubic${matrix},setsar=1,format=yuv420p[v${i}]`,
     );
-    args.push('-filter_complex', `[0:v:0]${fpsFilter}split=${encoded.length}${labels};${chains.join(';')}`);
+    args.push('-filter_complex', `[0:${info.videoStream}]${fpsFilter}${toneMap ? `${toneMap},` : ''}split=${encoded.length}${labels};${chains.join(';')}`);
   }
   const gop = String(Math.max(1, Math.round(fps * GOP_SECONDS)));
   let index = 0;
   for (const rendition of plan) {
     const out = path.join(options.workDir, `${rendition.name}.mp4`);
     if (rendition.copy) {
-      args.push('-map', '0:v:0', '-c:v', 'copy');
+      args.push('-map', `0:${info.videoStream}`, '-c:v', 'copy');
     } else {
       args.push(
         '-map', `[v${index}]`,
         '-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'high', '-pix_fmt', 'yuv420p',
         '-crf', String(X264_CRF), '-maxrate', `${rendition.rung.maxrateKbps}k`, '-bufsize', `${rendition.rung.maxrateKbps * 2}k`,
         '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${GOP_SECONDS})`,
+        ...BT709_TAGS,
       );
       index += 1;
     }
-    if (info.hasAudio) args.push('-map', '0:a:0');
+    // One video and one audio stream (the ones the probe chose), whatever else the file carries.
+    if (info.hasAudio) args.push('-map', `0:${info.audioStream ?? 'a:0'}`);
     args.push(...audioArgs(info, rendition.rung), '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', out);
   }
   args.push('-progress', 'pipe:1', '-nostats');
   await runFfmpeg(args, {
-    timeoutMs: encodeTimeout(info, plan.length),
+    timeoutMs: wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration),
     lowPriority: true,
     signal: options.signal,
     onSpawn: options.onSpawn,
@@ -238,15 +266,15 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
 }
 
 /** Cuts one rendition's MP4 into HLS (MPEG-TS segments), without re-encoding. */
-async function segment(workDir: string, name: string, signal?: AbortSignal): Promise<void> {
+async function segment(workDir: string, name: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   await runFfmpeg(
     [
-      '-v', 'error', '-i', path.join(workDir, `${name}.mp4`), '-map', '0', '-c', 'copy',
+      '-v', 'error', ...fencedInput(path.join(workDir, `${name}.mp4`), OWN_MP4), '-map', '0', '-c', 'copy',
       '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
       '-hls_segment_filename', path.join(workDir, `${name}_%04d.ts`),
       path.join(workDir, `${name}.m3u8`),
     ],
-    { timeoutMs: 600_000, lowPriority: true, signal },
+    { timeoutMs, lowPriority: true, signal },
   );
 }
 
@@ -280,8 +308,11 @@ interface StreamFacts {
   hasAudio: boolean;
 }
 
-async function streamFacts(file: string, signal?: AbortSignal): Promise<StreamFacts> {
-  const { stdout } = await runFfprobe(['-v', 'error', '-print_format', 'json', '-show_streams', file], { timeoutMs: 30_000, signal });
+async function streamFacts(file: string, demuxer: string, signal?: AbortSignal): Promise<StreamFacts> {
+  const { stdout } = await runFfprobe(['-v', 'error', ...PROTOCOL_WHITELIST, '-f', demuxer, '-print_format', 'json', '-show_streams', file], {
+    timeoutMs: 30_000,
+    signal,
+  });
   const streams = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams ?? [];
   const video = streams.find((stream) => stream.codec_type === 'video') ?? {};
   return {
@@ -318,20 +349,18 @@ export function masterPlaylist(variants: VariantInfo[], fps: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function imageWidth(file: string, signal?: AbortSignal): Promise<number> {
-  const facts = await streamFacts(file, signal);
-  return facts.width;
-}
 
 /** WebP card images from the uploaded thumbnail: 320 and 640 wide, never wider than it. */
 async function makeCards(thumbnail: string, outputDir: string, signal?: AbortSignal): Promise<Array<{ width: number; file: string }>> {
-  const sourceWidth = await imageWidth(thumbnail, signal);
+  const demuxer = await demuxerFor(thumbnail, 'image');
+  if (!demuxer) return [];
+  const sourceWidth = (await streamFacts(thumbnail, demuxer, signal)).width;
   if (!(sourceWidth > 0)) return [];
   const widths = [...new Set([320, 640].map((width) => even(Math.min(width, sourceWidth))))];
   const cards = widths.map((width) => ({ width, file: `card-${width}.webp` }));
   const labels = cards.map((_, i) => `[c${i}]`).join('');
   const chains = cards.map((card, i) => `[c${i}]scale=${card.width}:-2:flags=lanczos[o${i}]`);
-  const args = ['-v', 'error', '-i', thumbnail, '-filter_complex', `[0:v:0]split=${cards.length}${labels};${chains.join(';')}`];
+  const args = ['-v', 'error', ...fencedInput(thumbnail, demuxer), '-filter_complex', `[0:v:0]split=${cards.length}${labels};${chains.join(';')}`];
   cards.forEach((card, i) => {
     args.push('-map', `[o${i}]`, '-frames:v', '1', '-c:v', 'libwebp', '-quality', '78', '-f', 'webp', path.join(outputDir, card.file));
   });
@@ -343,7 +372,7 @@ async function makePoster(mp4: string, outputDir: string, duration: number, sign
   const at = Math.min(1, duration / 3);
   const file = 'poster.jpg';
   await runFfmpeg(
-    ['-v', 'error', '-ss', at.toFixed(3), '-i', mp4, '-frames:v', '1', '-q:v', '3', '-f', 'image2', path.join(outputDir, file)],
+    ['-v', 'error', '-ss', at.toFixed(3), ...fencedInput(mp4, OWN_MP4), '-frames:v', '1', '-q:v', '3', '-f', 'image2', path.join(outputDir, file)],
     { timeoutMs: 60_000, lowPriority: true, signal },
   );
   return file;
@@ -373,8 +402,8 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
   await time('encode', () => encodeAll(options, plan));
   const variants: VariantInfo[] = [];
   for (const rendition of plan) {
-    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, signal));
-    const facts = await streamFacts(path.join(workDir, `${rendition.name}.mp4`), signal);
+    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration / 4), signal));
+    const facts = await streamFacts(path.join(workDir, `${rendition.name}.mp4`), OWN_MP4, signal);
     const playlist = `${rendition.name}.m3u8`;
     const bandwidth = await playlistBandwidth(workDir, playlist);
     variants.push({
@@ -388,7 +417,7 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
       bytes: bandwidth.bytes,
     });
   }
-  await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, info.fps > MAX_FPS ? 30 : info.fps));
+  await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, outputFps(info)));
 
   // The top rung is the progressive MP4; the other MP4s were only the segmenter's input.
   const mp4 = 'video.mp4';

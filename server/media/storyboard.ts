@@ -20,6 +20,7 @@ import path from 'node:path';
 
 import { GOP_SECONDS, type StoryboardInfo } from './renditions';
 import { runFfmpeg } from './ffmpeg';
+import { fencedInput } from './probe';
 
 export const MAX_TILES = 100;
 export const TILE_WIDTH = 160;
@@ -100,7 +101,8 @@ export async function makeStoryboard(options: StoryboardOptions): Promise<Storyb
   ].join(',');
   await runFfmpeg(
     [
-      '-v', 'error', '-skip_frame', 'nokey', '-i', options.input, '-an', '-sn', '-vf', filter,
+      // A rendition this pipeline wrote: opened as MP4 (never guessed), local files only.
+      '-v', 'error', '-skip_frame', 'nokey', ...fencedInput(options.input, 'mov'), '-an', '-sn', '-vf', filter,
       '-q:v', '5', '-start_number', '0', '-f', 'image2',
       path.join(options.outputDir, `storyboard-${token}-%d.jpg`),
     ],

@@ -19,8 +19,8 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
-import { requestLanguage, t } from '../i18n';
-import { inspectUpload, UndecodableMediaError } from '../media/probe';
+import { requestLanguage, t, type MessageKey } from '../i18n';
+import { inspectUpload, UndecodableMediaError, type RefusalKind } from '../media/probe';
 import { requireUser } from '../services/sessions';
 import {
   UploadRejection,
@@ -49,6 +49,14 @@ export const UPLOAD_IDLE_TIMEOUT_MS = 2 * MINUTE;
 
 /** Leftovers of uploads cut short by a crash are swept at start-up once this old. */
 const STALE_WRITE_AGE_MS = 24 * 60 * MINUTE;
+
+/** The 422 answer for each reason an upload is refused as a video. */
+const UPLOAD_REFUSALS: Record<RefusalKind, MessageKey> = {
+  unsupported: 'upload.videoUnsupported',
+  tooLong: 'upload.videoTooLong',
+  tooLarge: 'upload.videoPictureTooLarge',
+  corrupt: 'upload.videoUndecodable',
+};
 
 const TEXT_FIELDS = new Set(['title', 'description', 'visibility']);
 const FIELD_MAX_BYTES = 64 * 1024;
@@ -139,11 +147,14 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
         let info;
         try {
-          info = await inspectUpload(video.write.path);
+          info = await inspectUpload(video.write.path, undefined, config.media.limits);
         } catch (error) {
           if (error instanceof UndecodableMediaError) {
-            request.log.info({ reason: error.reason }, 'upload is not a decodable video');
-            throw new UploadRejection(422, 'upload.videoUndecodable');
+            request.log.info({ reason: error.reason, kind: error.kind }, 'upload is not a decodable video');
+            throw new UploadRejection(422, UPLOAD_REFUSALS[error.kind], {
+              minutes: Math.floor(config.media.limits.maxSeconds / 60),
+              megapixels: Math.round(config.media.limits.maxPixels / 1e5) / 10,
+            });
           }
           throw error;
         }

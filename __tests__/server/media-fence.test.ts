@@ -1,0 +1,304 @@
+/**
+ * The fence around ffmpeg (docs/transcoding.md): which binary runs, the limits of every run
+ * (memory, priority, wall time), crafted uploads each refused with its own localized reason and
+ * nothing left behind, and HDR (HLG, PQ) tone-mapped to SDR BT.709 that does not look grey.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { DEFAULT_MEDIA_CONFIG, DEFAULT_MEDIA_LIMITS, parseMediaConfig, wallTimeMs } from '../../server/media/config';
+import {
+  describeMediaTools,
+  fencedCommand,
+  ffmpegTool,
+  majorVersion,
+  MediaToolError,
+  resetBinaryPaths,
+  runFfmpeg,
+  runFfprobe,
+  setMemoryLimit,
+} from '../../server/media/ffmpeg';
+import { failureReason } from '../../server/media/pipeline';
+import { inspectUpload, probeMedia, UndecodableMediaError, type RefusalKind } from '../../server/media/probe';
+import { transcode } from '../../server/media/renditions';
+import {
+  frameStats,
+  makeH264Mov,
+  makeH264Mp4,
+  makeHdrClip,
+  makeLongSilent,
+  makeManyStreams,
+  makePlaylistFiles,
+  makeTruncated,
+} from '../support/media-fixtures';
+import { listFiles, multipart, postUpload, uploadParts, videoPart } from '../support/media';
+import { createTestUser, makeTestApp, sessionCookieFor } from '../support/server';
+
+jest.setTimeout(180_000);
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'media-fence-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the binary', () => {
+  const given = process.env.FFMPEG_PATH;
+  beforeEach(() => {
+    delete process.env.FFMPEG_PATH;
+    resetBinaryPaths();
+  });
+  afterEach(() => {
+    if (given === undefined) delete process.env.FFMPEG_PATH;
+    else process.env.FFMPEG_PATH = given;
+    resetBinaryPaths();
+  });
+
+  it('reads major versions (git snapshots have none)', () => {
+    expect(majorVersion('5.1.9-0+deb12u1')).toBe(5);
+    expect(majorVersion('n7.1')).toBe(7);
+    expect(majorVersion('N-47683-g0e8eb07980-static')).toBeNull();
+    expect(majorVersion(null)).toBeNull();
+  });
+
+  it('takes a system ffmpeg >= 5 over the bundled 2018 build, FFMPEG_PATH over both, and warns about the bundled one', () => {
+    const system = ffmpegTool();
+    // CI and the development machines install Debian's ffmpeg (.ci/run).
+    expect(system.source).toBe('system');
+    expect(majorVersion(system.version)).toBeGreaterThanOrEqual(5);
+    expect(describeMediaTools().warning).toBeNull();
+
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bundled = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    process.env.FFMPEG_PATH = bundled;
+    resetBinaryPaths();
+    expect(ffmpegTool()).toMatchObject({ path: bundled, source: 'env' });
+    expect(describeMediaTools().warning).toMatch(/old ffmpeg .*install a current ffmpeg/);
+  });
+});
+
+describe('limits of every run', () => {
+  afterEach(() => setMemoryLimit(DEFAULT_MEDIA_LIMITS.memoryMb * 1024 * 1024));
+
+  it('runs under prlimit --as, encoders under nice and ionice', () => {
+    const plain = fencedCommand('/usr/bin/ffmpeg', ['-version'], false);
+    expect([plain.command, ...plain.args]).toEqual(['/usr/bin/prlimit', `--as=${DEFAULT_MEDIA_LIMITS.memoryMb * 1024 * 1024}`, '--', '/usr/bin/ffmpeg', '-version']);
+    const low = fencedCommand('/usr/bin/ffmpeg', ['-version'], true);
+    expect(low.args).toEqual(expect.arrayContaining(['/usr/bin/nice', '-n', '10', '/usr/bin/ionice', '-t', '-c', '2', '-n', '7']));
+  });
+
+  it('an encode that needs more memory than the limit fails instead of growing', async () => {
+    setMemoryLimit(64 * 1024 * 1024);
+    const failure = await runFfmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:d=1', '-c:v', 'libx264', '-f', 'null', '-'], {
+      timeoutMs: 60_000,
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MediaToolError);
+    expect(failure).toMatchObject({ reason: 'exit' });
+    setMemoryLimit(DEFAULT_MEDIA_LIMITS.memoryMb * 1024 * 1024);
+    await runFfmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:d=0.2', '-c:v', 'libx264', '-f', 'null', '-'], { timeoutMs: 60_000 });
+  });
+
+  it('wall time is max(60 s, factor × duration); the settings are validated', () => {
+    expect(wallTimeMs(DEFAULT_MEDIA_LIMITS, 1)).toBe(60_000);
+    expect(wallTimeMs(DEFAULT_MEDIA_LIMITS, 600)).toBe(600 * 20 * 1000);
+    const env = { MAX_VIDEO_SECONDS: '600', MAX_VIDEO_PIXELS: '2073600', TRANSCODE_MEMORY_MB: '2048', TRANSCODE_TIME_FACTOR: '5' };
+    const fail = (message: string): never => {
+      throw new Error(message);
+    };
+    expect(parseMediaConfig((name) => env[name as keyof typeof env], fail).limits).toMatchObject({
+      maxSeconds: 600,
+      maxPixels: 1920 * 1080,
+      memoryMb: 2048,
+      timeFactor: 5,
+    });
+    expect(() => parseMediaConfig((name) => (name === 'MAX_VIDEO_SECONDS' ? '0' : undefined), fail)).toThrow(/MAX_VIDEO_SECONDS must be an integer/);
+    expect(() => parseMediaConfig((name) => (name === 'MAX_VIDEO_PIXELS' ? 'huge' : undefined), fail)).toThrow(/MAX_VIDEO_PIXELS/);
+  });
+});
+
+describe('crafted uploads', () => {
+  const crafted: Record<'hls' | 'concat' | 'huge' | 'many' | 'long' | 'cut', string> = { hls: '', concat: '', huge: '', many: '', long: '', cut: '' };
+  beforeAll(async () => {
+    const target = await makeH264Mp4(dir, { name: 'target.mp4', seconds: 0.5 });
+    Object.assign(crafted, await makePlaylistFiles(dir, target));
+    crafted.huge = await makeH264Mp4(dir, { name: 'huge.mp4', width: 4160, height: 4160, seconds: 0.04, fps: 25, audio: false });
+    crafted.many = await makeManyStreams(dir, 200);
+    crafted.long = await makeLongSilent(dir, 3600);
+    crafted.cut = await makeTruncated(dir, await makeH264Mov(dir, { name: 'for-truncation.mov', seconds: 1 }), 0.5, 'cut.mov');
+  });
+
+  const refusal = async (file: string, limits = DEFAULT_MEDIA_LIMITS): Promise<RefusalKind | 'accepted'> => {
+    try {
+      await inspectUpload(file, undefined, limits);
+      return 'accepted';
+    } catch (error) {
+      if (error instanceof UndecodableMediaError) return error.kind;
+      throw error;
+    }
+  };
+
+  it('an HLS playlist or a concat list named .mp4/.mov is an unsupported format (never followed)', async () => {
+    expect(await refusal(crafted.hls)).toBe('unsupported');
+    expect(await refusal(crafted.concat)).toBe('unsupported');
+  });
+
+  it('a picture above MAX_VIDEO_PIXELS is too large, before a frame is decoded', async () => {
+    expect(await refusal(crafted.huge)).toBe('tooLarge');
+    expect(await refusal(crafted.huge, { ...DEFAULT_MEDIA_LIMITS, maxPixels: 4160 * 4160 })).toBe('accepted');
+  });
+
+  it('more than 16 streams is refused at probe time', async () => {
+    const { stdout } = await runFfprobe(['-v', 'error', '-show_entries', 'stream=index', '-of', 'csv=p=0', crafted.many], { timeoutMs: 60_000 });
+    expect(stdout.trim().split('\n')).toHaveLength(200);
+    expect(await refusal(crafted.many)).toBe('unsupported');
+  });
+
+  it('an hour of 1 fps silent video: accepted under the default 3 h, too long under MAX_VIDEO_SECONDS=1800', async () => {
+    const info = await probeMedia(crafted.long);
+    expect(info.duration).toBeCloseTo(3600, 0);
+    expect(await refusal(crafted.long)).toBe('accepted');
+    expect(await refusal(crafted.long, { ...DEFAULT_MEDIA_LIMITS, maxSeconds: 1800 })).toBe('tooLong');
+  });
+
+  it('a truncated moov is a corrupt file', async () => {
+    expect(await refusal(crafted.cut)).toBe('corrupt');
+  });
+
+  it('each reason maps to its own failure message on a video', () => {
+    expect(failureReason(new UndecodableMediaError('x', 'unsupported'))).toBe('media.failedUnsupported');
+    expect(failureReason(new UndecodableMediaError('x', 'tooLong'))).toBe('media.failedTooLong');
+    expect(failureReason(new UndecodableMediaError('x', 'tooLarge'))).toBe('media.failedTooLarge');
+    expect(failureReason(new UndecodableMediaError('x'))).toBe('media.failedUndecodable');
+    expect(failureReason(new MediaToolError('ffmpeg timed out', '', null, 'timeout'))).toBe('media.failedTimeout');
+  });
+
+  it('through the API: 422 with the reason in the request language, nothing stored', async () => {
+    const t = await makeTestApp({ env: { MAX_VIDEO_SECONDS: '1800' } });
+    try {
+      const cookie = await sessionCookieFor(t.app, (await createTestUser(t.app)).id);
+      const cases: Array<[string, string, number, string, string]> = [
+        // A playlist never gets past the upload's own sniffer (415); the probe refuses it too (above).
+        [crafted.hls, 'en', 415, 'The video file must be an MP4, MOV, WebM, MKV or Ogg video.', 'x.mp4'],
+        [crafted.long, 'en', 422, 'The video is too long: at most 30 minutes.', 'long.mp4'],
+        [crafted.long, 'zh-CN', 422, '视频太长：最长 30 分钟。', 'long.mp4'],
+        [crafted.huge, 'en', 422, 'The video picture is too large: at most 16.8 megapixels.', 'huge.mp4'],
+        [crafted.cut, 'en', 422, 'The video file could not be read: it may be damaged, cut short or have no picture.', 'cut.mov'],
+        [crafted.many, 'zh-CN', 422, '不支持该视频格式：请上传只有一路画面的 MP4、MOV、WebM、MKV 或 Ogg 视频。', 'many.mkv'],
+      ];
+      for (const [file, language, status, message, name] of cases) {
+        const { body, contentType } = multipart(uploadParts({ video: videoPart(await readFile(file), name, 'application/octet-stream') }));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v0/api/movies/upload',
+          headers: { 'content-type': contentType, cookie, 'accept-language': language },
+          payload: body,
+        });
+        expect({ name, status: res.statusCode, body: res.json() }).toEqual({ name, status, body: { success: false, message } });
+      }
+      expect(await listFiles(t.config.mediaDir)).toEqual([]);
+      expect((await listFiles(t.config.tmpDir)).filter((file) => !file.endsWith('.lock'))).toEqual([]);
+      expect(await t.app.db.selectFrom('videos').select('id').execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a transcode past its wall time: failed "took too long", no renditions, no work files', async () => {
+    const limits = { ...DEFAULT_MEDIA_LIMITS, minWallMs: 1, timeFactor: 0.0001 };
+    const t = await makeTestApp({ config: { media: { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, maxAttempts: 1, limits } } });
+    try {
+      const cookie = await sessionCookieFor(t.app, (await createTestUser(t.app)).id);
+      const clip = await makeH264Mp4(dir, { name: 'slow.mp4', seconds: 2 });
+      const res = await postUpload(t.app, cookie, uploadParts({ video: videoPart(await readFile(clip)) }));
+      expect(res.statusCode).toBe(200);
+      const id = (res.json() as { video: { _id: string } }).video._id;
+      let status = 'processing';
+      for (let i = 0; i < 600 && status === 'processing'; i += 1) {
+        await sleep(100);
+        status = (await t.app.db.selectFrom('videos').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+      }
+      expect(status).toBe('failed');
+      const state = await t.app.inject({ method: 'GET', url: `/v0/api/videos/selfieVideos/${id}/processing`, headers: { cookie } });
+      expect(state.json()).toMatchObject({ status: 'failed', processingError: 'Processing took too long and was stopped.' });
+      const zh = await t.app.inject({ method: 'GET', url: `/v0/api/videos/selfieVideos/${id}/processing`, headers: { cookie, 'accept-language': 'zh' } });
+      expect(zh.json().processingError).toBe('处理时间过长，已停止。');
+      expect((await listFiles(t.config.mediaDir)).filter((file) => file.startsWith('renditions/'))).toEqual([]);
+      expect((await listFiles(t.config.tmpDir)).filter((file) => !file.endsWith('.lock'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('streams and frame rate', () => {
+  it('uses one video and one audio stream of a file with two, and brings 120 fps down to 60', async () => {
+    const source = path.join(dir, 'fast-two-audio.mkv');
+    await runFfmpeg(
+      [
+        '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=120:d=1', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-f', 'lavfi', '-i', 'sine=f=880:d=1',
+        '-map', '0:v', '-map', '1:a', '-map', '2:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'matroska', source,
+      ],
+      { timeoutMs: 60_000 },
+    );
+    const info = await probeMedia(source);
+    expect(info.fps).toBe(120);
+    const work = path.join(dir, 'fast-out');
+    await mkdir(work);
+    const result = await transcode({ source, thumbnail: null, info, workDir: work });
+    const { stdout } = await runFfprobe(['-v', 'error', '-show_entries', 'stream=codec_type,avg_frame_rate', '-of', 'json', path.join(work, result.manifest.mp4)], {
+      timeoutMs: 30_000,
+    });
+    const streams = (JSON.parse(stdout) as { streams: Array<{ codec_type: string; avg_frame_rate: string }> }).streams;
+    expect(streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(streams.find((stream) => stream.codec_type === 'video')?.avg_frame_rate).toBe('60/1');
+  });
+});
+
+describe('HDR', () => {
+  const tags = async (file: string) => {
+    const { stdout } = await runFfprobe(
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=color_primaries,color_transfer,color_space,pix_fmt', '-of', 'json', file],
+      { timeoutMs: 30_000 },
+    );
+    return (JSON.parse(stdout) as { streams: Array<Record<string, string>> }).streams[0];
+  };
+
+  it.each([
+    ['HLG', 'hlg' as const, 'arib-std-b67'],
+    ['PQ', 'pq' as const, 'smpte2084'],
+  ])('%s is tone-mapped to SDR BT.709 that keeps its brightness and colour', async (_label, transfer, trc) => {
+    const source = await makeHdrClip(dir, transfer, { seconds: 2, name: `${transfer}-source.mov` });
+    const info = await probeMedia(source);
+    expect(info).toMatchObject({ hdr: transfer, colorTransfer: trc, colorPrimaries: 'bt2020', pixelFormat: 'yuv420p10le' });
+    const work = path.join(dir, `${transfer}-out`);
+    await mkdir(work);
+    const result = await transcode({ source, thumbnail: null, info, workDir: work });
+    const mp4 = path.join(work, result.manifest.mp4);
+    expect(await tags(mp4)).toEqual({ pix_fmt: 'yuv420p', color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709' });
+    const segment = (await listFiles(work)).find((file) => file.endsWith('.ts'))!;
+    expect(await tags(path.join(work, segment))).toMatchObject({ color_transfer: 'bt709', color_primaries: 'bt709' });
+
+    // The same testsrc2 picture straight to SDR, and the HDR file merely reformatted (grey, flat).
+    const reference = await frameStats(await makeH264Mp4(dir, { name: `${transfer}-sdr.mp4`, width: 640, height: 360, seconds: 2 }));
+    const naive = await frameStats(source);
+    const mapped = await frameStats(mp4);
+    expect(mapped.saturation).toBeGreaterThan(0.65 * reference.saturation);
+    expect(mapped.saturation).toBeGreaterThan(1.8 * naive.saturation);
+    expect(mapped.luma).toBeGreaterThan(0.75 * reference.luma);
+    expect(mapped.luma).toBeLessThan(1.1 * reference.luma);
+  });
+
+  it('SDR outputs are tagged BT.709 too', async () => {
+    const source = await makeH264Mp4(dir, { name: 'sdr-tags.mp4', width: 640, height: 360, seconds: 1 });
+    const info = await probeMedia(source);
+    expect(info.hdr).toBeNull();
+    const work = path.join(dir, 'sdr-out');
+    await mkdir(work);
+    const result = await transcode({ source, thumbnail: null, info, workDir: work, allowQuick: false });
+    expect(await tags(path.join(work, result.manifest.mp4))).toEqual({ pix_fmt: 'yuv420p', color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709' });
+  });
+});
