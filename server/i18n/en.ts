@@ -119,6 +119,10 @@ export const en = {
   'upload.incomplete': 'The upload could not be read completely. Please try again.',
   'upload.tooMany': 'Too many uploads. Please wait a while and try again.',
   'upload.videoUndecodable': 'The video file could not be read: it may be damaged, cut short or have no picture.',
+  'upload.videoEmpty': 'The video file is empty.',
+  'upload.lengthRequired': 'Resumable uploads must state their size (Upload-Length).',
+  'upload.metadataInvalid': 'Upload-Metadata must be key and base64 value pairs separated by commas.',
+  'upload.tusContentType': 'Upload chunks must be sent as application/offset+octet-stream.',
   // ---- media pipeline: why processing failed (server/media) ----
   'media.failedUndecodable': 'The video could not be decoded.',
   'media.failedTimeout': 'Processing took too long and was stopped.',
