@@ -42,6 +42,9 @@ const MULTIPART_BODIES: Record<string, object> = {
   }),
 };
 
+/** tus chunks (routes/tus.ts) go to @tus/server as a raw stream: described here. */
+const TUS_CHUNK_URL = '/v0/api/uploads/:id';
+
 const MEDIA_WILDCARD = '/media/*';
 const BINARY = { type: 'string', format: 'binary' };
 /**
@@ -169,6 +172,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       if (multipart && [route.method].flat().includes('POST')) {
         documented.consumes = ['multipart/form-data'];
         documented.body = multipart;
+      }
+      if (url === TUS_CHUNK_URL && [route.method].flat().includes('PATCH')) {
+        documented.consumes = ['application/offset+octet-stream'];
+        documented.body = { type: 'string', format: 'binary', description: 'The bytes from Upload-Offset on' };
       }
       for (const method of [route.method].flat()) guards.set(`${method.toLowerCase()} ${openApiPath(documentedUrl)}`, guardOf(route));
       return { schema: documented as FastifySchema, url: documentedUrl };

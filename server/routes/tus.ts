@@ -28,6 +28,7 @@ import { S3Store } from '@tus/s3-store';
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 
 import { errorBody, sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
@@ -247,6 +248,53 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { fields: checked };
   }
 
-  app.route({ method: ['POST', 'OPTIONS'], url: '/uploads', handler: handle });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads/:id', handler: handle });
+  // The schemas only document the protocol (tus answers on the raw response, after hijack()):
+  // headers are optional here so that tus, not Fastify's validation, answers a missing one (412…).
+  const tusResumable = { 'tus-resumable': Type.Optional(Type.String({ description: '1.0.0, the tus version; 412 without it' })) };
+  const params = Type.Object({ id: Type.String({ description: "The upload's id (the last part of its Location)" }) });
+  const options = (description: string) => ({ description, response: { 204: Type.Null({ description: 'Tus-Version, Tus-Extension, Tus-Max-Size headers' }) } });
+  app.route({ method: 'OPTIONS', url: '/uploads', schema: options('tus discovery'), handler: handle });
+  app.route({
+    method: 'POST',
+    url: '/uploads',
+    schema: {
+      description:
+        'Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, ' +
+        'filename, filetype. Checked with the multipart form rules: 400; Upload-Length above the limit: 413; 0: 400. ' +
+        'Answers 201 with the upload URL in Location. Incomplete uploads expire (Upload-Expires).',
+      headers: Type.Object({
+        ...tusResumable,
+        'upload-length': Type.Optional(Type.String({ description: 'The whole file size in bytes (required)' })),
+        'upload-metadata': Type.Optional(Type.String()),
+      }),
+      response: { 201: Type.Null({ description: 'Created; Location: the upload URL' }) },
+    },
+    handler: handle,
+  });
+  app.route({ method: 'OPTIONS', url: '/uploads/:id', schema: { ...options('tus discovery'), params }, handler: handle });
+  app.route({
+    method: 'HEAD',
+    url: '/uploads/:id',
+    schema: { params, headers: Type.Object(tusResumable), response: { 200: Type.Null({ description: 'Upload-Offset, Upload-Length, Upload-Metadata' }) } },
+    handler: handle,
+  });
+  app.route({
+    method: 'PATCH',
+    url: '/uploads/:id',
+    schema: {
+      description:
+        'Appends the body (application/offset+octet-stream, else 415) at Upload-Offset (409 if it is not the current offset). ' +
+        'The chunk that completes the upload creates the video: Video-Id header, or the multipart path\'s refusals (415, 422).',
+      params,
+      headers: Type.Object({ ...tusResumable, 'upload-offset': Type.Optional(Type.String({ description: 'The current offset (required)' })) }),
+      response: { 204: Type.Null({ description: 'Stored; the new Upload-Offset (and Video-Id on completion)' }) },
+    },
+    handler: handle,
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/uploads/:id',
+    schema: { params, headers: Type.Object(tusResumable), response: { 204: Type.Null({ description: 'Terminated; its bytes are removed' }) } },
+    handler: handle,
+  });
 };
