@@ -197,6 +197,36 @@ describe('resumable uploads (tus)', () => {
     await send('DELETE', url, tusHeaders(cookie));
   });
 
+  it('parallel PATCHes: the second waits for the lock and gets 409, the upload stays consistent and completes', async () => {
+    const data = fixtures.mp4;
+    const half = Math.floor(data.length / 2);
+    const url = (await create(cookie, data.length, `title ${b64('Parallel')}`)).headers.location!;
+    const id = url.split('/').pop()!;
+    const octet = (offset: number) => tusHeaders(cookie, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(data.length) });
+    // A: sends half its body, then stalls.
+    const first = new Promise<number>((resolve) => {
+      const request = http.request({ host: '127.0.0.1', port, method: 'PATCH', path: url, headers: octet(0) }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', () => resolve(0));
+      request.write(data.subarray(0, half));
+    });
+    const { stat } = await import('node:fs/promises');
+    while ((await stat(path.join(uploadsDir(), id))).size < half) await new Promise((resolve) => setTimeout(resolve, 20));
+    // B: the whole file at offset 0 while A holds the lock. A is asked to let go; B then finds
+    // the offset moved.
+    const second = await send('PATCH', url, octet(0), data);
+    expect(second.status).toBe(409);
+    expect([0, 204]).toContain(await first);
+    const head = await send('HEAD', url, tusHeaders(cookie));
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBe((await stat(path.join(uploadsDir(), id))).size);
+    expect(offset).toBe(half);
+    const { videoId } = await clientUpload(data, { uploadUrl: `http://127.0.0.1:${port}${url}` });
+    expect((await videoRow(videoId!))?.title).toBe('Parallel');
+  }, 60_000);
+
   it('a finished upload that is not a video is refused with the usual message, no video, no bytes', async () => {
     const before = await t.app.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const data = fixtures.png;
