@@ -12,7 +12,7 @@ import { Upload, type HttpResponse } from 'tus-js-client';
 
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import type { UserRow } from '../../server/db/schema';
-import { fixtures } from '../support/media';
+import { fixtures, multipart, thumbnailPart } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 
 const FAST_QUEUE = { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, retryBaseMs: 100, leaseMs: 3000 };
@@ -117,6 +117,34 @@ describe('resumable uploads (tus)', () => {
     expect(row!.thumbnail_type).toBe('image/png');
     expect(await waitReady(videoId!)).toBe('ready');
     expect(await storedUploads()).toEqual([]);
+  }, 150_000);
+
+  it('PUT …/thumbnail sets a thumbnail later: owner only, images only, the old file removed', async () => {
+    const { videoId } = await clientUpload(fixtures.mp4, { title: 'Needs a thumbnail' });
+    await waitReady(videoId!);
+    const before = (await videoRow(videoId!))!;
+    const mediaFile = (key: string) => path.join(t.config.mediaDir, key);
+    const { stat } = await import('node:fs/promises');
+    await expect(stat(mediaFile(before.thumbnail_key))).resolves.toBeTruthy();
+    const put = (who: string, data: Buffer, name = 'thumbnailFile') => {
+      const form = multipart([{ ...thumbnailPart(data), name }]);
+      return t.app.inject({ method: 'PUT', url: `/v0/api/videos/selfieVideos/${videoId}/thumbnail`, headers: { cookie: who, 'content-type': form.contentType }, payload: form.body });
+    };
+    expect((await put(otherCookie, fixtures.jpg)).statusCode).toBe(403);
+    const notImage = await put(cookie, fixtures.mp4);
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json()).toEqual({ success: false, message: 'The thumbnail must be a JPEG, PNG, WebP or GIF image.' });
+    expect((await put(cookie, fixtures.jpg, 'other')).statusCode).toBe(400);
+    const res = await put(cookie, fixtures.jpg);
+    expect(res.statusCode).toBe(200);
+    const after = (await videoRow(videoId!))!;
+    expect(after).toMatchObject({ thumbnail_type: 'image/jpeg', thumbnail_size: fixtures.jpg.length });
+    expect(res.json().video.thumbnailCdnUrl).toBe(`/media/${after.thumbnail_key}`);
+    // The cards came from the old picture: gone from the answer, which falls back to the thumbnail.
+    expect(res.json().video.thumbnailSources).toEqual([]);
+    await expect(stat(mediaFile(before.thumbnail_key))).rejects.toThrow();
+    expect(await readFile(mediaFile(after.thumbnail_key))).toEqual(fixtures.jpg);
+    expect(await t.app.db.selectFrom('storage_pending').selectAll().execute()).toEqual([]);
   }, 150_000);
 
   it('an interrupted upload continues after a server restart (same DATA_DIR)', async () => {

@@ -95,6 +95,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'session',
     'Save the position (the same, as POST for navigator.sendBeacon; text/plain JSON accepted)',
   ),
+  'put /v0/api/videos/selfieVideos/{id}/thumbnail': op('replaceThumbnail', 'upload', 'session', 'Set or change the own video\'s thumbnail (multipart thumbnailFile)'),
   'post /v0/api/videos/selfieVideos/{id}/toggle-like': op('toggleLike', 'likes', 'session', 'Like or unlike a video'),
 
   'get /v0/api/comments/{id}': op('listComments', 'comments', 'optional', "A video's comments (id: the video)"),

@@ -40,6 +40,7 @@ const MULTIPART_BODIES: Record<string, object> = {
     movieFile: Type.String({ format: 'binary' }),
     thumbnailFile: Type.String({ format: 'binary' }),
   }),
+  '/v0/api/videos/selfieVideos/:id/thumbnail': Type.Object({ thumbnailFile: Type.String({ format: 'binary' }) }),
 };
 
 /** tus chunks (routes/tus.ts) go to @tus/server as a raw stream: described here. */
@@ -169,7 +170,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       const response = (documented.response ?? {}) as Record<string, unknown>;
       documented.response = { ...response, ...('4XX' in response ? {} : { '4XX': ErrorBody }) };
       const multipart = MULTIPART_BODIES[url];
-      if (multipart && [route.method].flat().includes('POST')) {
+      if (multipart && [route.method].flat().some((method) => method === 'POST' || method === 'PUT')) {
         documented.consumes = ['multipart/form-data'];
         documented.body = multipart;
       }
