@@ -11,7 +11,8 @@
  * (415), Tus-Resumable (412), locks and the store.
  *
  * Bytes live in @tus/file-store under DATA_DIR/uploads (they survive a restart), or in
- * @tus/s3-store when S3 is configured. The PATCH that completes an upload copies the file into
+ * @tus/s3-store when S3 is configured; locks are in Redis when REDIS_URL is set
+ * (services/uploads-redis-locker.ts), so with both an upload continues on any instance. The PATCH that completes an upload copies the file into
  * this process's spool through receiveFile (the sniffing and size count of the multipart path),
  * has ffprobe inspect it, takes a poster frame as its thumbnail (the thumbnail stays optional:
  * it can be changed later), saves the video like the multipart path and answers with a Video-Id
@@ -37,6 +38,7 @@ import { extractPoster } from '../media/poster';
 import { inspectUpload, UndecodableMediaError } from '../media/probe';
 import type { LocalWrite } from '../media/spool';
 import { MEDIA_TYPES } from '../services/media-types';
+import { createRedisLocker } from '../services/uploads-redis-locker';
 import { newStorageKey } from '../services/storage';
 import {
   UploadRejection,
@@ -83,14 +85,20 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const datastore: FileStore | S3Store = config.s3
     ? new S3Store({
         partSize: 8 * 1024 * 1024,
+        // No object tags (not every S3-compatible server has them): expiry is the periodic sweep.
+        useTags: false,
         expirationPeriodInMilliseconds: config.uploadExpiryMs,
         s3ClientConfig: { bucket: config.s3.bucket, forcePathStyle: config.s3.forcePathStyle },
       })
     : new FileStore({ directory: path.join(config.dataDir, 'uploads'), expirationPeriodInMilliseconds: config.uploadExpiryMs });
 
+  // With Redis, locks are shared by every instance; else @tus/server's MemoryLocker (one process).
+  const locker = app.redis ? await createRedisLocker(app.redis) : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
   const tus = new Server({
     path: TUS_PATH,
     datastore,
+    ...(locker ? { locker } : {}),
     maxSize: config.maxVideoBytes,
     relativeLocation: true,
     exposedHeaders: ['Video-Id'],
