@@ -60,6 +60,17 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const UPLOAD_ID = /^([0-9a-f]{8,64})-[0-9a-f]{32}$/;
 const PNG = MEDIA_TYPES.find((type) => type.ext === 'png');
 
+/**
+ * @tus/s3-store's remove() (termination, and our clean-up after completion) leaves the pending
+ * part object (`<id>.part`, the tail under S3's 5 MiB part minimum) behind: removed here too.
+ */
+class TidyS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.client.deleteObject({ Bucket: this.bucket, Key: this.partKey(id, true) }).catch(() => undefined);
+  }
+}
+
 /** What Fastify learnt about a request, for the tus hooks (keyed by the Node request). */
 interface RequestContext {
   userId: string;
@@ -83,12 +94,18 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   const datastore: FileStore | S3Store = config.s3
-    ? new S3Store({
+    ? new TidyS3Store({
         partSize: 8 * 1024 * 1024,
         // No object tags (not every S3-compatible server has them): expiry is the periodic sweep.
         useTags: false,
         expirationPeriodInMilliseconds: config.uploadExpiryMs,
-        s3ClientConfig: { bucket: config.s3.bucket, forcePathStyle: config.s3.forcePathStyle },
+        s3ClientConfig: {
+          bucket: config.s3.bucket,
+          forcePathStyle: config.s3.forcePathStyle,
+          // Chunks are streams of unknown length: without this the SDK sends them aws-chunked with
+          // a checksum trailer, which S3-compatible servers that lack it store verbatim.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+        },
       })
     : new FileStore({ directory: path.join(config.dataDir, 'uploads'), expirationPeriodInMilliseconds: config.uploadExpiryMs });
 
