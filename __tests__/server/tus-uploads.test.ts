@@ -170,7 +170,7 @@ describe('resumable uploads (tus)', () => {
     expect(await storedUploads()).toEqual([]);
   }, 150_000);
 
-  it('only the creator may HEAD, PATCH or DELETE an upload: anyone else gets 404, strangers 401', async () => {
+  it('only the creator may HEAD, PATCH or DELETE an upload: anyone else gets 404, strangers 401, unverified 403', async () => {
     const created = await create(cookie, fixtures.mp4.length);
     const url = created.headers.location!;
     for (const method of ['HEAD', 'PATCH', 'DELETE']) {
@@ -178,6 +178,10 @@ describe('resumable uploads (tus)', () => {
       expect(res.status).toBe(404);
     }
     expect((await send('HEAD', url, { 'tus-resumable': '1.0.0' })).status).toBe(401);
+    const unverified = await sessionCookieFor(t.app, (await createTestUser(t.app, { verified: 0 })).id);
+    const refused = await create(unverified, 100);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ success: false });
     const post = await send('POST', '/v0/api/uploads', { 'tus-resumable': '1.0.0', 'upload-length': '10' });
     expect(post.status).toBe(401);
     expect(JSON.parse(post.body)).toMatchObject({ success: false });

@@ -229,6 +229,8 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return sendError(reply, 415, t(request, 'upload.tusContentType'));
       }
       if (request.method === 'POST') {
+        // Sessions come from a verified sign-in today; this keeps creation safe if that changes.
+        if (user.verified !== 1) return sendError(reply, 403, t(request, 'auth.emailNotVerified'));
         const refused = checkCreation(request);
         if ('problem' in refused) return sendError(reply, refused.status, t(request, refused.problem, refused.vars));
         context.fields = refused.fields;
