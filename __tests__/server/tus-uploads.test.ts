@@ -272,7 +272,7 @@ describe('resumable uploads (tus)', () => {
     expect((await send('HEAD', url, tusHeaders(cookie))).status).toBe(404);
   });
 
-  it('incomplete uploads expire: the sweep at start removes their bytes', async () => {
+  it('incomplete (and stranded complete) uploads expire: the sweep at start removes their bytes', async () => {
     const url = (await create(cookie, fixtures.mp4.length)).headers.location!;
     await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), fixtures.mp4.subarray(0, 100));
     const id = url.split('/').pop()!;
@@ -282,7 +282,14 @@ describe('resumable uploads (tus)', () => {
     info.creation_date = new Date(Date.now() - t.config.uploadExpiryMs - 60_000).toISOString();
     await writeFile(infoFile, JSON.stringify(info));
     await utimes(path.join(uploadsDir(), id), new Date(0), new Date(0));
-    expect(await storedUploads()).toEqual([id]);
+    // And a complete upload whose video was never made (the process died after its last byte).
+    const stranded = `${owner.id}-${'ab'.repeat(16)}`;
+    await writeFile(path.join(uploadsDir(), stranded), fixtures.mp4);
+    await writeFile(
+      path.join(uploadsDir(), `${stranded}.json`),
+      JSON.stringify({ id: stranded, size: fixtures.mp4.length, offset: fixtures.mp4.length, metadata: {}, creation_date: info.creation_date }),
+    );
+    expect((await storedUploads()).sort()).toEqual([id, stranded].sort());
     // Swept at start (and hourly): a restart is the deterministic way to run it.
     await t.app.close();
     await start();
