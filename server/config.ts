@@ -63,6 +63,8 @@ export interface AppConfig {
   maxVideoBytes: number;
   /** Largest accepted thumbnail upload in bytes (MAX_THUMBNAIL_BYTES, default 2 MiB). */
   maxThumbnailBytes: number;
+  /** Resumable (tus) uploads left incomplete are removed after this long (UPLOAD_EXPIRY_HOURS, default 24). */
+  uploadExpiryMs: number;
   /** Search (services/search): background indexing and the optional OpenAI-compatible parser. */
   search: SearchConfig;
   /** METRICS_PORT: Prometheus metrics on 127.0.0.1 at this port (0: any free port); null: off. */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     DEFAULT_MAX_THUMBNAIL_BYTES,
     fail,
   );
+  const uploadExpiryHours = parseIntegerInRange('UPLOAD_EXPIRY_HOURS', read('UPLOAD_EXPIRY_HOURS'), { min: 1, max: 24 * 30 }, 24, fail);
 
   const search = parseSearchConfig(read, nodeEnv, fail);
   const metricsRaw = read('METRICS_PORT');
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: publicUrl.startsWith('https:'),
     spaDir: DEFAULT_SPA_DIR,
     maxVideoBytes,
+    uploadExpiryMs: uploadExpiryHours * 60 * 60 * 1000,
     maxThumbnailBytes,
     search,
     metricsPort,

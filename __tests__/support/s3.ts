@@ -12,7 +12,7 @@
  * `renditions/` (objects at `renditions/<id>/<generation>/<file>`) answered nothing, where S3 and
  * MinIO answer every `<id>/`. Everything else is s3rver as published.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -80,12 +80,64 @@ function fixListingWithDelimiter(server: S3rver): void {
   };
 }
 
+interface KoaContext {
+  method: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  status: number;
+  type: string;
+  body: unknown;
+}
+
+/**
+ * s3rver 3.7.1 has no ListParts (GET ?uploadId=) nor AbortMultipartUpload (DELETE ?uploadId=),
+ * which @tus/s3-store uses on every HEAD/PATCH and on termination. Both are answered here from
+ * s3rver's own part files (<bucket>/._S3rver_uploads/<uploadId>/<part number>, with .md5).
+ */
+function addMultipartPartsApi(server: S3rver): void {
+  const store = (server as unknown as { store: { getResourcePath(bucket: string, key: undefined, resource: string): string } }).store;
+  const middleware = (server as unknown as { middleware: Array<(ctx: KoaContext, next: () => Promise<void>) => Promise<void>> }).middleware;
+  middleware.unshift(async (ctx, next) => {
+    const uploadId = typeof ctx.query.uploadId === 'string' ? ctx.query.uploadId : undefined;
+    const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
+    if (!uploadId || !match || !/^[A-Za-z0-9_-]+$/.test(uploadId) || (ctx.method !== 'GET' && ctx.method !== 'DELETE')) return next();
+    const [, bucket, key] = match;
+    const dir = path.join(store.getResourcePath(bucket!, undefined, 'uploads'), uploadId);
+    if (ctx.method === 'DELETE') {
+      await rm(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      ctx.body = null;
+      return;
+    }
+    const names = await readdir(dir).catch(() => undefined);
+    if (!names) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+      return;
+    }
+    const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((x, y) => x - y);
+    const parts = await Promise.all(
+      numbers.map(async (number) => {
+        const [info, md5] = await Promise.all([stat(path.join(dir, String(number))), readFile(path.join(dir, `${number}.md5`), 'utf8')]);
+        return `<Part><PartNumber>${number}</PartNumber><ETag>"${md5.trim()}"</ETag><Size>${info.size}</Size></Part>`;
+      }),
+    );
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body =
+      `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>${bucket}</Bucket><Key>${decodeURIComponent(key!)}</Key>` +
+      `<UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  });
+}
+
 export async function startS3(bucket = 'selfie-test'): Promise<S3TestServer> {
   // The SDK's notice that its releases after January 2027 need Node 22: noise in test output.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const directory = await mkdtemp(path.join(tmpdir(), 'selfie-s3-test-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   fixListingWithDelimiter(server);
+  addMultipartPartsApi(server);
   let address;
   try {
     address = await server.run();

@@ -40,7 +40,11 @@ const MULTIPART_BODIES: Record<string, object> = {
     movieFile: Type.String({ format: 'binary' }),
     thumbnailFile: Type.String({ format: 'binary' }),
   }),
+  '/v0/api/videos/selfieVideos/:id/thumbnail': Type.Object({ thumbnailFile: Type.String({ format: 'binary' }) }),
 };
+
+/** tus chunks (routes/tus.ts) go to @tus/server as a raw stream: described here. */
+const TUS_CHUNK_URL = '/v0/api/uploads/:id';
 
 const MEDIA_WILDCARD = '/media/*';
 const BINARY = { type: 'string', format: 'binary' };
@@ -166,9 +170,13 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       const response = (documented.response ?? {}) as Record<string, unknown>;
       documented.response = { ...response, ...('4XX' in response ? {} : { '4XX': ErrorBody }) };
       const multipart = MULTIPART_BODIES[url];
-      if (multipart && [route.method].flat().includes('POST')) {
+      if (multipart && [route.method].flat().some((method) => method === 'POST' || method === 'PUT')) {
         documented.consumes = ['multipart/form-data'];
         documented.body = multipart;
+      }
+      if (url === TUS_CHUNK_URL && [route.method].flat().includes('PATCH')) {
+        documented.consumes = ['application/offset+octet-stream'];
+        documented.body = { type: 'string', format: 'binary', description: 'The bytes from Upload-Offset on' };
       }
       for (const method of [route.method].flat()) guards.set(`${method.toLowerCase()} ${openApiPath(documentedUrl)}`, guardOf(route));
       return { schema: documented as FastifySchema, url: documentedUrl };

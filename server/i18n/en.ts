@@ -123,6 +123,10 @@ export const en = {
   'upload.videoUnsupported': 'This video format is not supported: upload an MP4, MOV, WebM, MKV or Ogg video with one picture.',
   'upload.videoTooLong': 'The video is too long: at most {minutes} minutes.',
   'upload.videoPictureTooLarge': 'The video picture is too large: at most {megapixels} megapixels.',
+  'upload.videoEmpty': 'The video file is empty.',
+  'upload.lengthRequired': 'Resumable uploads must state their size (Upload-Length).',
+  'upload.metadataInvalid': 'Upload-Metadata must be key and base64 value pairs separated by commas.',
+  'upload.tusContentType': 'Upload chunks must be sent as application/offset+octet-stream.',
   // ---- media pipeline: why processing failed (server/media) ----
   'media.failedUndecodable': 'The video could not be decoded.',
   'media.failedTimeout': 'Processing took too long and was stopped.',

@@ -12,6 +12,7 @@ import { likeRoutes } from './likes';
 import { moderationRoutes } from './moderation';
 import { playbackRoutes } from './playback';
 import { sessionRoutes } from './session';
+import { tusRoutes } from './tus';
 import { uploadRoutes } from './upload';
 import { videoRoutes } from './videos';
 import { userRoutes } from './users';
@@ -25,6 +26,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(walletRoutes);
   await api.register(searchRoutes);
   await api.register(uploadRoutes);
+  await api.register(tusRoutes);
   await api.register(videoRoutes);
   await api.register(likeRoutes);
   await api.register(playbackRoutes);

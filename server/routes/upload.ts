@@ -1,4 +1,6 @@
 /**
+ * PUT /videos/selfieVideos/:id/thumbnail (below) sets a thumbnail later, for any upload path.
+ *
  * POST /movies/upload: a multipart form with title, description, visibility, movieFile
  * and thumbnailFile, from a logged-in user.
  *
@@ -27,12 +29,14 @@ import {
   UploadSourceError,
   checkVideoFields,
   receiveFile,
+  replaceThumbnail,
   saveVideo,
   thumbnailFileRule,
   videoFileRule,
   type ReceivedFile,
 } from '../services/uploads';
 import type { LocalWrite } from '../media/spool';
+import { findViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
 
 import { SelfieVideoSchema } from './videos';
@@ -96,6 +100,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A backstop only: each file's own limit is enforced while streaming it (services/uploads.ts).
     fileSize: Math.max(config.maxVideoBytes, config.maxThumbnailBytes) + 1,
   };
+
+  await app.register(thumbnailRoute);
 
   app.post(
     '/movies/upload',
@@ -169,6 +175,59 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved, requestLanguage(request)) };
       } catch (error) {
         await Promise.allSettled([video?.write.abort(), thumbnail?.write.abort()]);
+        return answerFailure(request, reply, error);
+      } finally {
+        stopIdleTimer();
+      }
+    },
+  );
+};
+
+/**
+ * PUT /videos/selfieVideos/:id/thumbnail: a multipart form with one `thumbnailFile`, from the
+ * video's owner; sets or changes the thumbnail of a video uploaded either way.
+ */
+const thumbnailRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, storage } = app;
+  app.put(
+    '/videos/selfieVideos/:id/thumbnail',
+    {
+      preHandler: requireUser,
+      schema: { params: Type.Object({ id: Type.String({ minLength: 1 }) }), response: { 200: UploadResponse } },
+    },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const video = await findViewableVideo(app.db, request.params.id, user.id);
+      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      if (video.user_id !== user.id) return sendError(reply, 403, t(request, 'video.notAuthorizedEdit'));
+      if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
+
+      let thumbnail: ReceivedFile<LocalWrite> | undefined;
+      const stopIdleTimer = startIdleTimer(request);
+      try {
+        const parts = request.parts({ limits: { fields: 5, files: 1, parts: 6, fieldSize: 1024, fileSize: config.maxThumbnailBytes + 1 } });
+        for (;;) {
+          const part = await nextPart(parts);
+          if (!part) break;
+          if (part.type === 'field') continue;
+          if (part.fieldname !== 'thumbnailFile') {
+            part.file.destroy();
+            throw new UploadRejection(400, 'upload.unexpectedFile', { name: part.fieldname.slice(0, 50) });
+          }
+          thumbnail = await receiveFile(app.media.spool, part.file, thumbnailFileRule(config.maxThumbnailBytes));
+        }
+        if (!thumbnail) throw new UploadRejection(400, 'upload.thumbnailMissing');
+        const updated = await replaceThumbnail(app.db, storage, video, thumbnail);
+        request.log.info({ videoId: video.id }, 'thumbnail replaced');
+        await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
+        return {
+          success: true,
+          message: t(request, 'video.updated'),
+          video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request)),
+        };
+      } catch (error) {
+        await thumbnail?.write.abort().catch(() => undefined);
         return answerFailure(request, reply, error);
       } finally {
         stopIdleTimer();

@@ -291,3 +291,57 @@ export async function saveVideo(
     throw error;
   }
 }
+
+/**
+ * Sets a new thumbnail on a video (any upload path). The new key is recorded in storage_pending
+ * before it is written, and the row's switch to it drops that record in one transaction, as in
+ * saveVideo; the old file is removed afterwards. The WebP cards made from the old thumbnail are
+ * dropped from the manifest (the page then uses the new thumbnail itself).
+ */
+export async function replaceThumbnail(
+  db: Kysely<Database>,
+  storage: Storage,
+  video: Pick<VideoRow, 'id' | 'thumbnail_key' | 'renditions'>,
+  thumbnail: ReceivedFile<LocalWrite>,
+): Promise<VideoRow> {
+  let recorded = false;
+  try {
+    await db.insertInto('storage_pending').values({ key: thumbnail.key, owner: INSTANCE_ID, created_at: toTimestamp() }).execute();
+    recorded = true;
+    await thumbnail.write.commit();
+    await storage.putFile(thumbnail.key, thumbnail.write.path);
+    const renditions = withoutCards(video.renditions);
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('videos')
+        .set({
+          thumbnail_key: thumbnail.key,
+          thumbnail_type: thumbnail.type.mime,
+          thumbnail_size: thumbnail.size,
+          renditions,
+          updated_at: toTimestamp(),
+        })
+        .where('id', '=', video.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('storage_pending').where('key', '=', thumbnail.key).execute();
+      return updated;
+    });
+    await storage.delete(video.thumbnail_key).catch(() => undefined);
+    return row;
+  } catch (error) {
+    await Promise.allSettled([thumbnail.write.abort(), storage.delete(thumbnail.key)]);
+    if (recorded) await db.deleteFrom('storage_pending').where('key', '=', thumbnail.key).execute().catch(() => undefined);
+    throw error;
+  }
+}
+
+function withoutCards(renditions: string | null): string | null {
+  if (!renditions) return renditions;
+  try {
+    const manifest = JSON.parse(renditions) as { cards?: unknown };
+    return JSON.stringify({ ...manifest, cards: [] });
+  } catch {
+    return renditions;
+  }
+}

@@ -259,6 +259,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/videos/selfieVideos/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or change the own video's thumbnail (multipart thumbnailFile) */
+        put: operations["replaceThumbnail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/movies/upload": {
         parameters: {
             query?: never;
@@ -274,6 +291,55 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v0/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resumable (tus 1.0) upload: Upload-Length and Upload-Metadata
+         * @description Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, filename, filetype. Checked with the multipart form rules: 400; Upload-Length above the limit: 413; 0: 400. Answers 201 with the upload URL in Location. Incomplete uploads expire (Upload-Expires).
+         */
+        post: operations["createResumableUpload"];
+        delete?: never;
+        /**
+         * tus discovery: version, extensions, size limit
+         * @description tus discovery
+         */
+        options: operations["getResumableUploadOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Terminate the own upload (its bytes are removed) */
+        delete: operations["terminateResumableUpload"];
+        /**
+         * tus discovery (CORS preflight of an upload URL)
+         * @description tus discovery
+         */
+        options: operations["getResumableUploadOptionsForId"];
+        head?: never;
+        /**
+         * Append bytes at Upload-Offset; the last chunk creates the video (Video-Id header)
+         * @description Appends the body (application/offset+octet-stream, else 415) at Upload-Offset (409 if it is not the current offset). The chunk that completes the upload creates the video: Video-Id header, or the multipart path's refusals (415, 422).
+         */
+        patch: operations["appendResumableUpload"];
         trace?: never;
     };
     "/v0/api/videos/selfieVideos": {
@@ -1529,6 +1595,48 @@ export interface operations {
             };
         };
     };
+    replaceThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    thumbnailFile: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        video: components["schemas"]["SelfieVideo"];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     uploadVideo: {
         parameters: {
             query?: never;
@@ -1562,6 +1670,169 @@ export interface operations {
                         video: components["schemas"]["SelfieVideo"];
                     };
                 };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createResumableUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1.0.0, the tus version; 412 without it */
+                "tus-resumable"?: string;
+                /** @description The whole file size in bytes (required) */
+                "upload-length"?: string;
+                "upload-metadata"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; Location: the upload URL */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumableUploadOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tus-Version, Tus-Extension, Tus-Max-Size headers */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminateResumableUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1.0.0, the tus version; 412 without it */
+                "tus-resumable"?: string;
+            };
+            path: {
+                /** @description The upload's id (the last part of its Location) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Terminated; its bytes are removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumableUploadOptionsForId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id (the last part of its Location) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tus-Version, Tus-Extension, Tus-Max-Size headers */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    appendResumableUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1.0.0, the tus version; 412 without it */
+                "tus-resumable"?: string;
+                /** @description The current offset (required) */
+                "upload-offset"?: string;
+            };
+            path: {
+                /** @description The upload's id (the last part of its Location) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The bytes from Upload-Offset on */
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored; the new Upload-Offset (and Video-Id on completion) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
             "4XX": {

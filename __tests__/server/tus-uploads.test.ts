@@ -1,0 +1,299 @@
+/**
+ * Resumable uploads (tus 1.0, server/routes/tus.ts) driven by the real tus-js-client against a
+ * real listening server on the embedded default (SQLite or PostgreSQL, file store under
+ * DATA_DIR/uploads). Raw HTTP requests send the bad inputs a client library would never send.
+ */
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+import { Upload, type HttpResponse } from 'tus-js-client';
+
+import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import type { UserRow } from '../../server/db/schema';
+import { fixtures, multipart, thumbnailPart } from '../support/media';
+import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
+
+const FAST_QUEUE = { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, retryBaseMs: 100, leaseMs: 3000 };
+const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+describe('resumable uploads (tus)', () => {
+  let dataDir: string;
+  let t: TestApp;
+  let port: number;
+  let owner: UserRow;
+  let cookie: string;
+  let otherCookie: string;
+
+  async function start(): Promise<void> {
+    t = await makeTestApp({ dataDir, config: { media: FAST_QUEUE } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  }
+
+  beforeAll(async () => {
+    dataDir = await makeTestDataDir();
+    await start();
+    owner = await createTestUser(t.app, { username: 'resumer' });
+    cookie = await sessionCookieFor(t.app, owner.id);
+    otherCookie = await sessionCookieFor(t.app, (await createTestUser(t.app, { username: 'other' })).id);
+  });
+  afterAll(async () => {
+    await t.close();
+    const { rm } = await import('node:fs/promises');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const endpoint = () => `http://127.0.0.1:${port}/v0/api/uploads`;
+  const uploadsDir = () => path.join(dataDir, 'uploads');
+  const storedUploads = async () => (await readdir(uploadsDir()).catch(() => [] as string[])).filter((name) => !name.endsWith('.json'));
+
+  function send(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      request.on('error', reject);
+      if (body) request.write(body);
+      request.end();
+    });
+  }
+
+  const tusHeaders = (who: string, extra: Record<string, string> = {}) => ({ cookie: who, 'tus-resumable': '1.0.0', ...extra });
+
+  async function create(who: string, length: number, metadata = `title ${b64('A clip')}`): Promise<Answer> {
+    return send('POST', '/v0/api/uploads', tusHeaders(who, { 'upload-length': String(length), 'upload-metadata': metadata }));
+  }
+
+  /** Runs a tus-js-client upload to its end; the Video-Id header of the last answer. */
+  function clientUpload(data: Buffer, options: { chunkSize?: number; uploadUrl?: string; who?: string; title?: string } = {}): Promise<{ videoId: string | null; url: string }> {
+    return new Promise((resolve, reject) => {
+      let videoId: string | null = null;
+      const upload: Upload = new Upload(data, {
+        endpoint: endpoint(),
+        uploadUrl: options.uploadUrl,
+        chunkSize: options.chunkSize ?? 16 * 1024,
+        retryDelays: [0],
+        headers: { cookie: options.who ?? cookie },
+        metadata: { filename: 'clip.mp4', filetype: 'video/mp4', title: options.title ?? 'Resumed clip', description: 'tus', visibility: 'public' },
+        onAfterResponse: (_request, response: HttpResponse) => {
+          videoId = response.getHeader('Video-Id') ?? videoId;
+        },
+        onSuccess: () => resolve({ videoId, url: upload.url ?? '' }),
+        onError: reject,
+      });
+      upload.start();
+    });
+  }
+
+  async function videoRow(id: string) {
+    return t.app.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async function waitReady(id: string): Promise<string> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const row = await videoRow(id);
+      if (row && row.status !== 'processing') return row.status;
+      if (Date.now() > deadline) throw new Error('still processing');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('uploads a video in chunks with tus-js-client: Video-Id answered, video processed, bytes removed', async () => {
+    const { videoId } = await clientUpload(fixtures.mp4);
+    expect(videoId).toMatch(/^[0-9a-f]{24}$/);
+    const row = await videoRow(videoId!);
+    expect(row).toMatchObject({ user_id: owner.id, title: 'Resumed clip', description: 'tus', visibility: 'public', video_size: fixtures.mp4.length });
+    expect(row!.thumbnail_type).toBe('image/png');
+    expect(await waitReady(videoId!)).toBe('ready');
+    expect(await storedUploads()).toEqual([]);
+  }, 150_000);
+
+  it('PUT …/thumbnail sets a thumbnail later: owner only, images only, the old file removed', async () => {
+    const { videoId } = await clientUpload(fixtures.mp4, { title: 'Needs a thumbnail' });
+    await waitReady(videoId!);
+    const before = (await videoRow(videoId!))!;
+    const mediaFile = (key: string) => path.join(t.config.mediaDir, key);
+    const { stat } = await import('node:fs/promises');
+    await expect(stat(mediaFile(before.thumbnail_key))).resolves.toBeTruthy();
+    const put = (who: string, data: Buffer, name = 'thumbnailFile') => {
+      const form = multipart([{ ...thumbnailPart(data), name }]);
+      return t.app.inject({ method: 'PUT', url: `/v0/api/videos/selfieVideos/${videoId}/thumbnail`, headers: { cookie: who, 'content-type': form.contentType }, payload: form.body });
+    };
+    expect((await put(otherCookie, fixtures.jpg)).statusCode).toBe(403);
+    const notImage = await put(cookie, fixtures.mp4);
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json()).toEqual({ success: false, message: 'The thumbnail must be a JPEG, PNG, WebP or GIF image.' });
+    expect((await put(cookie, fixtures.jpg, 'other')).statusCode).toBe(400);
+    const res = await put(cookie, fixtures.jpg);
+    expect(res.statusCode).toBe(200);
+    const after = (await videoRow(videoId!))!;
+    expect(after).toMatchObject({ thumbnail_type: 'image/jpeg', thumbnail_size: fixtures.jpg.length });
+    expect(res.json().video.thumbnailCdnUrl).toBe(`/media/${after.thumbnail_key}`);
+    // The cards came from the old picture: gone from the answer, which falls back to the thumbnail.
+    expect(res.json().video.thumbnailSources).toEqual([]);
+    await expect(stat(mediaFile(before.thumbnail_key))).rejects.toThrow();
+    expect(await readFile(mediaFile(after.thumbnail_key))).toEqual(fixtures.jpg);
+    expect(await t.app.db.selectFrom('storage_pending').selectAll().execute()).toEqual([]);
+  }, 150_000);
+
+  it('an interrupted upload continues after a server restart (same DATA_DIR)', async () => {
+    const half = Math.floor(fixtures.mp4.length / 2);
+    const created = await create(cookie, fixtures.mp4.length, `title ${b64('After restart')},filename ${b64('clip.mp4')}`);
+    expect(created.status).toBe(201);
+    const url = created.headers.location!;
+    expect(url).toMatch(new RegExp(`^/v0/api/uploads/${owner.id}-[0-9a-f]{32}$`));
+    const first = await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), fixtures.mp4.subarray(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers['upload-offset']).toBe(String(half));
+
+    await t.app.close();
+    await start();
+
+    const head = await send('HEAD', url, tusHeaders(cookie));
+    expect(head.status).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(half));
+    // The client resumes from the offset the server reports.
+    const { videoId } = await clientUpload(fixtures.mp4, { uploadUrl: `http://127.0.0.1:${port}${url}`, title: 'ignored: metadata was set at creation' });
+    expect(videoId).toMatch(/^[0-9a-f]{24}$/);
+    expect((await videoRow(videoId!))?.title).toBe('After restart');
+    expect(await storedUploads()).toEqual([]);
+  }, 150_000);
+
+  it('only the creator may HEAD, PATCH or DELETE an upload: anyone else gets 404, strangers 401, unverified 403', async () => {
+    const created = await create(cookie, fixtures.mp4.length);
+    const url = created.headers.location!;
+    for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+      const res = await send(method, url, tusHeaders(otherCookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), method === 'PATCH' ? Buffer.from('xx') : undefined);
+      expect(res.status).toBe(404);
+    }
+    expect((await send('HEAD', url, { 'tus-resumable': '1.0.0' })).status).toBe(401);
+    const unverified = await sessionCookieFor(t.app, (await createTestUser(t.app, { verified: 0 })).id);
+    const refused = await create(unverified, 100);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ success: false });
+    const post = await send('POST', '/v0/api/uploads', { 'tus-resumable': '1.0.0', 'upload-length': '10' });
+    expect(post.status).toBe(401);
+    expect(JSON.parse(post.body)).toMatchObject({ success: false });
+    // The owner still sees it untouched; then terminates it, and later chunks find nothing.
+    expect((await send('HEAD', url, tusHeaders(cookie))).headers['upload-offset']).toBe('0');
+    expect((await send('DELETE', url, tusHeaders(cookie))).status).toBe(204);
+    const late = await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), Buffer.from('late'));
+    expect(late.status).toBe(404);
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('a write from another site is refused like every write', async () => {
+    const res = await send('POST', '/v0/api/uploads', tusHeaders(cookie, { origin: 'https://evil.example', 'upload-length': '10', 'upload-metadata': `title ${b64('x')}` }));
+    expect(res.status).toBe(403);
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('creation checks the size and the metadata before storing anything', async () => {
+    const tooBig = await create(cookie, t.config.maxVideoBytes + 1);
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body)).toEqual({ success: false, message: expect.stringContaining('too large') });
+    const empty = await create(cookie, 0);
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.body).message).toBe('The video file is empty.');
+    const noTitle = await create(cookie, 100, `description ${b64('d')}`);
+    expect(noTitle.status).toBe(400);
+    expect(JSON.parse(noTitle.body).success).toBe(false);
+    const badVisibility = await create(cookie, 100, `title ${b64('t')},visibility ${b64('everyone')}`);
+    expect(badVisibility.status).toBe(400);
+    const notBase64 = await create(cookie, 100, 'title !!!not base64!!!');
+    expect(notBase64.status).toBe(400);
+    expect(JSON.parse(notBase64.body).message).toMatch(/base64/);
+    const zh = await send('POST', '/v0/api/uploads', tusHeaders(cookie, { 'accept-language': 'zh-CN', 'upload-length': '0' }));
+    expect(JSON.parse(zh.body).message).toBe('视频文件为空。');
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('protocol errors: missing Tus-Resumable 412, wrong offset 409, wrong content type 415', async () => {
+    expect((await send('POST', '/v0/api/uploads', { cookie, 'upload-length': '10', 'upload-metadata': `title ${b64('x')}` })).status).toBe(412);
+    const url = (await create(cookie, fixtures.mp4.length)).headers.location!;
+    const octet = { 'content-type': 'application/offset+octet-stream' };
+    expect((await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '5', ...octet }), Buffer.from('abc'))).status).toBe(409);
+    expect((await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'text/plain' }), Buffer.from('abc'))).status).toBe(415);
+    expect((await send('HEAD', url, tusHeaders(cookie))).headers['upload-offset']).toBe('0');
+    await send('DELETE', url, tusHeaders(cookie));
+  });
+
+  it('parallel PATCHes: the second waits for the lock and gets 409, the upload stays consistent and completes', async () => {
+    const data = fixtures.mp4;
+    const half = Math.floor(data.length / 2);
+    const url = (await create(cookie, data.length, `title ${b64('Parallel')}`)).headers.location!;
+    const id = url.split('/').pop()!;
+    const octet = (offset: number) => tusHeaders(cookie, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(data.length) });
+    // A: sends half its body, then stalls.
+    const first = new Promise<number>((resolve) => {
+      const request = http.request({ host: '127.0.0.1', port, method: 'PATCH', path: url, headers: octet(0) }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', () => resolve(0));
+      request.write(data.subarray(0, half));
+    });
+    const { stat } = await import('node:fs/promises');
+    while ((await stat(path.join(uploadsDir(), id))).size < half) await new Promise((resolve) => setTimeout(resolve, 20));
+    // B: the whole file at offset 0 while A holds the lock. A is asked to let go; B then finds
+    // the offset moved.
+    const second = await send('PATCH', url, octet(0), data);
+    expect(second.status).toBe(409);
+    expect([0, 204]).toContain(await first);
+    const head = await send('HEAD', url, tusHeaders(cookie));
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBe((await stat(path.join(uploadsDir(), id))).size);
+    expect(offset).toBe(half);
+    const { videoId } = await clientUpload(data, { uploadUrl: `http://127.0.0.1:${port}${url}` });
+    expect((await videoRow(videoId!))?.title).toBe('Parallel');
+  }, 60_000);
+
+  it('a finished upload that is not a video is refused with the usual message, no video, no bytes', async () => {
+    const before = await t.app.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const data = fixtures.png;
+    const url = (await create(cookie, data.length)).headers.location!;
+    const res = await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), data);
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.body)).toEqual({ success: false, message: 'The video file must be an MP4, MOV, WebM, MKV or Ogg video.' });
+    const after = await t.app.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await storedUploads()).toEqual([]);
+    expect((await send('HEAD', url, tusHeaders(cookie))).status).toBe(404);
+  });
+
+  it('incomplete (and stranded complete) uploads expire: the sweep at start removes their bytes', async () => {
+    const url = (await create(cookie, fixtures.mp4.length)).headers.location!;
+    await send('PATCH', url, tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), fixtures.mp4.subarray(0, 100));
+    const id = url.split('/').pop()!;
+    // Backdate its creation past the expiry (no waiting in tests).
+    const infoFile = path.join(uploadsDir(), `${id}.json`);
+    const info = JSON.parse(await readFile(infoFile, 'utf8')) as { creation_date: string };
+    info.creation_date = new Date(Date.now() - t.config.uploadExpiryMs - 60_000).toISOString();
+    await writeFile(infoFile, JSON.stringify(info));
+    await utimes(path.join(uploadsDir(), id), new Date(0), new Date(0));
+    // And a complete upload whose video was never made (the process died after its last byte).
+    const stranded = `${owner.id}-${'ab'.repeat(16)}`;
+    await writeFile(path.join(uploadsDir(), stranded), fixtures.mp4);
+    await writeFile(
+      path.join(uploadsDir(), `${stranded}.json`),
+      JSON.stringify({ id: stranded, size: fixtures.mp4.length, offset: fixtures.mp4.length, metadata: {}, creation_date: info.creation_date }),
+    );
+    expect((await storedUploads()).sort()).toEqual([id, stranded].sort());
+    // Swept at start (and hourly): a restart is the deterministic way to run it.
+    await t.app.close();
+    await start();
+    expect(await storedUploads()).toEqual([]);
+    expect((await send('HEAD', url, tusHeaders(cookie))).status).toBe(404);
+  });
+});

@@ -1,0 +1,348 @@
+/**
+ * Resumable uploads: a tus 1.0 endpoint at /v0/api/uploads (core protocol plus the creation,
+ * termination and expiration extensions), served by @tus/server, not by hand.
+ *
+ * Fastify does the site's part before tus sees a request: the session (401), the origin check
+ * of every write (a global hook, http/origin-check.ts), ownership (an upload's id starts with its
+ * creator's user id, so anyone else gets 404 without a store lookup), and on creation the
+ * Upload-Length limit (413) and the Upload-Metadata fields, checked with the multipart form's
+ * rules and messages (400). Those answers are the API's usual `{ success: false, message }`.
+ * Then the raw request goes to tus (reply.hijack()), which handles offsets (409), content type
+ * (415), Tus-Resumable (412), locks and the store.
+ *
+ * Bytes live in @tus/file-store under DATA_DIR/uploads (they survive a restart), or in
+ * @tus/s3-store when S3 is configured; locks are in Redis when REDIS_URL is set
+ * (services/uploads-redis-locker.ts), so with both an upload continues on any instance. The PATCH that completes an upload copies the file into
+ * this process's spool through receiveFile (the sniffing and size count of the multipart path),
+ * has ffprobe inspect it, takes a poster frame as its thumbnail (the thumbnail stays optional:
+ * it can be changed later), saves the video like the multipart path and answers with a Video-Id
+ * header. Whatever the outcome, the tus bytes are removed then. Incomplete uploads expire after
+ * UPLOAD_EXPIRY_HOURS (24 by default): swept at start and every hour.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { Metadata, Server, type Upload } from '@tus/server';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+
+import { errorBody, sendError } from '../http/errors';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { t, type MessageKey, type MessageVars } from '../i18n';
+import { extractPoster } from '../media/poster';
+import { inspectUpload, UndecodableMediaError } from '../media/probe';
+import type { LocalWrite } from '../media/spool';
+import { MEDIA_TYPES } from '../services/media-types';
+import { createRedisLocker } from '../services/uploads-redis-locker';
+import { newStorageKey } from '../services/storage';
+import {
+  UploadRejection,
+  UploadSourceError,
+  checkVideoFields,
+  formatByteLimit,
+  receiveFile,
+  saveVideo,
+  videoFileRule,
+  type ReceivedFile,
+  type VideoFields,
+} from '../services/uploads';
+
+import { UPLOAD_LIMITS } from './upload';
+
+export const TUS_PATH = '/v0/api/uploads';
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** `<user id>-<32 hex>`: the creator is part of the id. */
+const UPLOAD_ID = /^([0-9a-f]{8,64})-[0-9a-f]{32}$/;
+const PNG = MEDIA_TYPES.find((type) => type.ext === 'png');
+
+/**
+ * @tus/s3-store's remove() (termination, and our clean-up after completion) leaves the pending
+ * part object (`<id>.part`, the tail under S3's 5 MiB part minimum) behind: removed here too.
+ */
+class TidyS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.client.deleteObject({ Bucket: this.bucket, Key: this.partKey(id, true) }).catch(() => undefined);
+  }
+}
+
+/** What Fastify learnt about a request, for the tus hooks (keyed by the Node request). */
+interface RequestContext {
+  userId: string;
+  request: FastifyRequest;
+  fields?: VideoFields;
+}
+
+/** A tus hook's failure, answered with the API's error shape. */
+function hookError(request: FastifyRequest, status: number, key: MessageKey, vars?: MessageVars) {
+  return { status_code: status, body: JSON.stringify(errorBody(t(request, key, vars))) };
+}
+
+export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, storage } = app;
+  const contexts = new WeakMap<IncomingMessage, RequestContext>();
+  const contextOf = (req: Request): RequestContext => {
+    const node = (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+    const context = node ? contexts.get(node) : undefined;
+    if (!context) throw new Error('tus request without its Fastify context');
+    return context;
+  };
+
+  const datastore: FileStore | S3Store = config.s3
+    ? new TidyS3Store({
+        partSize: 8 * 1024 * 1024,
+        // No object tags (not every S3-compatible server has them): expiry is the periodic sweep.
+        useTags: false,
+        expirationPeriodInMilliseconds: config.uploadExpiryMs,
+        s3ClientConfig: {
+          bucket: config.s3.bucket,
+          forcePathStyle: config.s3.forcePathStyle,
+          // Chunks are streams of unknown length: without this the SDK sends them aws-chunked with
+          // a checksum trailer, which S3-compatible servers that lack it store verbatim.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+        },
+      })
+    : new FileStore({ directory: path.join(config.dataDir, 'uploads'), expirationPeriodInMilliseconds: config.uploadExpiryMs });
+
+  // With Redis, locks are shared by every instance; else @tus/server's MemoryLocker (one process).
+  const locker = app.redis ? await createRedisLocker(app.redis) : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore,
+    ...(locker ? { locker } : {}),
+    maxSize: config.maxVideoBytes,
+    relativeLocation: true,
+    exposedHeaders: ['Video-Id'],
+    namingFunction: (req) => `${contextOf(req).userId}-${randomBytes(16).toString('hex')}`,
+    onUploadCreate: async (req, upload) => {
+      const { fields } = contextOf(req);
+      // The checked, trimmed fields replace what was sent (stray keys are dropped).
+      const metadata: Record<string, string | null> = { ...fields };
+      for (const key of ['filename', 'filetype'] as const) if (upload.metadata?.[key]) metadata[key] = upload.metadata[key];
+      return { metadata };
+    },
+    onUploadFinish: async (req, upload) => {
+      const context = contextOf(req);
+      try {
+        const videoId = await finishUpload(context, upload);
+        return { headers: { 'Video-Id': videoId } };
+      } catch (error) {
+        if (error instanceof UploadRejection) {
+          context.request.log.info({ statusCode: error.statusCode, reason: error.messageKey }, 'resumable upload refused');
+          throw hookError(context.request, error.statusCode, error.messageKey, error.vars);
+        }
+        if (error instanceof UploadSourceError) throw hookError(context.request, 400, 'upload.incomplete');
+        throw error;
+      } finally {
+        // Done or refused, the bytes are not needed any more.
+        await datastore.remove(upload.id).catch(() => undefined);
+      }
+    },
+  });
+
+  /** Sniffs, inspects and saves the finished upload; the new video's id. */
+  async function finishUpload(context: RequestContext, upload: Upload): Promise<string> {
+    const { spool, queue } = app.media;
+    const fields = checkVideoFields({
+      title: upload.metadata?.title ?? undefined,
+      description: upload.metadata?.description ?? undefined,
+      visibility: upload.metadata?.visibility ?? undefined,
+    });
+    if ('problem' in fields) throw new UploadRejection(400, fields.problem, fields.vars);
+    const source = await datastore.read(upload.id);
+    const video = await receiveFile(spool, source, videoFileRule(config.maxVideoBytes));
+    if (!video) throw new UploadRejection(400, 'upload.videoMissing');
+    let thumbnail: ReceivedFile<LocalWrite> | undefined;
+    try {
+      let info;
+      try {
+        info = await inspectUpload(video.write.path);
+      } catch (error) {
+        if (error instanceof UndecodableMediaError) throw new UploadRejection(422, 'upload.videoUndecodable');
+        throw error;
+      }
+      thumbnail = await posterOf(video.write.path, Math.min(1, info.duration / 2));
+      const saved = await saveVideo(app.db, storage, queue, { userId: context.userId, ...fields, video, thumbnail, info });
+      queue.notify();
+      context.request.log.info({ videoId: saved.id, videoBytes: saved.video_size, uploadId: upload.id }, 'video uploaded (resumable)');
+      return saved.id;
+    } catch (error) {
+      await Promise.allSettled([video.write.abort(), thumbnail?.write.abort()]);
+      throw error;
+    }
+  }
+
+  async function posterOf(videoPath: string, atSeconds: number): Promise<ReceivedFile<LocalWrite>> {
+    if (!PNG) throw new Error('PNG media type missing');
+    const key = newStorageKey('thumbnails', PNG.ext);
+    const write = await app.media.spool.beginWrite(key);
+    try {
+      // ffmpeg writes the file itself: close our (empty) stream first.
+      await new Promise<void>((resolve) => write.stream.end(resolve));
+      await extractPoster(videoPath, write.path, atSeconds);
+      const { size } = await stat(write.path);
+      return { key, type: PNG, size, write };
+    } catch (error) {
+      await write.abort();
+      throw error;
+    }
+  }
+
+  /**
+   * The library's sweep skips complete uploads; one stays behind only when the process died between
+   * its last byte and the video (the finishing hook removes it otherwise). Removed once expired.
+   * File store only (the S3 store would need a bucket listing).
+   */
+  async function sweepStrandedUploads(): Promise<number> {
+    if (!(datastore instanceof FileStore)) return 0;
+    const names = await readdir(datastore.directory).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : undefined;
+      if (!id || !UPLOAD_ID.test(id)) continue;
+      const upload = await datastore.getUpload(id).catch(() => undefined);
+      if (!upload?.creation_date || upload.size === undefined || upload.offset !== upload.size) continue;
+      if (Date.parse(upload.creation_date) + config.uploadExpiryMs > Date.now()) continue;
+      await datastore.remove(id).catch(() => undefined);
+      removed += 1;
+    }
+    return removed;
+  }
+
+  const sweep = async () => {
+    try {
+      const removed = (await tus.cleanUpExpiredUploads()) + (await sweepStrandedUploads());
+      if (removed > 0) app.log.info({ removed }, 'expired resumable uploads removed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'sweeping expired resumable uploads failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), CLEANUP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  const uploadsPerUser = app.createRateLimit({
+    ...UPLOAD_LIMITS.uploadsPerUser,
+    keyGenerator: async (request) => `tus:user:${(await request.currentUser())?.id ?? request.ip}`,
+  });
+
+  // tus reads the bodies itself, from the raw request: Fastify must not parse any of them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+    const context: RequestContext = { userId: '', request };
+    if (request.method !== 'OPTIONS') {
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      context.userId = user.id;
+      const id = request.params.id;
+      if (id !== undefined && UPLOAD_ID.exec(id)?.[1] !== user.id) return sendError(reply, 404, t(request, 'error.notFound'));
+      // tus itself would say 400 here; the protocol's answer for a wrong body type is 415.
+      if (request.method === 'PATCH' && request.headers['content-type'] !== 'application/offset+octet-stream') {
+        return sendError(reply, 415, t(request, 'upload.tusContentType'));
+      }
+      if (request.method === 'POST') {
+        // Sessions come from a verified sign-in today; this keeps creation safe if that changes.
+        if (user.verified !== 1) return sendError(reply, 403, t(request, 'auth.emailNotVerified'));
+        const refused = checkCreation(request);
+        if ('problem' in refused) return sendError(reply, refused.status, t(request, refused.problem, refused.vars));
+        context.fields = refused.fields;
+        const wait = await countRequest(uploadsPerUser, request);
+        if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
+      }
+    }
+    contexts.set(request.raw, context);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+    return reply;
+  }
+
+  /** Upload-Length and Upload-Metadata of a creation request, checked before anything is stored. */
+  function checkCreation(
+    request: FastifyRequest,
+  ): { fields: VideoFields } | { problem: MessageKey; vars?: MessageVars; status: number } {
+    const lengthHeader = request.headers['upload-length'];
+    if (typeof lengthHeader === 'string' && /^\d+$/.test(lengthHeader)) {
+      const length = Number(lengthHeader);
+      if (length > config.maxVideoBytes) return { status: 413, problem: 'upload.videoTooLarge', vars: { max: formatByteLimit(config.maxVideoBytes) } };
+      if (length === 0) return { status: 400, problem: 'upload.videoEmpty' };
+    } else if (request.headers['upload-defer-length'] !== undefined || lengthHeader !== undefined) {
+      // The size must be known to check the limit before any byte is stored.
+      return { status: 400, problem: 'upload.lengthRequired' };
+    }
+    let metadata: Record<string, string | null> = {};
+    const header = request.headers['upload-metadata'];
+    if (typeof header === 'string') {
+      try {
+        metadata = Metadata.parse(header);
+      } catch {
+        return { status: 400, problem: 'upload.metadataInvalid' };
+      }
+    }
+    const checked = checkVideoFields({
+      title: metadata.title ?? undefined,
+      description: metadata.description ?? undefined,
+      visibility: metadata.visibility ?? undefined,
+    });
+    if ('problem' in checked) return { status: 400, problem: checked.problem, vars: checked.vars };
+    return { fields: checked };
+  }
+
+  // The schemas only document the protocol (tus answers on the raw response, after hijack()):
+  // headers are optional here so that tus, not Fastify's validation, answers a missing one (412…).
+  const tusResumable = { 'tus-resumable': Type.Optional(Type.String({ description: '1.0.0, the tus version; 412 without it' })) };
+  const params = Type.Object({ id: Type.String({ description: "The upload's id (the last part of its Location)" }) });
+  const options = (description: string) => ({ description, response: { 204: Type.Null({ description: 'Tus-Version, Tus-Extension, Tus-Max-Size headers' }) } });
+  app.route({ method: 'OPTIONS', url: '/uploads', schema: options('tus discovery'), handler: handle });
+  app.route({
+    method: 'POST',
+    url: '/uploads',
+    schema: {
+      description:
+        'Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, ' +
+        'filename, filetype. Checked with the multipart form rules: 400; Upload-Length above the limit: 413; 0: 400. ' +
+        'Answers 201 with the upload URL in Location. Incomplete uploads expire (Upload-Expires).',
+      headers: Type.Object({
+        ...tusResumable,
+        'upload-length': Type.Optional(Type.String({ description: 'The whole file size in bytes (required)' })),
+        'upload-metadata': Type.Optional(Type.String()),
+      }),
+      response: { 201: Type.Null({ description: 'Created; Location: the upload URL' }) },
+    },
+    handler: handle,
+  });
+  app.route({ method: 'OPTIONS', url: '/uploads/:id', schema: { ...options('tus discovery'), params }, handler: handle });
+  app.route({
+    method: 'HEAD',
+    url: '/uploads/:id',
+    schema: { params, headers: Type.Object(tusResumable), response: { 200: Type.Null({ description: 'Upload-Offset, Upload-Length, Upload-Metadata' }) } },
+    handler: handle,
+  });
+  app.route({
+    method: 'PATCH',
+    url: '/uploads/:id',
+    schema: {
+      description:
+        'Appends the body (application/offset+octet-stream, else 415) at Upload-Offset (409 if it is not the current offset). ' +
+        'The chunk that completes the upload creates the video: Video-Id header, or the multipart path\'s refusals (415, 422).',
+      params,
+      headers: Type.Object({ ...tusResumable, 'upload-offset': Type.Optional(Type.String({ description: 'The current offset (required)' })) }),
+      response: { 204: Type.Null({ description: 'Stored; the new Upload-Offset (and Video-Id on completion)' }) },
+    },
+    handler: handle,
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/uploads/:id',
+    schema: { params, headers: Type.Object(tusResumable), response: { 204: Type.Null({ description: 'Terminated; its bytes are removed' }) } },
+    handler: handle,
+  });
+};
