@@ -30,7 +30,7 @@ import { findViewableVideo } from '../services/video-access';
 import { listPublicVideos } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
 
-/** Page size of every list (SPEC §9), as the SPA requests it. */
+/** Page size of every list (18), as the SPA requests it. */
 const PAGE_SIZE = 18;
 export const BOOTSTRAP_ELEMENT_ID = 'bootstrap-data';
 /** Cards a phone shows on its first screen (one column): their images paint together. */

@@ -29,7 +29,7 @@ function uploadDate(video: SelfieVideo): string | undefined {
 }
 
 /**
- * /selfieVideos/:id (SPEC §2 Video page): player, title, views, upload date, description, likes
+ * /selfieVideos/:id (the video page): player, title, views, upload date, description, likes
  * and comments; Edit and Delete for the owner. The video comes from the cache when it was opened
  * in the last 5 minutes, so coming back does not count another view.
  */

@@ -33,7 +33,7 @@ export interface ToggleLikeArgs {
 
 export interface UpdateVideoArgs {
   id: string;
-  /** The owner, whose profile lists are refetched (also sent as `userId`, SPEC §7). */
+  /** The owner, whose profile lists are refetched (also sent as `userId`). */
   ownerId: string;
   title: string;
   description: string;
@@ -71,7 +71,7 @@ export const videoPositionBeaconUrl = (id: string) => `${API_BASE_URL}${videoPos
 const togglesInFlight = new Map<string, { count: number; latest: string; stale: boolean }>();
 
 /**
- * Self-shot videos (SPEC §7; cache tags of ARCHITECTURE.md "The data layer"):
+ * Self-shot videos (cache tags as docs/architecture.md describes the data layer):
  * - the list provides `{VideoList,'LIST'}` and `{Video,id}` per item; a video `{Video,id}`;
  *   its likes `{Likes,id}`;
  * - a like updates the likes at once (undone on failure) and invalidates only that video's
@@ -267,7 +267,7 @@ export const {
   useSaveVideoPositionMutation,
 } = videosApi;
 
-/** Page count of a list of `total` videos, `PAGE_SIZE` per page (SPEC §9). */
+/** Page count of a list of `total` videos, `PAGE_SIZE` per page. */
 export function pageCount(total: number): number {
   return total > 0 ? Math.ceil(total / PAGE_SIZE) : 0;
 }
