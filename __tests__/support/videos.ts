@@ -78,6 +78,7 @@ export const READY_WITHOUT_RENDITIONS = {
   storyboardUrl: null,
   chapters: [],
   resumeAt: null,
+  qualities: 0,
 } as const;
 
 /** Cookie (and optionally Accept-Language) headers for app.inject. */
