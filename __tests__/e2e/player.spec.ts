@@ -12,8 +12,9 @@ import { signUpAndLogIn, waitUntilReady } from './support';
 
 /**
  * The video page's player in Chromium, in English and Chinese: an H.264 clip uploaded through the
- * API and processed; then every keyboard shortcut, the "?" list, the speed menu, chapters (added
- * to the API's answer here), resume, saving the position (answered here), share a moment, `t`
+ * API and processed; then every keyboard shortcut, the "?" list, the speed menu, chapters (from
+ * the description's chapter lines), resume, saving the position (recorded on the way to the
+ * server), share a moment, `t`
  * links, the error state with Retry, the preload policy, and axe with the player open.
  */
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
@@ -37,7 +38,8 @@ async function uploadReady(page: Page, title: string): Promise<string> {
   const response = await page.request.post('/v0/api/movies/upload', {
     multipart: {
       title,
-      description: 'A clip for the player.',
+      // Chapter lines, as an uploader writes them: the server turns them into `chapters`.
+      description: 'A clip for the player.\n\n0:00 Opening\n0:08 Middle part\n0:15 Ending',
       visibility: 'public',
       movieFile: { name: 'player.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
       thumbnailFile: { name: 'tiny.png', mimeType: 'image/png', buffer: fs.readFileSync(THUMBNAIL) },
@@ -51,27 +53,20 @@ async function uploadReady(page: Page, title: string): Promise<string> {
 }
 
 /**
- * Adds chapters and a resume point to the video's API answer (the server side of the issue is
- * built separately) and answers position saves, recording them.
+ * Saves a resume point through the real position route (the answer's `resumeAt` then carries it,
+ * also in the server-rendered first screen), and records the position saves the page makes while
+ * they go on to the server.
  */
 async function withPlayerData(page: Page, videoId: string, extra: { resumeAt?: number | null }): Promise<number[]> {
+  if (extra.resumeAt !== undefined && extra.resumeAt !== null) {
+    const put = await page.request.put(`/v0/api/videos/selfieVideos/${videoId}/position`, { data: { seconds: extra.resumeAt } });
+    expect(put.status()).toBe(204);
+  }
   const saved: number[] = [];
-  await page.route(`**/v0/api/videos/selfieVideos/${videoId}`, async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { video: Record<string, unknown> };
-    body.video.chapters = [
-      { start: 0, title: 'Opening' },
-      { start: 8, title: 'Middle part' },
-      { start: 15, title: 'Ending' },
-    ];
-    body.video.resumeAt = extra.resumeAt ?? null;
-    return route.fulfill({ response, json: body });
-  });
-  await page.route(`**/v0/api/videos/selfieVideos/${videoId}/position`, async (route) => {
+  await page.route(`**/v0/api/videos/selfieVideos/${videoId}/position`, async (route: Route) => {
     const data = route.request().postDataJSON() as { seconds: number };
     saved.push(data.seconds);
-    return route.fulfill({ status: 204 });
+    return route.continue();
   });
   return saved;
 }

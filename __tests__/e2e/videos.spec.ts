@@ -62,6 +62,9 @@ test('upload, list, profile, play and seek, like, comment, edit, make private, d
   await page.getByRole('link', { name: new RegExp(title) }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const player = page.locator('video');
+  // Nothing of the video is fetched before the viewer presses play (preload="none"): press it.
+  await expect(page.locator('.video-player')).toHaveAttribute('data-controls', 'media-chrome', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'play', exact: true }).click();
   await player.evaluate((video: HTMLVideoElement) =>
     video.readyState >= 1 ? undefined : new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true })),
   );
