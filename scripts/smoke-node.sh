@@ -10,8 +10,15 @@ work="$(mktemp -d)"
 port="${SMOKE_PORT:-4399}"
 server_pid=""
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
+  if [ -n "$server_pid" ]; then
+    # The whole process group: npm, the start script and the server (which may still be writing
+    # caches under node_modules while the folder is being removed).
+    kill -TERM -- -"$server_pid" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 -- -"$server_pid" 2>/dev/null || break; sleep 0.5; done
+    kill -KILL -- -"$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work" 2>/dev/null || { sleep 1; rm -rf "$work" || echo "smoke-node: could not remove $work" >&2; }
 }
 trap cleanup EXIT
 
@@ -23,7 +30,8 @@ npm ci --no-audit --no-fund >/dev/null
 # npm start builds the SPA when dist/ is missing or stale; a build of the same sources (CI has one
 # from the end-to-end tests) is reused, since its output does not depend on the Node version.
 if [ -d "$root/dist" ]; then cp -r "$root/dist" dist; fi
-PORT="$port" DATA_DIR="$work/data" npm start >"$work/server.log" 2>&1 &
+# Its own process group (setsid), so the clean-up stops every process it started.
+PORT="$port" DATA_DIR="$work/data" setsid npm start >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 300); do
   if curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
