@@ -5,7 +5,8 @@ import { useT } from '../i18n/useT';
 export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {
   const t = useT();
   return (
-    <div className={fullScreen ? 'page-spinner page-spinner--full-screen' : 'page-spinner'}>
+    // Busy while a page's code loads: assistive technology (and the e2e settle step) wait for the page.
+    <div className={fullScreen ? 'page-spinner page-spinner--full-screen' : 'page-spinner'} aria-busy="true">
       <Spinner label={t('app.loading')} />
     </div>
   );
