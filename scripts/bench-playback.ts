@@ -24,6 +24,7 @@
  *   BENCH_PLAYBACK_RUNS (default 5)   BENCH_PLAYBACK_PORT (default 4205)
  *   BENCH_PLAYBACK_CONDITIONS=slow4g,fast (default both)   CHROMIUM_PATH (default /usr/bin/chromium)
  *   BENCH_PLAYBACK_URL + BENCH_PLAYBACK_VIDEO: measure that server's video instead (nothing started)
+ *   BENCH_PLAYBACK_SOURCE=file   upload that video instead of the generated clip (a holdout)
  *   BENCH_PLAYBACK_JSON=file   also writes every run's figures as JSON
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -273,8 +274,14 @@ function startSite(): { base: string; child: ChildProcess; dataDir: string } {
 }
 
 async function makeClip(dir: string): Promise<{ video: string; thumbnail: string }> {
-  const video = path.join(dir, 'clip.mp4');
   const thumbnail = path.join(dir, 'thumb.png');
+  const own = process.env.BENCH_PLAYBACK_SOURCE;
+  if (own) {
+    // A holdout: any video file (a phone clip, another pattern), uploaded as is.
+    await runFfmpeg(['-v', 'error', '-i', own, '-frames:v', '1', '-vf', 'scale=640:-2', thumbnail], { timeoutMs: 60_000 });
+    return { video: own, thumbnail };
+  }
+  const video = path.join(dir, 'clip.mp4');
   await runFfmpeg(
     [
       '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=1920x1080:r=30:d=${CLIP_SECONDS}`,
@@ -342,7 +349,7 @@ async function describeLadder(base: string, id: string): Promise<string> {
     );
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
     rows.push(
-      `| ${info[2]} | ${(Number(info[1]) / 1000).toFixed(0)} kbit/s | ${entries.length} × ~${entries[1]?.seconds.toFixed(1) ?? entries[0]?.seconds.toFixed(1)} s | ` +
+      `| ${info[2]} | ${(Number(info[1]) / 1000).toFixed(0)} kbit/s | ${entries.length} × ~${median(entries.map((entry) => entry.seconds)).toFixed(1)} s | ` +
         `${entries[0]?.seconds.toFixed(1)} s, ${kb(sizes[0] ?? 0)} | ${kb(Math.max(...sizes))} |`,
     );
   }
@@ -389,7 +396,11 @@ async function main(): Promise<void> {
     let id = process.env.BENCH_PLAYBACK_VIDEO;
     await waitForHealth(base, site?.child, 600_000);
     if (!id) {
-      console.info(`Making a ${CLIP_SECONDS} s 1080p clip, uploading it and waiting for its renditions…`);
+      console.info(
+        process.env.BENCH_PLAYBACK_SOURCE
+          ? `Uploading ${process.env.BENCH_PLAYBACK_SOURCE} and waiting for its renditions…`
+          : `Making a ${CLIP_SECONDS} s 1080p clip, uploading it and waiting for its renditions…`,
+      );
       const clip = await makeClip(workDir);
       id = await uploadAndWait(base, await signUp(base), clip);
     }

@@ -16,6 +16,7 @@ import {
   seekTarget,
   shareUrl,
   shortcutAction,
+  startLevelFor,
   startTimeFromUrl,
   SHORTCUTS,
 } from '../../src/features/videos/playerLogic';
@@ -190,6 +191,33 @@ describe('rendition cap', () => {
     expect(levelCap(landscape, { width: 640, height: 360 }, 1, true)).toBe(-1);
     expect(levelCap(landscape, { width: 0, height: 0 }, 1, false)).toBe(-1);
     expect(levelCap([], { width: 640, height: 360 }, 1, false)).toBe(-1);
+  });
+});
+
+describe('start level', () => {
+  const ladder = [
+    { width: 426, height: 240, bitrate: 270_000 },
+    { width: 640, height: 360, bitrate: 500_000 },
+    { width: 854, height: 480, bitrate: 750_000 },
+    { width: 1280, height: 720, bitrate: 1_650_000 },
+    { width: 1920, height: 1080, bitrate: 5_300_000 },
+  ];
+
+  it('picks the best level whose first fragment arrives within half a second, never above the cap', () => {
+    // 1.6 Mbit/s: a 2 s fragment at ≤ 400 kbit/s.
+    expect(startLevelFor(ladder, -1, 1_600_000)).toBe(0);
+    expect(startLevelFor(ladder, -1, 4_000_000)).toBe(2);
+    expect(startLevelFor(ladder, -1, 50_000_000)).toBe(4);
+    // A phone's box caps it, however fast the link.
+    expect(startLevelFor(ladder, 2, 50_000_000)).toBe(2);
+  });
+
+  it('falls back to the lowest level on a slow or unknown link', () => {
+    expect(startLevelFor(ladder, -1, 100_000)).toBe(0);
+    // Unknown: 500 kbit/s assumed.
+    expect(startLevelFor(ladder, -1, undefined)).toBe(0);
+    expect(startLevelFor([...ladder].reverse(), -1, 100_000)).toBe(4);
+    expect(startLevelFor([], -1, 1_000_000)).toBe(-1);
   });
 });
 

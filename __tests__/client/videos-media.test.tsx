@@ -36,19 +36,24 @@ jest.mock('hls.js/light', () => {
     static isSupported() {
       return FakeHls.supported;
     }
-    static Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' };
+    static Events = { MANIFEST_PARSED: 'hlsManifestParsed', LEVEL_LOADED: 'hlsLevelLoaded', ERROR: 'hlsError' };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
-    config: unknown;
+    config: Record<string, unknown>;
     levels: Array<{ width: number; height: number; bitrate: number }> = [];
     currentLevel = -1;
     nextLevel = -1;
+    startLevel = -1;
+    autoLevelCapping = -1;
+    bandwidthEstimate = 0;
+    /** Where startLoad was called (undefined: not yet). */
+    loadingFrom: number | undefined;
     source: string | undefined;
     media: HTMLMediaElement | undefined;
     destroyed = false;
     recoveries = 0;
     handlers = new Map<string, Handler[]>();
-    constructor(config: unknown) {
-      this.config = config;
+    constructor(config: Record<string, unknown>) {
+      this.config = { ...config };
       FakeHls.instances.push(this);
     }
     on(event: string, handler: Handler) {
@@ -63,6 +68,9 @@ jest.mock('hls.js/light', () => {
     attachMedia(media: HTMLMediaElement) {
       this.media = media;
     }
+    startLoad(position: number) {
+      this.loadingFrom = position;
+    }
     recoverMediaError() {
       this.recoveries += 1;
     }
@@ -74,9 +82,13 @@ jest.mock('hls.js/light', () => {
 });
 
 interface FakeHlsInstance {
+  config: Record<string, unknown>;
   levels: Array<{ width: number; height: number; bitrate: number }>;
   currentLevel: number;
   nextLevel: number;
+  startLevel: number;
+  autoLevelCapping: number;
+  loadingFrom: number | undefined;
   source: string | undefined;
   media: HTMLMediaElement | undefined;
   destroyed: boolean;
@@ -373,9 +385,9 @@ describe('player', () => {
     expect(FakeHls.instances).toHaveLength(0);
   });
 
-  it('plays native HLS without hls.js, its quality menu read from the master playlist', async () => {
+  it('plays native HLS without hls.js where there are no Media Source Extensions, its quality menu read from the master playlist', async () => {
     nativeHls(true);
-    mediaSource(true);
+    mediaSource(false);
     serveVideoPage(portraitReady);
     server.use(
       http.get(
@@ -405,6 +417,79 @@ describe('player', () => {
     await user.selectOptions(quality, 'Auto');
     expect(player).toHaveAttribute('src', '/media/videos/v1/hls/master.m3u8');
     expect(FakeHls.instances).toHaveLength(0);
+  });
+
+  it('prefers hls.js to native HLS where Media Source Extensions exist (it alone caps and prefetches)', async () => {
+    nativeHls(true);
+    mediaSource(true);
+    serveVideoPage(portraitReady);
+    const { container } = renderAt('/selfieVideos/v1', visitor);
+    const player = await screen.findByLabelText('Video player: Portrait clip');
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    expect(player).not.toHaveAttribute('src');
+    await waitFor(() => expect(container.querySelector('.video-player')).toHaveAttribute('data-engine', 'hlsjs'));
+    // hls.js decides what is fetched: the element may open its media source before play.
+    expect(player).toHaveAttribute('preload', 'auto');
+  });
+
+  it('before play: playlists, then only the first fragment when it fits the budget; everything once playing', async () => {
+    nativeHls(false);
+    mediaSource(true);
+    serveVideoPage(portraitReady);
+    renderAt('/selfieVideos/v1', visitor);
+    const player = await screen.findByLabelText('Video player: Portrait clip');
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const hls = FakeHls.instances[0]!;
+    // No fragment at all until the start level's playlist says how long its first fragment is.
+    expect(hls.config).toMatchObject({ autoStartLoad: false, maxMaxBufferLength: 0 });
+    const ladder = [
+      { width: 240, height: 426, bitrate: 260_000 },
+      { width: 360, height: 640, bitrate: 800_000 },
+      { width: 720, height: 1280, bitrate: 2_800_000 },
+    ];
+    hls.levels = ladder;
+    act(() => hls.emit('hlsManifestParsed', { levels: ladder }));
+    // jsdom lays nothing out: a box of unknown size caps nothing, and the start level is the one
+    // whose first fragment arrives within 0.5 s at the default estimate (500 kbit/s): the lowest.
+    expect(hls.startLevel).toBe(0);
+    expect(hls.loadingFrom).toBe(-1);
+    // A 1 s first fragment at 260 kbit/s (~33 KB) fits the budget: it alone may load.
+    act(() => hls.emit('hlsLevelLoaded', { level: 0, details: { fragments: [{ start: 0, duration: 1 }, { start: 1, duration: 1 }] } }));
+    expect(hls.config.maxMaxBufferLength).toBe(0.1);
+
+    act(() => {
+      player.dispatchEvent(new Event('play'));
+    });
+    expect(hls.config.maxMaxBufferLength).toBe(60);
+  });
+
+  it('does not prefetch a first fragment over the budget', async () => {
+    nativeHls(false);
+    mediaSource(true);
+    serveVideoPage(portraitReady);
+    renderAt('/selfieVideos/v1', visitor);
+    await screen.findByLabelText('Video player: Portrait clip');
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const hls = FakeHls.instances[0]!;
+    const ladder = [{ width: 720, height: 1280, bitrate: 2_800_000 }];
+    hls.levels = ladder;
+    act(() => hls.emit('hlsManifestParsed', { levels: ladder }));
+    act(() => hls.emit('hlsLevelLoaded', { level: 0, details: { fragments: [{ start: 0, duration: 2 }] } }));
+    expect(hls.config.maxMaxBufferLength).toBe(0);
+  });
+
+  it('falls back from hls.js to native HLS where the browser has it', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    nativeHls(true);
+    mediaSource(true);
+    serveVideoPage(portraitReady);
+    renderAt('/selfieVideos/v1', visitor);
+    const player = await screen.findByLabelText('Video player: Portrait clip');
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const hls = FakeHls.instances[0]!;
+    act(() => hls.emit('hlsError', { fatal: true, type: 'networkError', details: 'manifestLoadError' }));
+    await waitFor(() => expect(player).toHaveAttribute('src', '/media/videos/v1/hls/master.m3u8'));
+    expect(hls.destroyed).toBe(true);
   });
 
   it('names the quality menu in Chinese', async () => {

@@ -12,8 +12,8 @@ import { signUpAndLogIn } from './support';
  * The media pipeline end to end in Chromium: a phone-style clip (HEVC in a .mov, coded 1280×720
  * and rotated 90°, which Chromium cannot decode as sent) is uploaded through the Upload page; the
  * video page shows the processing percent, then plays the H.264 HLS renditions in portrait —
- * through Chromium's native HLS, and through hls.js where native HLS is absent — switches
- * quality and seeks.
+ * through hls.js where Media Source Extensions exist (Chromium), and through the browser's native
+ * HLS where they do not (iPhones before iOS 17.1) — switches quality and seeks.
  */
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 const CLIP_SECONDS = 8;
@@ -119,12 +119,13 @@ test('a rotated HEVC .mov uploads, shows its processing percent, then plays in p
   const native = await playUntilMoving(page);
   expect(native.width).toBeGreaterThan(0);
   expect(native.height).toBeGreaterThan(native.width);
-  await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'native');
+  await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'hlsjs');
 
-  // Quality: Auto plus each rendition (the 720×1280 source gives 720p, 480p, 360p), best first.
+  // Quality: Auto plus each rendition (the 720×1280 source gives 720p, 480p, 360p, 240p), best first.
   const quality = page.getByRole('combobox', { name: 'Quality' });
-  await expect(quality.getByRole('option')).toHaveText([/^Auto/, '720p', '480p', '360p']);
-  await chooseQuality(page, '360p', 360);
+  await expect(quality.getByRole('option')).toHaveText([/^Auto/, '720p', '480p', '360p', '240p']);
+  await chooseQuality(page, '480p', 480);
+  await chooseQuality(page, '720p', 720);
   const afterSwitch = await playUntilMoving(page);
   expect(afterSwitch.height).toBeGreaterThan(afterSwitch.width);
 
@@ -132,32 +133,32 @@ test('a rotated HEVC .mov uploads, shows its processing percent, then plays in p
   expect(await seekTo(page, 5)).toBeCloseTo(5, 0);
   await playUntilMoving(page, 5);
 
-  // Where the browser has no native HLS, hls.js (its own chunk, loaded only then) plays it.
+  // hls.js (its own chunk) loads on the video page only.
   const context = await browser.newContext({ storageState: await page.context().storageState() });
-  const hlsPage = await context.newPage();
-  await hlsPage.addInitScript(() => {
-    const canPlayType = HTMLMediaElement.prototype.canPlayType;
-    HTMLMediaElement.prototype.canPlayType = function (type: string) {
-      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
-    };
-  });
+  const nativePage = await context.newPage();
   const scripts: string[] = [];
-  hlsPage.on('request', (request) => {
+  nativePage.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await hlsPage.goto('/');
-  await hlsPage.waitForLoadState('networkidle');
+  await nativePage.goto('/');
+  await nativePage.waitForLoadState('networkidle');
   expect(scripts.filter((name) => /hls/.test(name))).toEqual([]);
 
-  await hlsPage.goto(`/selfieVideos/${videoId}`);
-  await expect(hlsPage.locator('.video-player')).toHaveAttribute('data-engine', 'hlsjs');
-  expect(scripts.filter((name) => /hls/.test(name)).length).toBeGreaterThan(0);
-  const viaHlsJs = await playUntilMoving(hlsPage);
-  expect(viaHlsJs.height).toBeGreaterThan(viaHlsJs.width);
-  await expect(hlsPage.getByRole('combobox', { name: 'Quality' }).getByRole('option')).toHaveText([/^Auto/, '720p', '480p', '360p']);
-  await chooseQuality(hlsPage, '480p', 480);
-  await chooseQuality(hlsPage, '720p', 720);
-  expect(await seekTo(hlsPage, 4)).toBeCloseTo(4, 0);
-  await playUntilMoving(hlsPage, 4);
+  // Where there are no Media Source Extensions, the browser's native HLS plays it, without hls.js.
+  await nativePage.addInitScript(() => {
+    for (const name of ['MediaSource', 'ManagedMediaSource', 'WebKitMediaSource']) {
+      Object.defineProperty(window, name, { value: undefined, configurable: true });
+      delete (window as unknown as Record<string, unknown>)[name];
+    }
+  });
+  await nativePage.goto(`/selfieVideos/${videoId}`);
+  await expect(nativePage.locator('.video-player')).toHaveAttribute('data-engine', 'native');
+  const viaNative = await playUntilMoving(nativePage);
+  expect(viaNative.height).toBeGreaterThan(viaNative.width);
+  expect(scripts.filter((name) => /hls/.test(name))).toEqual([]);
+  await expect(nativePage.getByRole('combobox', { name: 'Quality' }).getByRole('option')).toHaveText([/^Auto/, '720p', '480p', '360p', '240p']);
+  await chooseQuality(nativePage, '360p', 360);
+  expect(await seekTo(nativePage, 4)).toBeCloseTo(4, 0);
+  await playUntilMoving(nativePage, 4);
   await context.close();
 });

@@ -163,9 +163,12 @@ describe('media pipeline', () => {
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.length).toBe(100);
 
-    expect(video.posterUrl).toMatch(/\/poster\.jpg$/);
+    // The player's poster is WebP; the JPEG beside it is for link previews.
+    expect(video.posterUrl).toMatch(/\/poster\.webp$/);
     const poster = await get(video.posterUrl!);
-    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect(poster.headers['content-type']).toBe('image/webp');
+    const jpeg = await get(video.posterUrl!.replace(/\.webp$/, '.jpg'));
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
     // tiny.png is 160 wide: never upscaled, so one card.
     expect(video.thumbnailSources).toEqual([{ width: 160, url: expect.stringMatching(/\/card-160\.webp$/) }]);
     const card = await get(video.thumbnailSources[0]!.url);
@@ -184,7 +187,10 @@ describe('media pipeline', () => {
     const video = await uploadReady(files.hevc!, 'phone.mov');
     expect(video).toMatchObject({ status: 'ready', width: 360, height: 640 });
     const variants = await variantsOf(video);
-    expect(variants.map(({ width, height }) => ({ width, height }))).toEqual([{ width: 360, height: 640 }]);
+    expect(variants.map(({ width, height }) => ({ width, height }))).toEqual([
+      { width: 240, height: 426 },
+      { width: 360, height: 640 },
+    ]);
     const row = await t.app.db.selectFrom('videos').select('renditions').where('id', '=', video._id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.renditions!)).toMatchObject({ mp4Width: 360, mp4Height: 640 });
   });
@@ -207,7 +213,7 @@ describe('media pipeline', () => {
     expect(video).toMatchObject({ status: 'ready', width: 3840, height: 2160 });
     const sizes = (await variantsOf(video)).map(({ width, height }) => `${width}x${height}`);
     // Smallest first in the master playlist (the variant players start with).
-    expect(sizes).toEqual(['640x360', '854x480', '1280x720', '1920x1080']);
+    expect(sizes).toEqual(['426x240', '640x360', '854x480', '1280x720', '1920x1080']);
   });
 
   it('a 144p source: one rendition at its own size, nothing upscaled', async () => {

@@ -1,9 +1,9 @@
 /** The media pipeline's pieces on their own: ladder planning, rotation, codec strings, the quick path, the runner. */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { MediaToolError, ffmpegPath, runFfmpeg, runTool } from '../../server/media/ffmpeg';
+import { MediaToolError, ffmpegPath, runFfmpeg, runFfprobe, runTool } from '../../server/media/ffmpeg';
 import { probeMedia, streamRotation } from '../../server/media/probe';
 import { LADDER, canCopyVideo, codecsFor, masterPlaylist, planLadder, transcode } from '../../server/media/renditions';
 
@@ -13,15 +13,16 @@ describe('planLadder', () => {
   const sizes = (width: number, height: number) => planLadder({ width, height }).map((r) => `${r.width}x${r.height}`);
 
   it('never goes above the source and keeps the aspect ratio', () => {
-    expect(sizes(3840, 2160)).toEqual(['1920x1080', '1280x720', '854x480', '640x360']);
-    expect(sizes(1920, 1080)).toEqual(['1920x1080', '1280x720', '854x480', '640x360']);
-    expect(sizes(1280, 720)).toEqual(['1280x720', '854x480', '640x360']);
-    expect(sizes(1000, 562)).toEqual(['854x480', '640x360']);
+    expect(sizes(3840, 2160)).toEqual(['1920x1080', '1280x720', '854x480', '640x360', '426x240']);
+    expect(sizes(1920, 1080)).toEqual(['1920x1080', '1280x720', '854x480', '640x360', '426x240']);
+    expect(sizes(1280, 720)).toEqual(['1280x720', '854x480', '640x360', '426x240']);
+    expect(sizes(1000, 562)).toEqual(['854x480', '640x360', '428x240']);
+    expect(sizes(320, 240)).toEqual(['320x240']);
   });
 
   it('treats portrait like landscape (short side) and stays portrait', () => {
-    expect(sizes(720, 1280)).toEqual(['720x1280', '480x854', '360x640']);
-    expect(sizes(2160, 3840)).toEqual(['1080x1920', '720x1280', '480x854', '360x640']);
+    expect(sizes(720, 1280)).toEqual(['720x1280', '480x854', '360x640', '240x426']);
+    expect(sizes(2160, 3840)).toEqual(['1080x1920', '720x1280', '480x854', '360x640', '240x426']);
   });
 
   it('gives a source below every rung one rendition at its own (even) size', () => {
@@ -59,6 +60,11 @@ describe('playlists', () => {
   });
 });
 
+async function imageWidth(file: string): Promise<number> {
+  const { stdout } = await runFfprobe(['-v', 'error', '-show_entries', 'stream=width', '-of', 'csv=p=0', file], { timeoutMs: 30_000 });
+  return Number(stdout.trim());
+}
+
 describe('with ffmpeg', () => {
   let dir: string;
   beforeAll(async () => {
@@ -85,7 +91,7 @@ describe('with ffmpeg', () => {
     await mkdir(work);
     const result = await transcode({ source, thumbnail: null, info, workDir: work });
     expect(result.manifest.quick).toBe(true);
-    expect(result.manifest.variants.map((v) => `${v.width}x${v.height}`)).toEqual(['640x360']);
+    expect(result.manifest.variants.map((v) => `${v.width}x${v.height}`)).toEqual(['640x360', '426x240']);
 
     // Keyframes off the 2 s grid: encoded instead.
     const irregular = path.join(dir, 'irregular.mp4');
@@ -95,6 +101,48 @@ describe('with ffmpeg', () => {
     );
     const irregularInfo = await probeMedia(irregular);
     expect(await canCopyVideo(irregular, irregularInfo, planLadder(irregularInfo)[0]!)).toBe(false);
+  });
+
+  it('cuts 1 s first segments then 2 s ones on every rung, smallest rung first, and makes a WebP and a JPEG poster', async () => {
+    const source = path.join(dir, 'start.mp4');
+    // Keyframes off the grid (every 3 s): encoded, not copied.
+    await runFfmpeg(
+      [
+        '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=7', '-f', 'lavfi', '-i', 'sine=duration=7',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-g', '90', '-c:a', 'aac', '-shortest', source,
+      ],
+      { timeoutMs: 60_000 },
+    );
+    const info = await probeMedia(source);
+    const work = path.join(dir, 'start-out');
+    await mkdir(work);
+    const result = await transcode({ source, thumbnail: null, info, workDir: work });
+    expect(result.manifest.quick).toBe(false);
+    const master = await readFile(path.join(work, result.manifest.hls), 'utf8');
+    expect(master.indexOf('RESOLUTION=426x240')).toBeLessThan(master.indexOf('RESOLUTION=640x360'));
+    for (const variant of result.manifest.variants) {
+      const playlist = await readFile(path.join(work, variant.playlist), 'utf8');
+      const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((match) => Math.round(Number(match[1]) * 10) / 10);
+      expect(durations).toEqual([1, 1, 2, 2, 1]);
+    }
+    expect(result.manifest.poster).toBe('poster.jpg');
+    expect(result.manifest.posterWebp).toBe('poster.webp');
+    expect(await imageWidth(path.join(work, 'poster.webp'))).toBe(640);
+    expect(await imageWidth(path.join(work, 'poster.jpg'))).toBe(640);
+  });
+
+  it('never makes a poster wider than 1280 px', async () => {
+    const source = path.join(dir, 'wide.mp4');
+    await runFfmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '90', source], {
+      timeoutMs: 60_000,
+    });
+    const info = await probeMedia(source);
+    const work = path.join(dir, 'wide-out');
+    await mkdir(work);
+    // One rung is enough to get the poster from the top MP4.
+    await transcode({ source, thumbnail: null, info, workDir: work, ladder: [{ shortSide: 1080, maxrateKbps: 5000, audioKbps: 128 }] });
+    expect(await imageWidth(path.join(work, 'poster.jpg'))).toBe(1280);
+    expect(await imageWidth(path.join(work, 'poster.webp'))).toBe(1280);
   });
 
   it('runs tools with a timeout and keeps the end of stderr as the reason', async () => {

@@ -8,13 +8,15 @@
  * - the quick path (PeerTube's "quick transcode"): a source that is already H.264 High yuv420p
  *   at a ladder size, unrotated, at a sensible bitrate and with keyframes on the 2 s grid is
  *   copied for its rung instead of re-encoded;
- * - each rung is cut into HLS VOD (MPEG-TS segments of one 2 s GOP each) with `-c copy`; the
+ * - each rung is cut into HLS VOD (MPEG-TS segments of one 2 s GOP each, the first two 1 s) with `-c copy`; the
  *   master playlist is written here with RESOLUTION, BANDWIDTH (peak of the real segments),
  *   AVERAGE-BANDWIDTH, FRAME-RATE and CODECS, smallest rung first (the variant a player starts
  *   with when it has not chosen one: docs/playback.md);
  * - the top rung is also kept as the progressive MP4 (`+faststart`) for download and fallback;
- * - a poster frame (JPEG) from that MP4 and WebP card images (320 and 640 wide, never wider than
- *   the uploaded thumbnail) from the uploaded thumbnail.
+ * - a poster frame from that MP4, at most POSTER_MAX_WIDTH wide, as WebP (what the player shows:
+ *   ~20 KB, so a phone that never presses play spends little) and JPEG (for link previews and
+ *   anything without WebP), and WebP card images (320 and 640 wide, never wider than the uploaded
+ *   thumbnail) from the uploaded thumbnail.
  *
  * The ladder is data (LADDER); rungs above the source are never made (short side compared, so
  * portrait and landscape are treated alike); a source smaller than every rung gets one rung at
@@ -41,6 +43,9 @@ export const LADDER: readonly Rung[] = [
   { shortSide: 720, maxrateKbps: 2800, audioKbps: 128 },
   { shortSide: 480, maxrateKbps: 1200, audioKbps: 96 },
   { shortSide: 360, maxrateKbps: 700, audioKbps: 96 },
+  // What a phone on a slow link starts and seeks on: a 2 s segment is ~65 KB (0.3 s at 1.6 Mbit/s),
+  // the 1 s first segment ~33 KB, small enough to fetch before play (docs/playback.md).
+  { shortSide: 240, maxrateKbps: 400, audioKbps: 64 },
 ];
 
 export const GOP_SECONDS = 2;
@@ -49,6 +54,15 @@ export const GOP_SECONDS = 2;
  * segments were, which is what start and seek wait for on a slow link (docs/playback.md).
  */
 export const SEGMENT_SECONDS = 2;
+/**
+ * The first two seconds are two 1 s segments (a keyframe at 1 s too): the first fragment is what
+ * a player prefetches before play and what the first frame waits for, half the bytes of a 2 s one.
+ * From 2 s on, the 2 s grid, so rungs stay aligned for switching.
+ */
+export const START_SEGMENT_SECONDS = 1;
+/** Forced keyframes at 0 and START_SEGMENT_SECONDS, then every GOP_SECONDS from GOP_SECONDS on. */
+export const KEYFRAME_EXPRESSION =
+  `expr:if(lt(t,${GOP_SECONDS}),gte(t,n_forced*${START_SEGMENT_SECONDS}),gte(t,${GOP_SECONDS}*(n_forced-${GOP_SECONDS / START_SEGMENT_SECONDS - 1})))`;
 export const X264_PRESET = 'veryfast';
 export const X264_CRF = 23;
 /** Frame rates above this are brought down to it. */
@@ -104,7 +118,10 @@ export interface RenditionManifest {
   mp4Bytes: number;
   mp4Width: number;
   mp4Height: number;
+  /** JPEG poster (link previews). */
   poster: string | null;
+  /** The same frame as WebP (the player's poster); absent in manifests made before it. */
+  posterWebp?: string | null;
   cards: Array<{ width: number; file: string }>;
   variants: VariantInfo[];
   quick: boolean;
@@ -243,7 +260,7 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
         '-map', `[v${index}]`,
         '-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'high', '-pix_fmt', 'yuv420p',
         '-crf', String(X264_CRF), '-maxrate', `${rendition.rung.maxrateKbps}k`, '-bufsize', `${rendition.rung.maxrateKbps * 2}k`,
-        '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${GOP_SECONDS})`,
+        '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', KEYFRAME_EXPRESSION,
         ...BT709_TAGS,
       );
       index += 1;
@@ -270,7 +287,8 @@ async function segment(workDir: string, name: string, timeoutMs: number, signal?
   await runFfmpeg(
     [
       '-v', 'error', ...fencedInput(path.join(workDir, `${name}.mp4`), OWN_MP4), '-map', '0', '-c', 'copy',
-      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
+      '-f', 'hls', '-hls_init_time', String(START_SEGMENT_SECONDS), '-hls_time', String(SEGMENT_SECONDS),
+      '-hls_playlist_type', 'vod', '-hls_list_size', '0',
       '-hls_segment_filename', path.join(workDir, `${name}_%04d.ts`),
       path.join(workDir, `${name}.m3u8`),
     ],
@@ -368,14 +386,29 @@ async function makeCards(thumbnail: string, outputDir: string, signal?: AbortSig
   return cards;
 }
 
-async function makePoster(mp4: string, outputDir: string, duration: number, signal?: AbortSignal): Promise<string> {
+/**
+ * A poster wider than this gains nothing on the page (a phone's 412 px box at 3× device pixels is
+ * 1236) and costs a phone on slow 4G a second: the 1080p frame as JPEG was ~95 KB, as 1280-wide
+ * WebP it is ~22 KB (docs/playback.md).
+ */
+export const POSTER_MAX_WIDTH = 1280;
+
+async function makePoster(mp4: string, outputDir: string, duration: number, signal?: AbortSignal): Promise<{ jpeg: string; webp: string | null }> {
   const at = Math.min(1, duration / 3);
-  const file = 'poster.jpg';
+  const jpeg = 'poster.jpg';
+  const webp = 'poster.webp';
+  // Never upscaled; portrait frames are limited by the same width (their height follows).
+  const scale = `scale='min(${POSTER_MAX_WIDTH},iw)':-2:flags=lanczos`;
   await runFfmpeg(
-    ['-v', 'error', '-ss', at.toFixed(3), ...fencedInput(mp4, OWN_MP4), '-frames:v', '1', '-q:v', '3', '-f', 'image2', path.join(outputDir, file)],
+    [
+      '-v', 'error', '-ss', at.toFixed(3), ...fencedInput(mp4, OWN_MP4), '-filter_complex', `[0:v:0]${scale},split=2[j][w]`,
+      '-map', '[j]', '-frames:v', '1', '-q:v', '4', '-f', 'image2', path.join(outputDir, jpeg),
+      '-map', '[w]', '-frames:v', '1', '-c:v', 'libwebp', '-quality', '75', '-f', 'webp', path.join(outputDir, webp),
+    ],
     { timeoutMs: 60_000, lowPriority: true, signal },
   );
-  return file;
+  const hasWebp = await stat(path.join(outputDir, webp)).then((info) => info.size > 0, () => false);
+  return { jpeg, webp: hasWebp ? webp : null };
 }
 
 /**
@@ -444,7 +477,8 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
     mp4Bytes: (await stat(path.join(workDir, mp4))).size,
     mp4Width: mp4Facts.width,
     mp4Height: mp4Facts.height,
-    poster,
+    poster: poster?.jpeg ?? null,
+    posterWebp: poster?.webp ?? null,
     cards,
     variants,
     quick: top.copy,

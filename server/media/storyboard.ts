@@ -91,9 +91,10 @@ export async function makeStoryboard(options: StoryboardOptions): Promise<Storyb
   const token = randomBytes(4).toString('hex');
   const sheetName = (index: number) => `storyboard-${token}-${index}.jpg`;
   const filter = [
-    // The first keyframe, then the first one at least an interval (less half a GOP) later. Not
+    // The first keyframe, then the first one at least an interval (less a quarter GOP) later:
+    // keyframes between grid marks (the 1 s start segment's, a copied source's) are skipped. Not
     // the fps filter: fed keyframes only, it drops the last tile (it waits for a later frame).
-    `select='isnan(prev_selected_t)+gte(t-prev_selected_t,${plan.interval - GOP_SECONDS / 2})'`,
+    `select='isnan(prev_selected_t)+gte(t-prev_selected_t,${plan.interval - GOP_SECONDS / 4})'`,
     `trim=end_frame=${plan.tiles}`,
     `scale=${plan.tileWidth}:${plan.tileHeight}:flags=bilinear`,
     'setsar=1',

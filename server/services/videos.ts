@@ -106,7 +106,7 @@ export function toPublicVideo(
     width: Number(video.width) || 0,
     height: Number(video.height) || 0,
     hlsUrl: manifest ? rendition(manifest.hls) : null,
-    posterUrl: manifest?.poster ? rendition(manifest.poster) : null,
+    posterUrl: manifest?.posterWebp ? rendition(manifest.posterWebp) : manifest?.poster ? rendition(manifest.poster) : null,
     thumbnailSources: manifest ? manifest.cards.map((card) => ({ width: card.width, url: rendition(card.file) })) : [],
     storyboardUrl: manifest?.storyboard ? rendition(manifest.storyboard.vtt) : null,
     chapters: parseChapters(video.description, Number(video.duration) || 0),

@@ -173,8 +173,10 @@ function PlayerBody({
   const hlsLevels = useRef<Rendition[]>([]);
   /** Where to start or carry on once media is loaded: a shared `t`, resume, quality switch, retry. */
   const pending = useRef<{ time: number; play: boolean } | null>(null);
-  /** Starts hls.js (set by the effect; the native path calls it when native playback fails). */
-  const startHlsJs = useRef<() => void>(() => undefined);
+  /** Resolves once React has removed a previous engine's `src` from the element. */
+  const whenSourceCleared = useRef<(() => void) | null>(null);
+  /** The next engine after one fails (set by the effect): hls.js → native HLS → MP4. */
+  const fallBack = useRef<(from: Engine) => void>(() => undefined);
   const stallTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The viewer pressed play and has not paused: a fallback or retry carries on playing. */
   const wantsPlay = useRef(false);
@@ -190,12 +192,12 @@ function PlayerBody({
   useEffect(() => {
     let live = true;
     let chaptersUrl: string | null = null;
+    // A shared link's `t` wins over the resume offer. Known before any engine loads media, so a
+    // prefetch starts at the right fragment.
+    const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
+    if (fromUrl !== null) pending.current = { time: fromUrl, play: false };
     const settle = () => {
-      if (!live) return;
-      // A shared link's `t` wins over the resume offer.
-      const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
-      if (fromUrl !== null) pending.current = { time: fromUrl, play: false };
-      setStartFromUrl(fromUrl !== null);
+      if (live) setStartFromUrl(fromUrl !== null);
     };
     import(/* webpackChunkName: "player" */ './mediaChrome')
       .then(() => {
@@ -220,13 +222,17 @@ function PlayerBody({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const applyCap = useCallback(() => {
+  /** The cap for the player's current size (hls.js level index, -1: none). */
+  const currentCap = useCallback(() => {
     const frame = frameRef.current;
-    if (!session.current || !frame) return;
+    if (!frame) return -1;
     const fullscreen = typeof document !== 'undefined' && Boolean(document.fullscreenElement?.contains(frame));
-    const box = frame.getBoundingClientRect();
-    session.current.setCap(levelCap(hlsLevels.current, box, window.devicePixelRatio || 1, fullscreen));
+    return levelCap(hlsLevels.current, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
   }, []);
+
+  const applyCap = useCallback(() => {
+    session.current?.setCap(currentCap());
+  }, [currentCap]);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -264,53 +270,19 @@ function PlayerBody({
       setSource(src);
     };
 
-    startHlsJs.current = () => {
+    // Native HLS: where there is no Media Source Extensions (iPhones before iOS 17.1), or after
+    // hls.js gave up. The browser chooses renditions itself: no cap, no prefetch policy.
+    let triedNative = false;
+    const playNative = () => {
       if (disposed) return;
-      if (!hasMediaSource()) {
+      if (triedNative || !hasNativeHls(video)) {
         playMp4();
         return;
       }
+      triedNative = true;
       switching.current = true;
-      setEngine('starting');
-      setSource(undefined);
-      setLevels([]);
-      setChoice(AUTO);
-      import(/* webpackChunkName: "hls" */ './hlsEngine')
-        .then((engineModule) => {
-          if (disposed) return;
-          const started = engineModule.startHls(
-            video,
-            hlsUrl,
-            {
-              onLevels: (found) => {
-                if (disposed) return;
-                hlsLevels.current = found;
-                setLevels(sortLevels(found.map((level) => ({ ...level, id: level.index }))));
-                applyCap();
-              },
-              onFatal: (reason) => {
-                console.warn('HLS playback failed, playing the MP4:', reason);
-                playMp4();
-              },
-            },
-            { startPosition: () => pending.current?.time ?? -1 },
-          );
-          if (!started) {
-            playMp4();
-            return;
-          }
-          session.current = started;
-          setEngine('hlsjs');
-          // hls.js loads segments on play: a viewer already watching carries on.
-          if (wantsPlay.current) void video.play().catch(() => undefined);
-        })
-        .catch((failure: unknown) => {
-          console.warn('Could not load the HLS player, playing the MP4:', failure);
-          playMp4();
-        });
-    };
-
-    if (hasNativeHls(video)) {
+      session.current?.destroy();
+      session.current = null;
       setEngine('native');
       setSource(hlsUrl);
       if (attempt > 0 && video.getAttribute('src') === hlsUrl) {
@@ -331,22 +303,78 @@ function PlayerBody({
         .catch(() => {
           // No menu then; playback itself does not depend on it.
         });
-    } else {
-      startHlsJs.current();
-    }
+    };
+    fallBack.current = (from: Engine) => (from === 'hlsjs' ? playNative() : from === 'native' ? playMp4() : undefined);
+
+    const startHlsJs = () => {
+      if (disposed) return;
+      switching.current = true;
+      setEngine('starting');
+      setSource(undefined);
+      setLevels([]);
+      setChoice(AUTO);
+      import(/* webpackChunkName: "hls" */ './hlsEngine')
+        .then(async (engineModule) => {
+          // After a fallback (a retry after the MP4 failed), React has yet to take the old `src`
+          // off the element: hls.js attaching first would have its media source removed.
+          if (video.hasAttribute('src')) await new Promise<void>((resolve) => (whenSourceCleared.current = resolve));
+          if (disposed) return;
+          const started = engineModule.startHls(
+            video,
+            hlsUrl,
+            {
+              onLevels: (found) => {
+                if (disposed) return -1;
+                hlsLevels.current = found;
+                setLevels(sortLevels(found.map((level) => ({ ...level, id: level.index }))));
+                return currentCap();
+              },
+              onFatal: (reason) => {
+                console.warn('HLS playback through hls.js failed:', reason);
+                session.current = null;
+                playNative();
+              },
+            },
+            { startPosition: () => pending.current?.time ?? -1 },
+          );
+          if (!started) {
+            playNative();
+            return;
+          }
+          session.current = started;
+          setEngine('hlsjs');
+          // A viewer who pressed play meanwhile carries on.
+          if (wantsPlay.current) void video.play().catch(() => undefined);
+        })
+        .catch((failure: unknown) => {
+          console.warn('Could not load the HLS player:', failure);
+          playNative();
+        });
+    };
+
+    // hls.js wherever Media Source Extensions exist (Chromium, Firefox, Safari on macOS and iOS
+    // 17.1+): it alone lets the player cap renditions to its size, choose the start level and
+    // prefetch only the first fragment. Native HLS elsewhere, the MP4 last.
+    if (hasMediaSource()) startHlsJs();
+    else playNative();
 
     return () => {
       disposed = true;
       session.current?.destroy();
       session.current = null;
     };
-  }, [hlsUrl, src, attempt, applyCap]);
+  }, [hlsUrl, src, attempt, currentCap]);
 
   // A new source (fallback, quality switch, retry) while the viewer is watching: keep playing
-  // (with preload "none" nothing would load otherwise).
+  // (with preload "none" nothing would load otherwise). No source: hls.js may attach now.
   useEffect(() => {
     const video = videoRef.current;
     if (video && source && wantsPlay.current) void video.play().catch(() => undefined);
+    if (source === undefined && whenSourceCleared.current) {
+      const resolve = whenSourceCleared.current;
+      whenSourceCleared.current = null;
+      resolve();
+    }
   }, [source]);
 
   const clearStall = useCallback(() => {
@@ -357,8 +385,8 @@ function PlayerBody({
   useEffect(() => clearStall, [clearStall]);
 
   const onError = useCallback(() => {
-    // Native HLS that cannot play this stream: hls.js next, then the MP4; the MP4 failing is the end.
-    if (engine === 'native') startHlsJs.current();
+    // Native HLS that cannot play this stream: the MP4 next; the MP4 failing is the end.
+    if (engine === 'native') fallBack.current('native');
     else if (engine === 'mp4') {
       clearStall();
       setFailed(true);
@@ -557,8 +585,10 @@ function PlayerBody({
             slot="media"
             className="video-player__video"
             controls={!chrome}
-            // Nothing but the poster before play (the API gives the duration and size).
-            preload="none"
+            // Nothing but the poster before play (the API gives the duration and size). hls.js
+            // decides what to fetch itself (its first fragment at most); "auto" lets the browser
+            // open its media source before play, so that fragment is ready to show.
+            preload={engine === 'hlsjs' ? 'auto' : 'none'}
             playsInline
             poster={poster || undefined}
             src={source}

@@ -1,8 +1,20 @@
 /**
- * HLS through hls.js (Media Source Extensions), for browsers without native HLS. This module is
- * its own lazily loaded chunk: only the video page asks for it, and only when it needs it.
+ * HLS through hls.js (Media Source Extensions). This module is its own lazily loaded chunk: only
+ * the video page asks for it, after the page has painted.
+ *
+ * Start and seek policy (docs/player.md, measured by `npm run bench:playback`):
+ * - before play, only the master playlist, the start level's playlist and — when it fits the
+ *   byte budget — that level's first fragment are fetched, so pressing play shows a frame at once
+ *   without spending a phone's data on a video never played;
+ * - the start level is the best one under the player's size cap whose first fragment arrives in
+ *   about half a second at the estimated bandwidth;
+ * - with an empty buffer (start, seek) the ABR logic picks a level whose fragment arrives within
+ *   half a second (`maxStarvationDelay`), so a seek plays again quickly, at a lower quality for
+ *   one fragment if the link is slow, and climbs back from there.
  */
 import Hls from 'hls.js/light';
+
+import { PREFETCH_BUDGET_BYTES, startLevelFor } from './playerLogic';
 
 export interface HlsLevel {
   /** hls.js's level index. */
@@ -13,15 +25,17 @@ export interface HlsLevel {
 }
 
 export interface HlsCallbacks {
-  /** The master playlist is read: its renditions. */
-  onLevels(levels: HlsLevel[]): void;
+  /** The master playlist is read: its renditions. Answers the cap (highest level index, -1: none). */
+  onLevels(levels: HlsLevel[]): number;
   /** Playback cannot go on through hls.js (already torn down): play something else. */
   onFatal(reason: string): void;
 }
 
 export interface HlsOptions {
-  /** Where playback starts once the viewer presses play (seconds; -1: the beginning). */
+  /** Where playback starts (seconds; -1: the beginning). Read when loading starts. */
   startPosition(): number;
+  /** Fetch the first fragment before play when it fits the budget (default true). */
+  prefetch?: boolean;
 }
 
 export interface HlsSession {
@@ -32,8 +46,26 @@ export interface HlsSession {
   destroy(): void;
 }
 
+/** Buffer ahead once playing (seconds): enough to ride out a slow patch, not a whole film of data. */
+const PLAYING_MAX_BUFFER_SECONDS = 60;
+/** Before play: buffer "full" at anything, so at most the fragment at the start position loads. */
+const PREFETCH_MAX_BUFFER_SECONDS = 0.1;
+/** Nothing at all (playlists only) until the first fragment's size is known to fit. */
+const NO_BUFFER_SECONDS = 0;
+
 export function hlsSupported(): boolean {
   return Hls.isSupported();
+}
+
+/** The browser's own estimate of the link (bits/s), where it gives one (Chromium). */
+function linkEstimate(): number | undefined {
+  const connection = (navigator as Navigator & { connection?: { downlink?: number; saveData?: boolean } }).connection;
+  const downlink = connection?.downlink;
+  return typeof downlink === 'number' && downlink > 0 ? downlink * 1_000_000 : undefined;
+}
+
+function savesData(): boolean {
+  return Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
 }
 
 /** Plays `url` in `video` through hls.js; null where hls.js cannot run here. */
@@ -44,16 +76,28 @@ export function startHls(
   options: HlsOptions = { startPosition: () => -1 },
 ): HlsSession | null {
   if (!Hls.isSupported()) return null;
+  const estimate = linkEstimate();
   const hls = new Hls({
     // The site's Content-Security-Policy allows no blob: workers; segments are remuxed on the page.
     enableWorker: false,
     // The player sets the cap itself (setCap: device pixels, lifted in fullscreen).
     capLevelToPlayerSize: false,
-    // Preload policy: only the master playlist before the viewer presses play.
+    // Loading starts once the start level is chosen (MANIFEST_PARSED), with an empty buffer goal.
     autoStartLoad: false,
+    maxMaxBufferLength: NO_BUFFER_SECONDS,
+    maxBufferLength: 30,
+    // With an empty buffer (start, seek), choose a level whose fragment arrives in ~0.5 s.
+    maxStarvationDelay: 0.5,
+    maxLoadingDelay: 1,
+    ...(estimate ? { abrEwmaDefaultEstimate: estimate } : {}),
   });
   let destroyed = false;
   let recoveredMedia = false;
+  let loading = false;
+  let playing = false;
+  let startLevel = -1;
+  const prefetch = (options.prefetch ?? true) && !savesData();
+
   const destroy = () => {
     if (destroyed) return;
     destroyed = true;
@@ -61,16 +105,36 @@ export function startHls(
     hls.destroy();
   };
 
+  const startLoading = () => {
+    if (destroyed || loading) return;
+    loading = true;
+    hls.startLoad(options.startPosition());
+  };
+
   hls.on(Hls.Events.MANIFEST_PARSED, () => {
-    callbacks.onLevels(
-      hls.levels.map((level, index) => ({
-        index,
-        width: level.width || 0,
-        height: level.height || 0,
-        bitrate: level.bitrate || 0,
-      })),
-    );
+    const levels = hls.levels.map((level, index) => ({
+      index,
+      width: level.width || 0,
+      height: level.height || 0,
+      bitrate: level.bitrate || 0,
+    }));
+    const cap = callbacks.onLevels(levels);
+    startLevel = startLevelFor(levels, cap, hls.bandwidthEstimate || estimate);
+    hls.startLevel = startLevel;
+    // Playlists now; the first fragment once its level's playlist says how long it is.
+    if (prefetch || playing) startLoading();
   });
+
+  hls.on(Hls.Events.LEVEL_LOADED, (_event, data) => {
+    if (playing || destroyed || data.level !== startLevel) return;
+    const level = hls.levels[startLevel];
+    const position = Math.max(0, options.startPosition());
+    const fragment = data.details.fragments.find((frag) => frag.start + frag.duration > position) ?? data.details.fragments[0];
+    if (!level || !fragment) return;
+    const expectedBytes = ((level.bitrate || 0) * fragment.duration) / 8;
+    if (expectedBytes > 0 && expectedBytes <= PREFETCH_BUDGET_BYTES) hls.config.maxMaxBufferLength = PREFETCH_MAX_BUFFER_SECONDS;
+  });
+
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal || destroyed) return;
     // A decoding hiccup is worth one recovery; anything else (network, manifest) ends hls.js here.
@@ -83,14 +147,18 @@ export function startHls(
     callbacks.onFatal(String(data.details ?? data.type));
   });
 
-  let loading = false;
   const onPlay = () => {
-    if (destroyed || loading) return;
-    loading = true;
-    hls.startLoad(options.startPosition());
+    if (destroyed || playing) return;
+    playing = true;
+    hls.config.maxMaxBufferLength = PLAYING_MAX_BUFFER_SECONDS;
+    // Before the manifest is parsed, MANIFEST_PARSED starts loading (playing is set).
+    if (hls.levels.length > 0) startLoading();
   };
   video.addEventListener('play', onPlay);
 
+  // hls.js alone decides what is fetched; with "none" Chromium would not open the media source
+  // before play, and a prefetched fragment could not be shown at once.
+  video.preload = 'auto';
   hls.loadSource(url);
   hls.attachMedia(video);
 

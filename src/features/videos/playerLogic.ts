@@ -257,6 +257,42 @@ export function levelCap(renditions: Rendition[], box: { width: number; height: 
   return best >= 0 ? best : smallest;
 }
 
+/**
+ * Media the player may fetch before the viewer presses play: the start level's first fragment is
+ * prefetched only when its expected size (peak bitrate × duration) is within this, so a page
+ * opened and never played costs a phone little (the poster, ~20 KB, and the playlists come on top).
+ */
+export const PREFETCH_BUDGET_BYTES = 64 * 1024;
+/** Until the link is measured, what the first fragment's download is estimated against (bits/s). */
+export const DEFAULT_BANDWIDTH = 500_000;
+/** The first fragment should arrive within this (seconds) at the estimated bandwidth. */
+export const START_FETCH_SECONDS = 0.5;
+/** The segment length the server cuts (seconds): what a first fragment is assumed to last. */
+export const FRAGMENT_SECONDS = 2;
+
+/**
+ * The level to start with (an index into `levels`, which are in hls.js's order, ascending
+ * bitrate): the best one within the cap (-1: none) whose first fragment arrives within
+ * START_FETCH_SECONDS at `bandwidth`; the lowest when none does. Never above the cap, so a phone's
+ * small box never starts on 1080p however fast its link.
+ */
+export function startLevelFor(levels: Array<Rendition & { bitrate: number }>, cap: number, bandwidth: number | undefined): number {
+  if (levels.length === 0) return -1;
+  const bitsPerSecond = Number.isFinite(bandwidth) && (bandwidth as number) > 0 ? (bandwidth as number) : DEFAULT_BANDWIDTH;
+  const highest = cap >= 0 ? Math.min(cap, levels.length - 1) : levels.length - 1;
+  let lowest = 0;
+  levels.forEach((level, index) => {
+    if (level.bitrate < levels[lowest]!.bitrate) lowest = index;
+  });
+  let best = -1;
+  for (let index = 0; index <= highest; index += 1) {
+    const level = levels[index]!;
+    const seconds = (level.bitrate * FRAGMENT_SECONDS) / bitsPerSecond;
+    if (level.bitrate > 0 && seconds <= START_FETCH_SECONDS && (best < 0 || level.bitrate > levels[best]!.bitrate)) best = index;
+  }
+  return best >= 0 ? best : lowest;
+}
+
 export interface Chapter {
   start: number;
   title: string;
