@@ -41,6 +41,7 @@ module.exports = {
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/__tests__/support/style-stub.ts',
         '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/__tests__/support/file-stub.ts',
+        '\\?url$': '<rootDir>/__tests__/support/file-stub.ts',
       },
     },
     {

@@ -115,6 +115,9 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
           use: [dev ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'],
         },
         { test: /\.(png|jpe?g|gif|svg|webp|ico)$/i, type: 'asset/resource' },
+        // `import url from 'file?url'`: the file as a hashed asset, its URL as the value (the
+        // hls.js transmuxing worker, loaded from the site's own origin as the CSP wants).
+        { resourceQuery: /^\?url$/, type: 'asset/resource' },
       ],
     },
     plugins: [

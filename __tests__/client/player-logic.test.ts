@@ -16,6 +16,7 @@ import {
   seekTarget,
   shareUrl,
   shortcutAction,
+  prefetchBudget,
   startLevelFor,
   startTimeFromUrl,
   SHORTCUTS,
@@ -218,6 +219,20 @@ describe('start level', () => {
     expect(startLevelFor(ladder, -1, undefined)).toBe(0);
     expect(startLevelFor([...ladder].reverse(), -1, 100_000)).toBe(4);
     expect(startLevelFor([], -1, 1_000_000)).toBe(-1);
+  });
+});
+
+describe('prefetch budget', () => {
+  it('keeps all media before play within 100 KB: poster, playlists and the first fragment', () => {
+    // Nothing spent yet, poster done: the fragment's own cap.
+    expect(prefetchBudget(0, false)).toBe(64 * 1024);
+    // A 22 KB poster and 3 KB of playlists: still the cap (75 KB would be left).
+    expect(prefetchBudget(25 * 1024, false)).toBe(64 * 1024);
+    // A 60 KB poster: 37 KB left for the fragment.
+    expect(prefetchBudget(63 * 1024, false)).toBe(37 * 1024);
+    // The poster still loading counts with its 40 KB allowance.
+    expect(prefetchBudget(3 * 1024, true)).toBe(57 * 1024);
+    expect(prefetchBudget(150 * 1024, false)).toBe(0);
   });
 });
 

@@ -29,6 +29,8 @@ export function helmetOptions(config: Pick<AppConfig, 'catalogue' | 'cookieSecur
         mediaSrc: [self, 'blob:', catalogue],
         frameSrc: [self, catalogue],
         connectSrc: [self, catalogue],
+        // hls.js remuxes segments in a worker loaded from the site's own assets (never blob:).
+        workerSrc: [self],
         fontSrc: [self, 'data:'],
         objectSrc: ["'none'"],
         formAction: [self],

@@ -13,9 +13,9 @@
  *   AVERAGE-BANDWIDTH, FRAME-RATE and CODECS, smallest rung first (the variant a player starts
  *   with when it has not chosen one: docs/playback.md);
  * - the top rung is also kept as the progressive MP4 (`+faststart`) for download and fallback;
- * - a poster frame from that MP4, at most POSTER_MAX_WIDTH wide, as WebP (what the player shows:
- *   ~20 KB, so a phone that never presses play spends little) and JPEG (for link previews and
- *   anything without WebP), and WebP card images (320 and 640 wide, never wider than the uploaded
+ * - a poster frame from that MP4, fitting a POSTER_MAX_WIDTH square, as JPEG (link previews,
+ *   anything without WebP) and as WebP within POSTER_WEBP_BUDGET_BYTES (what the player shows: a
+ *   phone that never presses play spends little), and WebP card images (320 and 640 wide, never wider than the uploaded
  *   thumbnail) from the uploaded thumbnail.
  *
  * The ladder is data (LADDER); rungs above the source are never made (short side compared, so
@@ -35,6 +35,8 @@ export interface Rung {
   /** Peak video bitrate (kbit/s) the encoder may use (VBV maxrate); CRF decides below it. */
   maxrateKbps: number;
   audioKbps: number;
+  /** VBV buffer in seconds of maxrate (default 2): how far a segment may burst above maxrate. */
+  vbvSeconds?: number;
 }
 
 /** The default ladder, largest first. */
@@ -43,9 +45,10 @@ export const LADDER: readonly Rung[] = [
   { shortSide: 720, maxrateKbps: 2800, audioKbps: 128 },
   { shortSide: 480, maxrateKbps: 1200, audioKbps: 96 },
   { shortSide: 360, maxrateKbps: 700, audioKbps: 96 },
-  // What a phone on a slow link starts and seeks on: a 2 s segment is ~65 KB (0.3 s at 1.6 Mbit/s),
-  // the 1 s first segment ~33 KB, small enough to fetch before play (docs/playback.md).
-  { shortSide: 240, maxrateKbps: 400, audioKbps: 64 },
+  // What a phone on a slow link starts and seeks on: its segments must stay small whatever the
+  // picture (a tight 1 s VBV buffer: even sensor noise gives ~105 KB per 2 s and ~53 KB for the
+  // 1 s first segment, which a player can fetch before play; docs/playback.md).
+  { shortSide: 240, maxrateKbps: 300, audioKbps: 64, vbvSeconds: 1 },
 ];
 
 export const GOP_SECONDS = 2;
@@ -161,7 +164,7 @@ export function planLadder(info: Pick<MediaInfo, 'width' | 'height'>, ladder: re
     const smallest = ladder[ladder.length - 1] ?? { shortSide: 360, maxrateKbps: 700, audioKbps: 96 };
     const shortSide = even(sourceShort) > sourceShort ? even(sourceShort) - 2 : even(sourceShort);
     const scale = (shortSide * shortSide) / (smallest.shortSide * smallest.shortSide);
-    const rung = { shortSide, maxrateKbps: Math.max(150, Math.round(smallest.maxrateKbps * scale)), audioKbps: 64 };
+    const rung = { shortSide, maxrateKbps: Math.max(150, Math.round(smallest.maxrateKbps * scale)), audioKbps: 64, vbvSeconds: smallest.vbvSeconds };
     return [{ name: `${shortSide}p`, ...sizeFor(shortSide), rung, copy: false }];
   }
   return rungs.map((rung) => ({ name: `${rung.shortSide}p`, ...sizeFor(rung.shortSide), rung, copy: false }));
@@ -259,7 +262,7 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
       args.push(
         '-map', `[v${index}]`,
         '-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-        '-crf', String(X264_CRF), '-maxrate', `${rendition.rung.maxrateKbps}k`, '-bufsize', `${rendition.rung.maxrateKbps * 2}k`,
+        '-crf', String(X264_CRF), '-maxrate', `${rendition.rung.maxrateKbps}k`, '-bufsize', `${Math.round(rendition.rung.maxrateKbps * (rendition.rung.vbvSeconds ?? 2))}k`,
         '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', KEYFRAME_EXPRESSION,
         ...BT709_TAGS,
       );
@@ -387,28 +390,64 @@ async function makeCards(thumbnail: string, outputDir: string, signal?: AbortSig
 }
 
 /**
- * A poster wider than this gains nothing on the page (a phone's 412 px box at 3× device pixels is
- * 1236) and costs a phone on slow 4G a second: the 1080p frame as JPEG was ~95 KB, as 1280-wide
- * WebP it is ~22 KB (docs/playback.md).
+ * A poster larger than this (either side) gains nothing on the page (a phone's 412 px box at 3×
+ * device pixels is 1236) and costs a phone on slow 4G a second: the 1080p frame as JPEG was
+ * ~95 KB, as 1280-wide WebP it is ~22 KB (docs/playback.md).
  */
 export const POSTER_MAX_WIDTH = 1280;
+/**
+ * The player's poster is what a phone downloads for a video it may never play: it is made smaller
+ * (quality, then width) until it fits this. A busy frame (foliage, sensor noise) would otherwise
+ * weigh hundreds of kilobytes at 1280 px.
+ */
+export const POSTER_WEBP_BUDGET_BYTES = 40 * 1024;
+/** WebP attempts, best first: [max width, quality]. The last one is kept whatever its size. */
+const POSTER_WEBP_ATTEMPTS: ReadonlyArray<readonly [number, number]> = [
+  [POSTER_MAX_WIDTH, 75],
+  [POSTER_MAX_WIDTH, 55],
+  [960, 50],
+  [640, 50],
+  [640, 30],
+  [480, 30],
+  [360, 25],
+];
+
+/** Fits the picture in a `size`×`size` square (portrait and landscape alike), never upscaled, even sides. */
+function fitFilter(size: number): string {
+  return `scale='min(${size},iw)':'min(${size},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2:flags=lanczos`;
+}
 
 async function makePoster(mp4: string, outputDir: string, duration: number, signal?: AbortSignal): Promise<{ jpeg: string; webp: string | null }> {
   const at = Math.min(1, duration / 3);
   const jpeg = 'poster.jpg';
   const webp = 'poster.webp';
-  // Never upscaled; portrait frames are limited by the same width (their height follows).
-  const scale = `scale='min(${POSTER_MAX_WIDTH},iw)':-2:flags=lanczos`;
-  await runFfmpeg(
-    [
-      '-v', 'error', '-ss', at.toFixed(3), ...fencedInput(mp4, OWN_MP4), '-filter_complex', `[0:v:0]${scale},split=2[j][w]`,
-      '-map', '[j]', '-frames:v', '1', '-q:v', '4', '-f', 'image2', path.join(outputDir, jpeg),
-      '-map', '[w]', '-frames:v', '1', '-c:v', 'libwebp', '-quality', '75', '-f', 'webp', path.join(outputDir, webp),
-    ],
-    { timeoutMs: 60_000, lowPriority: true, signal },
-  );
-  const hasWebp = await stat(path.join(outputDir, webp)).then((info) => info.size > 0, () => false);
-  return { jpeg, webp: hasWebp ? webp : null };
+  const frame = path.join(outputDir, 'poster-frame.png');
+  try {
+    await runFfmpeg(
+      [
+        '-v', 'error', '-ss', at.toFixed(3), ...fencedInput(mp4, OWN_MP4), '-filter_complex', `[0:v:0]${fitFilter(POSTER_MAX_WIDTH)},split=2[j][p]`,
+        '-map', '[j]', '-frames:v', '1', '-q:v', '4', '-f', 'image2', path.join(outputDir, jpeg),
+        '-map', '[p]', '-frames:v', '1', '-c:v', 'png', '-f', 'image2', frame,
+      ],
+      { timeoutMs: 60_000, lowPriority: true, signal },
+    );
+    let made = false;
+    for (const [width, quality] of POSTER_WEBP_ATTEMPTS) {
+      await runFfmpeg(
+        [
+          '-v', 'error', '-y', ...fencedInput(frame, 'png_pipe'), '-vf', fitFilter(width),
+          '-frames:v', '1', '-c:v', 'libwebp', '-quality', String(quality), '-f', 'webp', path.join(outputDir, webp),
+        ],
+        { timeoutMs: 60_000, lowPriority: true, signal },
+      );
+      const size = await stat(path.join(outputDir, webp)).then((info) => info.size, () => 0);
+      made = size > 0;
+      if (made && size <= POSTER_WEBP_BUDGET_BYTES) break;
+    }
+    return { jpeg, webp: made ? webp : null };
+  } finally {
+    await rm(frame, { force: true });
+  }
 }
 
 /**

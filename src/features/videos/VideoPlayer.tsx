@@ -15,6 +15,7 @@ import {
   nextRate,
   nextVolume,
   PLAYBACK_RATES,
+  prefetchBudget,
   type PlayerAction,
   type Rendition,
   resumePoint,
@@ -72,6 +73,24 @@ const STALL_MS = 8000;
 
 function hasNativeHls(video: HTMLVideoElement): boolean {
   return typeof video.canPlayType === 'function' && video.canPlayType(HLS_TYPE) !== '';
+}
+
+/**
+ * What the first fragment may take before play, from what this page's media (the /media/ files:
+ * poster, playlists) have cost so far (Resource Timing; same origin, so sizes are given).
+ */
+function mediaPrefetchBudget(poster: string | undefined): number {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return prefetchBudget(0, Boolean(poster));
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  let spent = 0;
+  let posterDone = !poster;
+  const posterUrl = poster ? new URL(poster, window.location.href).href : '';
+  for (const entry of entries) {
+    if (!new URL(entry.name).pathname.startsWith('/media/')) continue;
+    spent += entry.encodedBodySize || entry.transferSize || 0;
+    if (entry.name === posterUrl) posterDone = true;
+  }
+  return prefetchBudget(spent, !posterDone);
 }
 
 function hasMediaSource(): boolean {
@@ -158,6 +177,8 @@ function PlayerBody({
   const [choice, setChoice] = useState<number>(AUTO);
   const [showing, setShowing] = useState<{ width: number; height: number } | null>(null);
   const [chrome, setChrome] = useState(false);
+  /** The speed and captions menus, mounted a task after the control bar (two shorter tasks, not one long one). */
+  const [menus, setMenus] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   const [stalled, setStalled] = useState(false);
@@ -192,6 +213,7 @@ function PlayerBody({
   useEffect(() => {
     let live = true;
     let chaptersUrl: string | null = null;
+    let menusTimer: ReturnType<typeof setTimeout> | undefined;
     // A shared link's `t` wins over the resume offer. Known before any engine loads media, so a
     // prefetch starts at the right fragment.
     const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
@@ -209,6 +231,9 @@ function PlayerBody({
         }
         setChrome(true);
         settle();
+        menusTimer = setTimeout(() => {
+          if (live) setMenus(true);
+        }, 0);
       })
       .catch((failure: unknown) => {
         console.warn('Could not load the player controls, keeping the browser’s:', failure);
@@ -216,6 +241,7 @@ function PlayerBody({
       });
     return () => {
       live = false;
+      clearTimeout(menusTimer);
       if (chaptersUrl) URL.revokeObjectURL(chaptersUrl);
     };
     // Once per player: a new video is a new player (VideoPage keys it).
@@ -335,7 +361,7 @@ function PlayerBody({
                 playNative();
               },
             },
-            { startPosition: () => pending.current?.time ?? -1 },
+            { startPosition: () => pending.current?.time ?? -1, prefetchBudget: () => mediaPrefetchBudget(poster) },
           );
           if (!started) {
             playNative();
@@ -627,8 +653,12 @@ function PlayerBody({
                 <media-pip-button notooltip="" />
                 <media-fullscreen-button notooltip="" />
               </media-control-bar>
-              <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
-              <media-captions-menu id={captionsMenuId} hidden anchor="auto" />
+              {menus ? (
+                <>
+                  <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
+                  <media-captions-menu id={captionsMenuId} hidden anchor="auto" />
+                </>
+              ) : null}
             </>
           ) : null}
         </media-controller>

@@ -6,3 +6,9 @@ declare module 'hls.js/light' {
   export * from 'hls.js';
   export { default } from 'hls.js';
 }
+
+/** A file bundled as an asset: its URL (webpack's `?url` rule). */
+declare module '*?url' {
+  const url: string;
+  export default url;
+}

@@ -13,6 +13,7 @@
  *   one fragment if the link is slow, and climbs back from there.
  */
 import Hls from 'hls.js/light';
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 
 import { PREFETCH_BUDGET_BYTES, startLevelFor } from './playerLogic';
 
@@ -36,6 +37,8 @@ export interface HlsOptions {
   startPosition(): number;
   /** Fetch the first fragment before play when it fits the budget (default true). */
   prefetch?: boolean;
+  /** Bytes the first fragment may take before play (default PREFETCH_BUDGET_BYTES). */
+  prefetchBudget?: () => number;
 }
 
 export interface HlsSession {
@@ -78,8 +81,10 @@ export function startHls(
   if (!Hls.isSupported()) return null;
   const estimate = linkEstimate();
   const hls = new Hls({
-    // The site's Content-Security-Policy allows no blob: workers; segments are remuxed on the page.
-    enableWorker: false,
+    // Segments are remuxed in a worker, off the page's main thread (a phone stays responsive while
+    // the first fragment is prepared), loaded from the site's assets: the CSP allows no blob: workers.
+    enableWorker: true,
+    workerPath: hlsWorkerUrl,
     // The player sets the cap itself (setCap: device pixels, lifted in fullscreen).
     capLevelToPlayerSize: false,
     // Loading starts once the start level is chosen (MANIFEST_PARSED), with an empty buffer goal.
@@ -132,7 +137,8 @@ export function startHls(
     const fragment = data.details.fragments.find((frag) => frag.start + frag.duration > position) ?? data.details.fragments[0];
     if (!level || !fragment) return;
     const expectedBytes = ((level.bitrate || 0) * fragment.duration) / 8;
-    if (expectedBytes > 0 && expectedBytes <= PREFETCH_BUDGET_BYTES) hls.config.maxMaxBufferLength = PREFETCH_MAX_BUFFER_SECONDS;
+    const budget = options.prefetchBudget?.() ?? PREFETCH_BUDGET_BYTES;
+    if (expectedBytes > 0 && expectedBytes <= budget) hls.config.maxMaxBufferLength = PREFETCH_MAX_BUFFER_SECONDS;
   });
 
   hls.on(Hls.Events.ERROR, (_event, data) => {

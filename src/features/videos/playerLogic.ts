@@ -263,6 +263,20 @@ export function levelCap(renditions: Rendition[], box: { width: number; height: 
  * opened and never played costs a phone little (the poster, ~20 KB, and the playlists come on top).
  */
 export const PREFETCH_BUDGET_BYTES = 64 * 1024;
+/** All media (poster, playlists, fragment) a page may fetch before play. */
+export const MEDIA_BEFORE_PLAY_BYTES = 100 * 1024;
+/** What a poster still loading is assumed to weigh (the server keeps posters within 40 KB). */
+export const POSTER_ALLOWANCE_BYTES = 40 * 1024;
+
+/**
+ * How many bytes the first fragment may take before play: PREFETCH_BUDGET_BYTES, less whatever
+ * would take the page's media over MEDIA_BEFORE_PLAY_BYTES (what it fetched already, plus the
+ * poster's allowance while the poster is still on its way).
+ */
+export function prefetchBudget(mediaBytesSoFar: number, posterPending: boolean): number {
+  const spent = Math.max(0, mediaBytesSoFar) + (posterPending ? POSTER_ALLOWANCE_BYTES : 0);
+  return Math.max(0, Math.min(PREFETCH_BUDGET_BYTES, MEDIA_BEFORE_PLAY_BYTES - spent));
+}
 /** Until the link is measured, what the first fragment's download is estimated against (bits/s). */
 export const DEFAULT_BANDWIDTH = 500_000;
 /** The first fragment should arrive within this (seconds) at the estimated bandwidth. */
