@@ -389,7 +389,7 @@ function PlayerBody({
       session.current?.destroy();
       session.current = null;
     };
-  }, [hlsUrl, src, attempt, currentCap]);
+  }, [hlsUrl, src, attempt, currentCap, poster]);
 
   // A new source (fallback, quality switch, retry) while the viewer is watching: keep playing
   // (with preload "none" nothing would load otherwise). No source: hls.js may attach now.
