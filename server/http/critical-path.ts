@@ -178,13 +178,16 @@ const safeHref = (href: string) => /^(https?:\/\/|\/(?!\/))/i.test(href);
  * answer (a view counted, a message's language, a rate limit) is the one their own request gets;
  * with `withCookie`, their cookies too, so the answer is the one they get signed in.
  */
-async function injectJson(
-  app: FastifyInstance,
-  url: string,
-  as?: FastifyRequest,
-  host: string | undefined = as?.host,
-  withCookie = false,
-): Promise<Record<string, unknown> | undefined> {
+interface InjectOptions {
+  /** Answer as this request's viewer would get it (user agent, language, address). */
+  as?: FastifyRequest;
+  /** The Host the answer's same-server links name (default: `as`'s). */
+  host?: string;
+  /** Send `as`'s cookie too (a signed-in viewer's own answer). */
+  withCookie?: boolean;
+}
+
+async function injectJson(app: FastifyInstance, url: string, { as, host = as?.host, withCookie = false }: InjectOptions = {}): Promise<Record<string, unknown> | undefined> {
   const headers: Record<string, string> = {};
   for (const name of ['user-agent', 'accept-language', ...(withCookie ? (['cookie'] as const) : [])] as const) {
     const value = as?.headers[name];
@@ -238,7 +241,7 @@ export async function criticalPathFor(
     media: [],
   };
   const signedIn = options.signedIn === true;
-  const ownAnswer = (answerUrl: string) => injectJson(app, answerUrl, request, request.host, signedIn);
+  const ownAnswer = (answerUrl: string) => injectJson(app, answerUrl, { as: request, withCookie: signedIn });
   /** Our API's answers for the page: inlined when the page is rendered, else preloaded. */
   const inlineOrPreload = async (urls: string[]) => {
     if (!options.inlineOwnApi) {
@@ -272,7 +275,7 @@ export async function criticalPathFor(
       const aiMode = query !== '' && url.searchParams.get('mode') === 'ai';
       if (!aiMode && options.builtInCatalogue) {
         const dataUrl = catalogueSearchUrl(options.catalogueBase, query, pageParam(url.searchParams));
-        const body = await injectJson(app, dataUrl, undefined, request.host);
+        const body = await injectJson(app, dataUrl, { host: request.host });
         if (body) {
           result.bootstrap[dataUrl] = body;
           result.images = cardImages(Array.isArray(body.videos) ? body.videos : []);
@@ -281,7 +284,7 @@ export async function criticalPathFor(
     } else if (chunkName === 'page-movie' && options.builtInCatalogue) {
       const id = decodeURIComponent(pathName.slice('/movie/'.length));
       const dataUrl = catalogueVideoUrl(options.catalogueBase, id);
-      const body = await injectJson(app, dataUrl, undefined, request.host);
+      const body = await injectJson(app, dataUrl, { host: request.host });
       if (body && typeof body.id === 'string') {
         result.bootstrap[dataUrl] = body;
         result.images = [movieImageHint(body)].filter((hint): hint is ImageHint => hint !== undefined);

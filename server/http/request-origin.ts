@@ -76,6 +76,8 @@ function isLoopbackHost(hostname: string): boolean {
  * one of the configured origins, a loopback name, or one of this machine's own interface
  * addresses. Used where naming the request's host must not let a look-alike site in (the
  * wallet sign-in message's domain); the host's port is not checked (a proxy may map ports).
+ * The interfaces are read per call, not once at start: a laptop's LAN address changes with its
+ * network, and a wallet challenge (rate limited) is rare enough for one small system call.
  */
 export function isOwnOrigin(
   origin: string,
