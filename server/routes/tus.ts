@@ -53,7 +53,7 @@ import {
   type VideoFields,
 } from '../services/uploads';
 
-import { UPLOAD_LIMITS } from './upload';
+import { UPLOAD_LIMITS, UPLOAD_REFUSALS } from './upload';
 
 export const TUS_PATH = '/v0/api/uploads';
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -150,6 +150,22 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
+  /** ffprobe's verdict under the configured fence, refused with the multipart path's messages. */
+  async function inspect(file: string) {
+    const { limits } = config.media;
+    try {
+      return await inspectUpload(file, undefined, limits);
+    } catch (error) {
+      if (error instanceof UndecodableMediaError) {
+        throw new UploadRejection(422, UPLOAD_REFUSALS[error.kind], {
+          minutes: Math.floor(limits.maxSeconds / 60),
+          megapixels: Math.round(limits.maxPixels / 1e5) / 10,
+        });
+      }
+      throw error;
+    }
+  }
+
   /** Sniffs, inspects and saves the finished upload; the new video's id. */
   async function finishUpload(context: RequestContext, upload: Upload): Promise<string> {
     const replaces = upload.metadata?.replaces;
@@ -166,13 +182,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     let thumbnail: ReceivedFile<LocalWrite> | undefined;
     try {
-      let info;
-      try {
-        info = await inspectUpload(video.write.path);
-      } catch (error) {
-        if (error instanceof UndecodableMediaError) throw new UploadRejection(422, 'upload.videoUndecodable');
-        throw error;
-      }
+      const info = await inspect(video.write.path);
       thumbnail = await posterOf(video.write.path, Math.min(1, info.duration / 2));
       const saved = await saveVideo(app.db, storage, queue, { userId: context.userId, ...fields, video, thumbnail, info });
       queue.notify();
@@ -190,13 +200,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const video = await receiveFile(app.media.spool, source, videoFileRule(config.maxVideoBytes));
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     try {
-      let info;
-      try {
-        info = await inspectUpload(video.write.path);
-      } catch (error) {
-        if (error instanceof UndecodableMediaError) throw new UploadRejection(422, 'upload.videoUndecodable');
-        throw error;
-      }
+      const info = await inspect(video.write.path);
       const replaced = await replaceVideoFile(app.db, storage, app.media.queue, { videoId, userId: context.userId }, { video, info });
       // Deleted (or given away) while the bytes came in.
       if (!replaced) throw new UploadRejection(404, 'upload.replaceNotFound');
