@@ -175,7 +175,12 @@ describe('processing stage, queue position, ETA, retry and replace (tus)', () =>
     expect((await retry(failing, otherCookie)).statusCode).toBe(404);
 
     await rename(`${mediaFile(failingOriginal)}.aside`, mediaFile(failingOriginal));
-    const res = await retry(failing);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v0/api/videos/selfieVideos/${failing}/retry`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: 'Processing started again.' });

@@ -311,6 +311,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Runs a failed video's processing again (owner only; 403 for someone else's public video, 404 when unknown or invisible). " +
           'Only from status failed (else 409), and only while its uploaded file is still stored (else 409: replace the file instead).',
         params: IdParams,
+        // Nothing to send: no body, `{}` or `null`.
+        body: Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]),
         response: { 200: UpdateResponse },
       },
     },
