@@ -22,7 +22,6 @@ import { fixtures } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 
 const FAST_QUEUE = { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, retryBaseMs: 100, leaseMs: 3000, concurrency: 1 };
-const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 
 interface Processing {
   status: string;

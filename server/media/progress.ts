@@ -21,7 +21,6 @@ import type { Kysely } from 'kysely';
 
 import { toTimestamp } from '../db/ids';
 import type { Database, ProcessingStageColumn, VideoRow } from '../db/schema';
-
 import { processingStageOf, type ProcessingStage } from '../services/videos';
 
 import type { JobQueue } from './jobs';
