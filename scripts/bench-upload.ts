@@ -3,6 +3,14 @@
  * prints the throughput and how much the server's memory grew meanwhile — uploads are streamed
  * to storage, so the growth must stay far below the file size (budget: 64 MB).
  *
+ * Then the resumable run (tus, /v0/api/uploads): a 1 GB video file (a real short MP4 padded with
+ * a `free` box, so the completed upload becomes a video) sent by the real tus-js-client through a
+ * small TCP proxy in this process, once uninterrupted and once with the proxy cutting every
+ * connection three times (at 25, 50 and 75 %). Reported: total time of the cut run against the
+ * uninterrupted one (goal ≤ 1.15×), bytes sent again because of the cuts (goal ≤ one chunk per
+ * cut) and the server's memory growth (goal < 64 MB). BENCH_UPLOAD_BYTES sets a smaller size for
+ * a quick check; BENCH_SKIP_MULTIPART=1 runs only the resumable part.
+ *
  * The server runs in a child process (this same file with --server) on a random loopback port,
  * with a temporary DATA_DIR; it samples its own RSS every 50 ms. This process registers and logs
  * in a user, then streams the multipart body from a generator through http.request: an MP4
@@ -12,16 +20,25 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+import { Upload } from 'tus-js-client';
+
 import { DEFAULT_MAX_VIDEO_BYTES } from '../server/config';
 
-const VIDEO_BYTES = DEFAULT_MAX_VIDEO_BYTES; // 1 GiB: exactly the limit
+/** 1 GiB by default: exactly the limit. */
+const VIDEO_BYTES = Number(process.env.BENCH_UPLOAD_BYTES) || DEFAULT_MAX_VIDEO_BYTES;
+/** tus-js-client's chunk: one PATCH request each (what a cut may cost at most). */
+const TUS_CHUNK_BYTES = Math.min(64 * 1024 * 1024, Math.max(1024 * 1024, Math.floor(VIDEO_BYTES / 16)));
+const CUTS = [0.25, 0.5, 0.75];
+const TIME_GOAL = 1.15;
 const CHUNK_BYTES = 1024 * 1024;
 const MEMORY_BUDGET_BYTES = 64 * 1024 * 1024;
 const SAMPLE_INTERVAL_MS = 50;
@@ -185,6 +202,153 @@ async function upload(port: number, cookie: string): Promise<UploadResult> {
   return { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), seconds, bytesSent: contentLength };
 }
 
+// ---- the resumable run ----
+
+/** A real MP4 followed by one `free` box up to `bytes`: a valid video of that size (ffprobe skips free boxes). */
+async function writePaddedVideo(file: string, bytes: number): Promise<void> {
+  const video = readFileSync(path.join(__dirname, '..', '__tests__', 'fixtures', 'tiny.mp4'));
+  const padding = bytes - video.length;
+  if (padding < 8) throw new Error('BENCH_UPLOAD_BYTES is too small');
+  const box = Buffer.alloc(8);
+  box.writeUInt32BE(padding, 0);
+  box.write('free', 4, 'latin1');
+  const filler = randomBytes(CHUNK_BYTES);
+  async function* body(): AsyncGenerator<Buffer> {
+    yield video;
+    yield box;
+    let left = padding - box.length;
+    while (left > 0) {
+      const size = Math.min(left, CHUNK_BYTES);
+      yield size === CHUNK_BYTES ? filler : filler.subarray(0, size);
+      left -= size;
+    }
+  }
+  await pipeline(Readable.from(body()), createWriteStream(file));
+}
+
+/** A TCP proxy that counts the bytes sent to the server and can cut every connection. */
+async function startProxy(targetPort: number) {
+  const sockets = new Set<net.Socket>();
+  let forwarded = 0;
+  let onForward: ((total: number) => void) | undefined;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    sockets.add(client);
+    sockets.add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('data', (chunk: Buffer) => {
+      forwarded += chunk.length;
+      onForward?.(forwarded);
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+    for (const socket of [client, upstream]) {
+      socket.on('error', close);
+      socket.on('close', close);
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    get forwarded() {
+      return forwarded;
+    },
+    reset() {
+      forwarded = 0;
+    },
+    watch(listener: ((total: number) => void) | undefined) {
+      onForward = listener;
+    },
+    cut() {
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface TusRun {
+  seconds: number;
+  /** Bytes that went to the server (request lines, headers and bodies). */
+  bytesForwarded: number;
+  cuts: number;
+  videoId: string | null;
+}
+
+async function tusUpload(file: string, proxy: Awaited<ReturnType<typeof startProxy>>, cookie: string, cutAt: number[]): Promise<TusRun> {
+  proxy.reset();
+  const pending = cutAt.map((fraction) => Math.floor(fraction * VIDEO_BYTES));
+  let cuts = 0;
+  proxy.watch((total) => {
+    if (pending.length > 0 && total >= pending[0]!) {
+      pending.shift();
+      cuts += 1;
+      setImmediate(() => proxy.cut());
+    }
+  });
+  const started = process.hrtime.bigint();
+  const videoId = await new Promise<string | null>((resolve, reject) => {
+    let id: string | null = null;
+    const upload = new Upload(createReadStream(file), {
+      endpoint: `http://127.0.0.1:${proxy.port}/v0/api/uploads`,
+      chunkSize: TUS_CHUNK_BYTES,
+      uploadSize: VIDEO_BYTES,
+      retryDelays: [0, 100, 500, 1000, 2000],
+      headers: { cookie },
+      metadata: { filename: 'bench.mp4', filetype: 'video/mp4', title: 'Benchmark: resumable', visibility: 'private' },
+      onAfterResponse: (_request, response) => {
+        id = response.getHeader('Video-Id') ?? id;
+      },
+      onSuccess: () => resolve(id),
+      onError: reject,
+    });
+    upload.start();
+  });
+  proxy.watch(undefined);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, bytesForwarded: proxy.forwarded, cuts, videoId };
+}
+
+async function runResumable(child: ChildProcess, port: number, cookie: string, dataDir: string): Promise<void> {
+  const file = path.join(dataDir, 'bench-resumable.mp4');
+  await writePaddedVideo(file, VIDEO_BYTES);
+  const proxy = await startProxy(port);
+  try {
+    console.info(`\nResumable (tus-js-client, ${TUS_CHUNK_BYTES / MiB} MiB chunks) through a TCP proxy, ${VIDEO_BYTES / MiB} MiB…`);
+    const plain = await tusUpload(file, proxy, cookie, []);
+    if (!plain.videoId) throw new Error('the uninterrupted tus upload gave no Video-Id');
+    child.send({ type: 'baseline' } satisfies ToServer);
+    const cut = await tusUpload(file, proxy, cookie, CUTS);
+    child.send({ type: 'report' } satisfies ToServer);
+    const memory = await nextMessage(child, 'report');
+    if (!cut.videoId) throw new Error('the interrupted tus upload gave no Video-Id');
+
+    const ratio = cut.seconds / plain.seconds;
+    const resent = Math.max(0, cut.bytesForwarded - plain.bytesForwarded);
+    const growth = memory.peakRss - memory.baselineRss;
+    console.info(`Uninterrupted: ${plain.seconds.toFixed(2)} s (${(VIDEO_BYTES / MiB / plain.seconds).toFixed(1)} MiB/s)`);
+    console.info(`Cut ${cut.cuts} times: ${cut.seconds.toFixed(2)} s = ${ratio.toFixed(3)}× (goal ≤ ${TIME_GOAL}×)`);
+    console.info(
+      `Bytes sent again: ${(resent / MiB).toFixed(2)} MiB = ${(resent / Math.max(1, cut.cuts) / MiB).toFixed(2)} MiB per cut ` +
+        `(goal ≤ one chunk, ${TUS_CHUNK_BYTES / MiB} MiB)`,
+    );
+    console.info(`Server RSS during the cut run: growth ${(growth / MiB).toFixed(1)} MiB (goal < ${MEMORY_BUDGET_BYTES / MiB} MiB)`);
+    if (ratio > TIME_GOAL) console.warn('bench:upload: the interrupted upload took more than the time goal');
+    if (cut.cuts > 0 && resent / cut.cuts > TUS_CHUNK_BYTES) console.warn('bench:upload: more than one chunk per cut was sent again');
+    if (growth >= MEMORY_BUDGET_BYTES) {
+      console.error('bench:upload: the server grew by more than the memory budget during the resumable run');
+      process.exitCode = 1;
+    }
+  } finally {
+    await proxy.close();
+    await rm(file, { force: true });
+  }
+}
+
 async function storedVideoBytes(dataDir: string): Promise<number> {
   const dir = path.join(dataDir, 'media', 'videos');
   const names = (await readdir(dir)).filter((name) => !name.startsWith('.'));
@@ -226,6 +390,10 @@ async function runBenchmark(): Promise<void> {
     const { port } = await nextMessage(child, 'listening');
     const base = `http://127.0.0.1:${port}`;
     const cookie = await logIn(base);
+    if (process.env.BENCH_SKIP_MULTIPART === '1') {
+      await runResumable(child, port, cookie, dataDir);
+      return;
+    }
 
     child.send({ type: 'baseline' } satisfies ToServer);
     console.info(`Uploading ${VIDEO_BYTES / MiB} MiB to ${base} (server pid ${child.pid}, data in ${dataDir})…`);
@@ -249,6 +417,7 @@ async function runBenchmark(): Promise<void> {
       console.error('bench:upload: the server grew by more than the memory budget');
       process.exitCode = 1;
     }
+    await runResumable(child, port, cookie, dataDir);
   } finally {
     process.off('SIGINT', interrupted);
     await cleanUp();
