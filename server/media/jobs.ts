@@ -184,6 +184,7 @@ export class DatabaseJobQueue implements JobQueue {
       .where('state', '=', 'queued')
       .orderBy('run_at')
       .orderBy('created_at')
+      .orderBy('video_id')
       .limit(limit)
       .execute();
     return rows.map((row) => row.video_id);
@@ -279,6 +280,7 @@ export class DatabaseJobQueue implements JobQueue {
         .where('run_at', '<=', toTimestamp(now))
         .orderBy('run_at')
         .orderBy('created_at')
+        .orderBy('video_id')
         .limit(1)
         .executeTakeFirst();
       if (!candidate) return undefined;
