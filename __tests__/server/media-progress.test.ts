@@ -31,10 +31,22 @@ describe('processing estimate', () => {
     await recordThroughput(t.app.db, { width: 1280, height: 720, duration: 10, seconds: 30 });
     const rates = await readThroughput(t.app.db);
     const expected = THROUGHPUT_ALPHA * 3 + (1 - THROUGHPUT_ALPHA) * 2;
-    expect(rates.get('720p')).toBeCloseTo(expected, 6);
+    expect(rates.get('720p')?.perSecond).toBeCloseTo(expected, 6);
+    // Equal durations: no line fit yet.
+    expect(rates.get('720p')?.fit).toBeUndefined();
     expect(estimateSeconds(rates, { width: 1280, height: 720, duration: 10 })).toBeCloseTo(expected * 10, 6);
     // 1080p was never measured: 720p's rate × (1920×1080)/(1280×720) = 2.25.
     expect(estimateSeconds(rates, { width: 1920, height: 1080, duration: 10 })).toBeCloseTo(expected * 2.25 * 10, 6);
+  });
+
+  it('fits a fixed cost per job plus seconds per second once durations vary (other class: its own line)', async () => {
+    await recordThroughput(t.app.db, { width: 640, height: 360, duration: 10, seconds: 25 });
+    await recordThroughput(t.app.db, { width: 640, height: 360, duration: 20, seconds: 45 });
+    const rates = await readThroughput(t.app.db);
+    expect(rates.get('360p')?.fit?.overhead).toBeCloseTo(5, 6);
+    expect(rates.get('360p')?.fit?.slope).toBeCloseTo(2, 6);
+    expect(estimateSeconds(rates, { width: 640, height: 360, duration: 30 })).toBeCloseTo(65, 6);
+    await t.app.db.deleteFrom('media_throughput').where('pixel_class', '=', '360p').execute();
   });
 
   it('a running job: estimate minus the time it ran; a waiting one: the running one\'s time left plus its own', async () => {

@@ -158,7 +158,7 @@ describe('processing stage, queue position, ETA, retry and replace (tus)', () =>
     expect(ready.body).toMatchObject({ status: 'ready', processingStage: 'done', queuePosition: null, etaSeconds: null });
     const rates = await readThroughput(t.app.db);
     expect(rates.size).toBeGreaterThan(0);
-    expect([...rates.values()].every((rate) => rate > 0)).toBe(true);
+    expect([...rates.values()].every((rate) => rate.perSecond > 0)).toBe(true);
 
     const failed = await processing(failing);
     expect(failed.body).toMatchObject({ status: 'failed', processingStage: 'failed', processingErrorCode: 'missingOriginal', queuePosition: null, etaSeconds: null });

@@ -151,6 +151,12 @@ export interface MediaThroughputTable {
   /** Seconds of processing per second of input video (exponentially weighted). */
   seconds_per_second: number;
   samples: number;
+  /** Exponentially weighted sums of (duration, seconds) for the line fit. */
+  weight: ColumnType<number, number | undefined, number>;
+  sum_x: ColumnType<number, number | undefined, number>;
+  sum_y: ColumnType<number, number | undefined, number>;
+  sum_xx: ColumnType<number, number | undefined, number>;
+  sum_xy: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 

@@ -10,8 +10,10 @@
  *   queue's media_jobs rows or BullMQ's lists), 1-based; null when the job is not waiting.
  * - ETA: every finished transcode records its wall time per second of input in media_throughput,
  *   per pixel class of the source (an exponentially weighted average, α = 0.3, so the last few
- *   jobs dominate). A job's estimate is that rate × its duration (a class never measured borrows
- *   the nearest measured one, scaled by pixel count). A running job's time left is its estimate
+ *   jobs dominate), and weighted sums for a line fit (a fixed cost per job + seconds per second
+ *   of input) used once the measured durations differ enough. A job's estimate is that line (or
+ *   the rate × its duration); a class never measured borrows the nearest measured one, its
+ *   per-second cost scaled by pixel count. A running job's time left is its estimate
  *   minus the time it has run, or, once it is 10 % through, the time it took for that share; a
  *   waiting job's is the time left of the running jobs plus the estimates of the jobs ahead,
  *   divided by the number of jobs that run at once, plus its own estimate. Unknown (null) until
@@ -58,12 +60,47 @@ export async function setProcessingStage(db: Kysely<Database>, videoId: string, 
     .execute();
 }
 
-/** Seconds of processing per second of input, per pixel class. */
-export type Throughput = Map<string, number>;
+/** A class's measured speed: seconds per second of input, and a line fit when durations varied. */
+export interface ClassRate {
+  perSecond: number;
+  /** seconds = overhead + slope × duration; absent until the measured durations differ enough. */
+  fit?: { overhead: number; slope: number };
+}
+
+/** Measured speed per pixel class. */
+export type Throughput = Map<string, ClassRate>;
+
+interface Sums {
+  weight: number;
+  sum_x: number;
+  sum_y: number;
+  sum_xx: number;
+  sum_xy: number;
+}
+
+/** The weighted least-squares line through the samples, when it is meaningful. */
+function lineFit(sums: Sums): ClassRate['fit'] {
+  const { weight: w, sum_x: sx, sum_y: sy, sum_xx: sxx, sum_xy: sxy } = sums;
+  if (!(w > 1.2)) return undefined;
+  const mean = sx / w;
+  const variance = sxx / w - mean * mean;
+  // Durations within ±15 % of each other say nothing about the fixed cost.
+  if (!(variance > (0.15 * mean) ** 2)) return undefined;
+  const slope = (w * sxy - sx * sy) / (w * sxx - sx * sx);
+  const overhead = (sy - slope * sx) / w;
+  if (!(slope > 0) || !(overhead >= 0) || !Number.isFinite(slope + overhead)) return undefined;
+  return { overhead, slope };
+}
 
 export async function readThroughput(db: Kysely<Database>): Promise<Throughput> {
-  const rows = await db.selectFrom('media_throughput').select(['pixel_class', 'seconds_per_second']).execute();
-  return new Map(rows.map((row) => [row.pixel_class, Number(row.seconds_per_second)]));
+  const rows = await db.selectFrom('media_throughput').selectAll().execute();
+  return new Map(
+    rows.map((row) => {
+      const sums = { weight: Number(row.weight), sum_x: Number(row.sum_x), sum_y: Number(row.sum_y), sum_xx: Number(row.sum_xx), sum_xy: Number(row.sum_xy) };
+      const fit = lineFit(sums);
+      return [row.pixel_class, { perSecond: Number(row.seconds_per_second), ...(fit ? { fit } : {}) }];
+    }),
+  );
 }
 
 /** Folds one finished job into its class's average (every worker writes; last write wins per job). */
@@ -77,11 +114,24 @@ export async function recordThroughput(
   const sample = job.seconds / job.duration;
   const current = await db.selectFrom('media_throughput').selectAll().where('pixel_class', '=', name).executeTakeFirst();
   const value = current ? THROUGHPUT_ALPHA * sample + (1 - THROUGHPUT_ALPHA) * Number(current.seconds_per_second) : sample;
+  // The sums decay like the average: older jobs count less.
+  const keep = current ? 1 - THROUGHPUT_ALPHA : 0;
+  const x = job.duration;
+  const y = job.seconds;
+  const sums = {
+    weight: keep * Number(current?.weight ?? 0) + 1,
+    sum_x: keep * Number(current?.sum_x ?? 0) + x,
+    sum_y: keep * Number(current?.sum_y ?? 0) + y,
+    sum_xx: keep * Number(current?.sum_xx ?? 0) + x * x,
+    sum_xy: keep * Number(current?.sum_xy ?? 0) + x * y,
+  };
   await db
     .insertInto('media_throughput')
-    .values({ pixel_class: name, seconds_per_second: value, samples: 1, updated_at: toTimestamp(now) })
+    .values({ pixel_class: name, seconds_per_second: value, samples: 1, ...sums, updated_at: toTimestamp(now) })
     .onConflict((conflict) =>
-      conflict.column('pixel_class').doUpdateSet((eb) => ({ seconds_per_second: value, samples: eb('media_throughput.samples', '+', 1), updated_at: toTimestamp(now) })),
+      conflict
+        .column('pixel_class')
+        .doUpdateSet((eb) => ({ seconds_per_second: value, samples: eb('media_throughput.samples', '+', 1), ...sums, updated_at: toTimestamp(now) })),
     )
     .execute();
   return value;
@@ -91,13 +141,15 @@ export async function recordThroughput(
 export function estimateSeconds(rates: Throughput, video: { width: number; height: number; duration: number }): number | null {
   if (rates.size === 0) return null;
   const name = pixelClass(video.width, video.height);
-  const own = rates.get(name);
   const duration = Math.max(1, video.duration || 0);
-  if (own !== undefined) return own * duration;
-  // The nearest measured class, scaled by pixel count.
+  const seconds = (rate: ClassRate, scale: number) =>
+    rate.fit ? rate.fit.overhead + rate.fit.slope * scale * duration : rate.perSecond * scale * duration;
+  const own = rates.get(name);
+  if (own !== undefined) return seconds(own, 1);
+  // The nearest measured class, its per-second cost scaled by pixel count.
   const index = PIXEL_CLASSES.findIndex((entry) => entry.name === name);
   const target = PIXEL_CLASSES[index]!;
-  let best: { rate: number; pixels: number; distance: number } | undefined;
+  let best: { rate: ClassRate; pixels: number; distance: number } | undefined;
   PIXEL_CLASSES.forEach((entry, i) => {
     const rate = rates.get(entry.name);
     if (rate === undefined) return;
@@ -105,7 +157,7 @@ export function estimateSeconds(rates: Throughput, video: { width: number; heigh
     if (!best || distance < best.distance) best = { rate, pixels: entry.pixels, distance };
   });
   if (!best) return null;
-  return best.rate * (target.pixels / best.pixels) * duration;
+  return seconds(best.rate, target.pixels / best.pixels);
 }
 
 type EstimateRow = Pick<VideoRow, 'id' | 'status' | 'duration' | 'width' | 'height' | 'processing_progress' | 'processing_stage' | 'processing_started_at'>;
