@@ -9,8 +9,15 @@
  * through the whole ladder: SDR H.264, HEVC (8-bit, as older phones), HDR HLG (HEVC Main 10,
  * BT.2020, as iPhones record; tone-mapped to SDR BT.709). The binary used is printed first.
  *
+ * Then the ETA error: a real app (temporary DATA_DIR, SQLite, the embedded queue, one job at a
+ * time) gets BENCH_ETA_VIDEOS (default 5) uploads of 720p clips of different lengths (around
+ * BENCH_ETA_SECONDS, default 20) at once through the multipart route; once the first is ready (the
+ * first measurement of this machine's speed), the owner's `etaSeconds` of every video still
+ * waiting is read from GET …/processing and compared with when it actually became ready
+ * (goal: within ±25 %).
+ *
  * BENCH_SECONDS (default 60) shortens the clip; BENCH_SKIP_SINGLE=1 skips the per-rung runs,
- * BENCH_SKIP_KINDS=1 the per-kind runs.
+ * BENCH_SKIP_KINDS=1 the per-kind runs, BENCH_SKIP_ETA=1 the ETA run, BENCH_ONLY_ETA=1 runs only it.
  * On a shared machine the wall time depends on the other load (the encoder runs at nice 10), so
  * the ffmpeg CPU time is printed too, with the wall time it means on an idle 2-core machine.
  */
@@ -24,6 +31,14 @@ import { LADDER, X264_PRESET, transcode, type Rung } from '../server/media/rendi
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 20);
+const ETA_VIDEOS = Number(process.env.BENCH_ETA_VIDEOS ?? 5);
+const ETA_SECONDS = Number(process.env.BENCH_ETA_SECONDS ?? 20);
+const ETA_GOAL = 0.25;
+/** A 1×1 PNG: the thumbnail the multipart upload requires. */
+const THUMBNAIL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The encoder settings of each input kind's 1080p source (from testsrc2 and a sine tone). */
 const KINDS: Array<{ label: string; args: string[] }> = [
@@ -77,6 +92,10 @@ async function main(): Promise<void> {
   console.info(`ffmpeg: ${tools.ffmpeg.path} ${tools.ffmpeg.version ?? '?'} (${tools.ffmpeg.source}); zscale ${tools.zscale ? 'yes' : 'no'}`);
   if (tools.warning) console.warn(`warning: ${tools.warning}`);
   try {
+    if (process.env.BENCH_ONLY_ETA === '1') {
+      await benchEta(dir);
+      return;
+    }
     const source = path.join(dir, 'source.mp4');
     console.info(`Generating a ${SECONDS} s 1920×1080 25 fps clip (H.264 High + AAC)…`);
     await runFfmpeg(
@@ -136,6 +155,7 @@ async function main(): Promise<void> {
       }
     }
     if (process.env.BENCH_SKIP_KINDS !== '1') await benchKinds(dir);
+    if (process.env.BENCH_SKIP_ETA !== '1') await benchEta(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -169,6 +189,131 @@ async function benchKinds(dir: string): Promise<void> {
     );
     await rm(work, { recursive: true, force: true });
     await rm(source, { force: true });
+  }
+}
+
+function multipartBody(fields: Record<string, string>, video: Buffer): { body: Buffer; contentType: string } {
+  const boundary = `----eta${Date.now().toString(16)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  const file = (name: string, filename: string, type: string, data: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      data,
+      Buffer.from('\r\n'),
+    ]);
+  parts.push(file('movieFile', 'clip.mp4', 'video/mp4', video), file('thumbnailFile', 'thumb.png', 'image/png', THUMBNAIL));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The ETA's error on a queue of several videos: every estimate read once the first job is done
+ * (this machine's first measurement), against when each video really became ready.
+ */
+async function benchEta(dir: string): Promise<void> {
+  const { buildApp } = await import('../server/app');
+  const { loadConfig } = await import('../server/config');
+  const factors = [1, 1.5, 0.75, 1.25, 0.5, 1.75];
+  const durations = Array.from({ length: ETA_VIDEOS }, (_, i) => Math.max(2, Math.round(ETA_SECONDS * factors[i % factors.length]!)));
+  console.info(`\nETA on a queue of ${ETA_VIDEOS} videos (1280×720 25 fps H.264 + AAC, ${durations.join(', ')} s; one job at a time):`);
+  const clips: Buffer[] = [];
+  for (const [i, seconds] of durations.entries()) {
+    const file = path.join(dir, `eta-${i}.mp4`);
+    await runFfmpeg(
+      [
+        '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=25:d=${seconds}`,
+        '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-shortest', file,
+      ],
+      { timeoutMs: 30 * 60_000 },
+    );
+    clips.push(await readFile(file));
+  }
+  const dataDir = path.join(dir, 'eta-data');
+  await mkdir(dataDir);
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    S3_BUCKET: '',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTO_VERIFY_ACCOUNTS: 'true',
+    PASSWORD_HASH_COST: '10',
+    TRANSCODE_CONCURRENCY: '1',
+  });
+  const app = await buildApp({ ...config, media: { ...config.media, pollMs: 100 } });
+  try {
+    await app.ready();
+    const credentials = { email: 'eta@bench.example', password: 'bench-password' };
+    await app.inject({ method: 'POST', url: '/v0/api/auth/register', payload: credentials });
+    const login = await app.inject({ method: 'POST', url: '/v0/api/auth/login', payload: credentials });
+    const cookie = String(login.headers['set-cookie'] ?? '')
+      .split(';')[0]!;
+    const ids: string[] = [];
+    for (const [i, clip] of clips.entries()) {
+      const form = multipartBody({ title: `ETA ${i}`, visibility: 'private' }, clip);
+      const res = await app.inject({ method: 'POST', url: '/v0/api/movies/upload', headers: { cookie, 'content-type': form.contentType }, payload: form.body });
+      if (res.statusCode !== 200) throw new Error(`upload ${i}: ${res.statusCode} ${res.body}`);
+      ids.push(res.json().video._id as string);
+    }
+    const read = async (id: string) =>
+      (await app.inject({ url: `/v0/api/videos/selfieVideos/${id}/processing`, headers: { cookie } })).json() as {
+        status: string;
+        processingStage: string;
+        queuePosition: number | null;
+        etaSeconds: number | null;
+      };
+    const predicted = new Map<string, { at: number; eta: number | null; position: number | null; stage: string }>();
+    const readyAt = new Map<string, number>();
+    const started = Date.now();
+    const deadline = started + 60 * 60_000;
+    while (readyAt.size < ids.length) {
+      if (Date.now() > deadline) throw new Error('the queue did not drain within an hour');
+      const now = Date.now();
+      for (const id of ids) {
+        if (readyAt.has(id)) continue;
+        const state = await read(id);
+        if (state.status === 'failed') throw new Error(`video ${id} failed`);
+        if (state.status === 'ready') readyAt.set(id, now);
+      }
+      // The first ready video is this machine's first measurement: read every other estimate now.
+      if (readyAt.size >= 1 && predicted.size === 0) {
+        for (const id of ids) {
+          if (readyAt.has(id)) continue;
+          const state = await read(id);
+          predicted.set(id, { at: Date.now(), eta: state.etaSeconds, position: state.queuePosition, stage: state.processingStage });
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const errors: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      const guess = predicted.get(id);
+      if (!guess) {
+        console.info(`  #${i + 1} (${durations[i]} s): the first one, measured ${((readyAt.get(id)! - started) / 1000).toFixed(1)} s`);
+        continue;
+      }
+      const actual = (readyAt.get(id)! - guess.at) / 1000;
+      const error = guess.eta === null ? null : (guess.eta - actual) / actual;
+      if (error !== null) errors.push(error);
+      console.info(
+        `  #${i + 1} (${durations[i]} s): ${guess.stage}${guess.position ? ` #${guess.position} in the queue` : ''}, ETA ${guess.eta ?? 'unknown'} s, ` +
+          `ready after ${actual.toFixed(1)} s: error ${error === null ? '—' : `${(error * 100).toFixed(1)} %`}`,
+      );
+    }
+    const worst = errors.reduce((max, error) => Math.max(max, Math.abs(error)), 0);
+    const mean = errors.reduce((sum, error) => sum + Math.abs(error), 0) / Math.max(1, errors.length);
+    console.info(`  ETA error once the first job is done: mean |error| ${(mean * 100).toFixed(1)} %, worst ${(worst * 100).toFixed(1)} % (goal within ±${ETA_GOAL * 100} %)`);
+    if (errors.length < ids.length - 1) console.warn('bench:transcode: some estimates were unknown');
+    if (worst > ETA_GOAL) console.warn('bench:transcode: an estimate missed the ±25 % goal');
+  } finally {
+    await app.close();
   }
 }
 

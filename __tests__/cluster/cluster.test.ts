@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { eventually } from '../support/eventually';
-import { multipart, uploadParts } from '../support/media';
+import { fixtures, multipart, uploadParts } from '../support/media';
 import { urlForDatabase } from '../support/postgres';
 import { freePort, startRedis, type RedisServer } from '../support/redis';
 import { startS3, type S3TestServer } from '../support/s3';
@@ -300,6 +300,61 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
       expect(states.every((state) => state.body.likes === 2)).toBe(true);
     }
   });
+
+  it('a resumable (tus) upload begun on A continues on B: offsets in S3, locks in Redis; the worker processes it, B shows the stages', async () => {
+    const { Upload } = await import('tus-js-client');
+    const data = fixtures.mp4;
+    const half = Math.floor(data.length / 2);
+    const metadata = `title ${Buffer.from(`${word} resumed`).toString('base64')},visibility ${Buffer.from('public').toString('base64')}`;
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await call(a.url, 'POST', `${API}/uploads`, {
+      cookie: owner,
+      headers: { ...tus, 'upload-length': String(data.length), 'upload-metadata': metadata },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const first = await call(a.url, 'PATCH', location, {
+      cookie: owner,
+      headers: { ...tus, 'upload-offset': '0' },
+      body: data.subarray(0, half),
+      contentType: 'application/offset+octet-stream',
+    });
+    expect(first.status).toBe(204);
+    // B knows where A stopped (the store is shared), and the real client finishes there.
+    const head = await call(b.url, 'HEAD', location, { cookie: owner, headers: tus });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    const resumedId = await new Promise<string | null>((resolve, reject) => {
+      let id: string | null = null;
+      const upload = new Upload(data, {
+        endpoint: `${b.url}${API}/uploads`,
+        uploadUrl: `${b.url}${location}`,
+        chunkSize: 64 * 1024,
+        retryDelays: [0],
+        headers: { cookie: owner },
+        onAfterResponse: (_request, response) => {
+          id = response.getHeader('Video-Id') ?? id;
+        },
+        onSuccess: () => resolve(id),
+        onError: reject,
+      });
+      upload.start();
+    });
+    expect(resumedId).toMatch(/^[0-9a-f]{24}$/);
+    const done = await eventually(
+      async () => {
+        const res = await call<{ status: string; processingStage: string }>(a.url, 'GET', `${API}/videos/selfieVideos/${resumedId}/processing`, { cookie: owner });
+        if (res.body.status === 'failed') throw new Error(`transcoding failed: ${JSON.stringify(res.body)}\n${worker.output}`);
+        expect(res.body.status).toBe('ready');
+        return res.body;
+      },
+      240_000,
+      1000,
+    );
+    expect(done.processingStage).toBe('done');
+    // The upload's bytes are gone from the bucket once the video exists.
+    expect((await s3.listKeys()).filter((key) => key.includes(location.split('/').pop()!))).toEqual([]);
+    expect((await call(b.url, 'DELETE', `${API}/videos/selfieVideos/${resumedId}`, { cookie: owner })).status).toBe(200);
+  }, 300_000);
 
   it('killing A mid-traffic loses no acknowledged write', async () => {
     // One commenter per lane, under the 20-a-minute limit per user.

@@ -131,6 +131,37 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
     expect(gaveUp).toEqual([]);
   });
 
+  maybe('lists the waiting jobs in the order they will run (queue positions), without the running one', async () => {
+    const queue = makeQueue();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push(await processingVideo());
+      await queue.enqueue(ids[i]!);
+      // Distinct enqueue times: the order is the enqueue order.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await queue.waiting(10)).toEqual(ids);
+    expect(await queue.waiting(2)).toEqual(ids.slice(0, 2));
+    let release: () => void = () => undefined;
+    const started: string[] = [];
+    await queue.start(async (job) => {
+      started.push(job.videoId);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await finish(job.videoId);
+    });
+    await eventually(() => expect(started).toEqual([ids[0]]));
+    expect(await queue.waiting(10)).toEqual(ids.slice(1));
+    release();
+    await eventually(() => expect(started).toEqual(ids.slice(0, 2)));
+    expect(await queue.waiting(10)).toEqual(ids.slice(2));
+    release();
+    await eventually(() => expect(started).toEqual(ids));
+    release();
+    await eventually(async () => expect(await queue.waiting(10)).toEqual([]));
+  });
+
   maybe('runs at most `concurrency` jobs at once, and all of them', async () => {
     const queue = makeQueue({ concurrency: 2 });
     const ids = [await processingVideo(), await processingVideo(), await processingVideo(), await processingVideo(), await processingVideo()];

@@ -93,6 +93,11 @@ describe('POST /v0/api/movies/upload', () => {
           status: 'processing',
           processingProgress: 0,
           processingError: null,
+          processingErrorCode: null,
+          processingStage: 'queued',
+          // The upload's answer carries no estimate: GET …/processing does.
+          queuePosition: null,
+          etaSeconds: null,
           duration: 1,
           width: 160,
           height: 90,

@@ -135,6 +135,29 @@ export interface VideosTable {
    * (services/media-generations/audience.ts); when the audience shrinks below it, the keys move.
    */
   media_exposure: ColumnType<number, number | undefined, number>;
+  /** 0014: the running job's stage (server/media/progress.ts); null while queued or not processing. */
+  processing_stage: ColumnType<ProcessingStageColumn | null, ProcessingStageColumn | null | undefined, ProcessingStageColumn | null>;
+  /** 0014: when the running attempt began; null while queued. */
+  processing_started_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** What a running job is doing (videos.processing_stage). */
+export const PROCESSING_STAGES = ['probing', 'transcoding', 'packaging', 'storyboard'] as const;
+export type ProcessingStageColumn = (typeof PROCESSING_STAGES)[number];
+
+/** 0014: measured processing speed per pixel class (server/media/progress.ts). */
+export interface MediaThroughputTable {
+  pixel_class: string;
+  /** Seconds of processing per second of input video (exponentially weighted). */
+  seconds_per_second: number;
+  samples: number;
+  /** Exponentially weighted sums of (duration, seconds) for the line fit. */
+  weight: ColumnType<number, number | undefined, number>;
+  sum_x: ColumnType<number, number | undefined, number>;
+  sum_y: ColumnType<number, number | undefined, number>;
+  sum_xx: ColumnType<number, number | undefined, number>;
+  sum_xy: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
 }
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -309,6 +332,7 @@ export interface Database {
   video_positions: VideoPositionsTable;
   media_moves: MediaMovesTable;
   media_move_locks: MediaMoveLocksTable;
+  media_throughput: MediaThroughputTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

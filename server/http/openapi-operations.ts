@@ -85,7 +85,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'getVideoProcessing',
     'videos',
     'optional',
-    'Where the video is in processing (light polling, no view counted)',
+    'Where the video is in processing: stage, queue position and ETA for the owner (light polling, no view counted)',
   ),
   'get /v0/api/videos/selfieVideos/{id}/likes': op('getVideoLikes', 'likes', 'optional', "A video's like count and whether the viewer likes it"),
   'put /v0/api/videos/selfieVideos/{id}/position': op('saveVideoPosition', 'playback', 'session', "Save the signed-in viewer's position in a video"),
@@ -95,6 +95,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'session',
     'Save the position (the same, as POST for navigator.sendBeacon; text/plain JSON accepted)',
   ),
+  'post /v0/api/videos/selfieVideos/{id}/retry': op('retryVideoProcessing', 'videos', 'session', "Run a failed own video's processing again"),
   'put /v0/api/videos/selfieVideos/{id}/thumbnail': op('replaceThumbnail', 'upload', 'session', 'Set or change the own video\'s thumbnail (multipart thumbnailFile)'),
   'post /v0/api/videos/selfieVideos/{id}/toggle-like': op('toggleLike', 'likes', 'session', 'Like or unlike a video'),
 

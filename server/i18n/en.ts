@@ -134,6 +134,13 @@ export const en = {
   'media.failedUnsupported': 'This video format is not supported.',
   'media.failedTooLong': 'The video is too long.',
   'media.failedTooLarge': 'The video picture is too large.',
+  // ---- processing stages, retry and replacing a video's file (docs/transcoding.md) ----
+  'media.failedMissingOriginal': 'The uploaded file is no longer stored: upload it again to replace it.',
+  'video.notAuthorizedRetry': 'You are not authorized to retry this video.',
+  'video.retryNotFailed': 'Only a video whose processing failed can be retried: this one is not failed.',
+  'video.retryNoOriginal': 'The uploaded file of this video is no longer stored: upload a new file to replace it.',
+  'video.retried': 'Processing started again.',
+  'upload.replaceNotFound': 'The video to replace was not found.',
 
   // ---- e-mails ----
   'mail.siteName': 'Video Site',

@@ -120,6 +120,13 @@ export const zh: Record<MessageKey, string> = {
   'media.failedUnsupported': '不支持该视频格式。',
   'media.failedTooLong': '视频太长。',
   'media.failedTooLarge': '视频画面太大。',
+  // ---- processing stages, retry and replacing a video's file (docs/transcoding.md) ----
+  'media.failedMissingOriginal': '上传的文件已不再保存：请重新上传以替换它。',
+  'video.notAuthorizedRetry': '您无权重试此视频。',
+  'video.retryNotFailed': '只有处理失败的视频才能重试：此视频并未失败。',
+  'video.retryNoOriginal': '此视频上传的文件已不再保存：请上传新文件来替换它。',
+  'video.retried': '已重新开始处理。',
+  'upload.replaceNotFound': '未找到要替换的视频。',
 
   'mail.siteName': '视频网站',
   'mail.greeting': '您好：',

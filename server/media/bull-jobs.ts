@@ -132,6 +132,13 @@ export class BullJobQueue implements JobQueue {
     return Object.values(counts).reduce((sum, count) => sum + count, 0);
   }
 
+  async waiting(limit: number): Promise<string[]> {
+    // Waiting jobs run oldest first, then those backing off (delayed) as they come due.
+    const waiting = await this.queue.getJobs(['prioritized', 'wait'], 0, limit - 1, true);
+    const delayed = waiting.length < limit ? await this.queue.getJobs(['delayed'], 0, limit - waiting.length - 1, true) : [];
+    return [...waiting, ...delayed].filter((job) => job !== undefined).map((job) => job.data.videoId);
+  }
+
   /**
    * Processing videos without a live job get one; those whose job failed for good without
    * onGiveUp having run (a stalled job failed by another worker's check) are marked failed.

@@ -63,6 +63,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Jobs waiting to run (due or backing off): the media_queue_depth metric. */
   depth(): Promise<number>;
+  /** Video ids of the first `limit` waiting jobs, in the order they will run (queue positions). */
+  waiting(limit: number): Promise<string[]>;
   /** Gives a job to every processing video that has none (a lost enqueue); answers how many. */
   requeueMissing(): Promise<number>;
   /** Interrupts this video's job if this process runs it (the video was deleted elsewhere). */
@@ -174,6 +176,20 @@ export class DatabaseJobQueue implements JobQueue {
     return Number(row.waiting);
   }
 
+  async waiting(limit: number): Promise<string[]> {
+    // The order claim() takes them in: due time, then age.
+    const rows = await this.db
+      .selectFrom('media_jobs')
+      .select('video_id')
+      .where('state', '=', 'queued')
+      .orderBy('run_at')
+      .orderBy('created_at')
+      .orderBy('video_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.video_id);
+  }
+
   async requeueMissing(): Promise<number> {
     const jobless = await this.db
       .selectFrom('videos')
@@ -264,6 +280,7 @@ export class DatabaseJobQueue implements JobQueue {
         .where('run_at', '<=', toTimestamp(now))
         .orderBy('run_at')
         .orderBy('created_at')
+        .orderBy('video_id')
         .limit(1)
         .executeTakeFirst();
       if (!candidate) return undefined;

@@ -39,6 +39,7 @@ import { probeMedia, UndecodableMediaError, type RefusalKind } from './probe';
 import { transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
 import type { Spool } from './spool';
 import { makeStoryboard } from './storyboard';
+import { recordThroughput, setProcessingStage } from './progress';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
@@ -79,7 +80,18 @@ const REFUSAL_REASONS: Record<RefusalKind, MessageKey> = {
   corrupt: 'media.failedUndecodable',
 };
 
+/** The uploaded original is not in storage any more (removed by hand, or a lost object). */
+export class MissingOriginalError extends Error {
+  constructor(key: string) {
+    super(`the original ${key} is not in storage`);
+    this.name = 'MissingOriginalError';
+  }
+}
+
 export function failureReason(error: unknown): MessageKey {
+  if (error instanceof MissingOriginalError || (error instanceof PermanentJobError && error.cause instanceof MissingOriginalError)) {
+    return 'media.failedMissingOriginal';
+  }
   const refusal = error instanceof PermanentJobError ? error.cause : error;
   if (refusal instanceof UndecodableMediaError) return REFUSAL_REASONS[refusal.kind];
   if (error instanceof MediaToolError && error.reason === 'timeout') return 'media.failedTimeout';
@@ -94,7 +106,14 @@ export function failureReason(error: unknown): MessageKey {
 export async function markFailed(db: Kysely<Database>, videoId: string, error: unknown): Promise<void> {
   await db
     .updateTable('videos')
-    .set({ status: 'failed', processing_error: failureReason(error), processing_progress: 0, updated_at: toTimestamp() })
+    .set({
+      status: 'failed',
+      processing_error: failureReason(error),
+      processing_progress: 0,
+      processing_stage: null,
+      processing_started_at: null,
+      updated_at: toTimestamp(),
+    })
     .where('id', '=', videoId)
     .where('status', '=', 'processing')
     .execute();
@@ -126,11 +145,20 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     void recordProgress(value);
   };
 
+  // The stage every instance reads (one write per change; server/media/progress.ts).
+  const startedAt = new Date();
+  const stage = (value: 'probing' | 'transcoding' | 'packaging' | 'storyboard') =>
+    setProcessingStage(db, video.id, value, value === 'probing' ? startedAt : undefined).catch((error: unknown) =>
+      log.warn({ err: error, videoId: video.id }, 'could not record the stage'),
+    );
+  await stage('probing');
+
   const workDir = await spool.makeWorkDir(`job-${video.id}`);
   let generationPrefix: string | undefined;
   try {
     // Whatever an interrupted attempt committed is not referenced by the row: start clean.
     await storage.deletePrefix(videoRenditionsPrefix(video.id));
+    if (!(await storage.stat(video.video_key))) throw new PermanentJobError('the original is missing', { cause: new MissingOriginalError(video.video_key) });
     const source = await localCopy(storage, video.video_key, workDir, job.signal);
     let info;
     try {
@@ -143,6 +171,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     const outputDir = path.join(workDir, 'out');
     await mkdir(outputDir);
     report(1);
+    await stage('transcoding');
     const result = await transcode({
       source,
       thumbnail,
@@ -152,8 +181,10 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       limits: deps.limits,
       signal: job.signal,
       onProgress: (fraction) => report(1 + fraction * 94),
+      onPackaging: () => void stage('packaging'),
     });
     report(96);
+    await stage('storyboard');
     // Seek previews from the top rung's MP4 (keyframes only); a video plays fine without them.
     result.manifest.storyboard = await storyboardOrNull(
       () =>
@@ -183,10 +214,13 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
         height: info.height,
         renditions_prefix: generationPrefix.replace(/\/$/, ''),
         renditions: JSON.stringify(result.manifest),
+        processing_stage: null,
+        processing_started_at: null,
         updated_at: toTimestamp(),
       })
       .where('id', '=', video.id)
       .where('status', '=', 'processing')
+      .where('video_key', '=', video.video_key)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {
       // Deleted (or changed) while we worked: what we committed belongs to nobody.
@@ -196,6 +230,10 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     // The row owns this generation now: no failure below may remove it.
     const committed = generationPrefix;
     generationPrefix = undefined;
+    // This machine's speed, for the next estimates (wall time of the whole job per input second).
+    await recordThroughput(db, { width: info.width, height: info.height, duration: info.duration, seconds: (Date.now() - startedAt.getTime()) / 1000 }).catch(
+      (error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the throughput'),
+    );
     // Ready: the keys' recorded audience grows with the video's (routes/media.ts lets caches keep
     // them only then); an earlier, interrupted attempt's generation is removed (only this one stays).
     await syncMediaGenerationNow(db, video.id).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not record who may see the media'));
@@ -209,6 +247,8 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     await deps.onReady?.(video.id);
   } catch (error) {
     if (generationPrefix) await storage.deletePrefix(generationPrefix).catch(() => undefined);
+    // Back to the queue (a retry) or failed (markFailed): no stage any more.
+    await setProcessingStage(db, video.id, null).catch(() => undefined);
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -213,6 +213,8 @@ export interface TranscodeOptions {
   ladder?: readonly Rung[];
   signal?: AbortSignal;
   onProgress?: (percent: number) => void;
+  /** Called when the encode is done and the HLS packaging (segments, playlists, poster, cards) begins. */
+  onPackaging?: () => void;
   /** Off: always encode (the benchmark measures the full ladder). */
   allowQuick?: boolean;
   /** Each ffmpeg process's pid as it starts (the benchmark samples memory). */
@@ -472,6 +474,7 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
   if ((options.allowQuick ?? true) && (await canCopyVideo(options.source, info, top, signal))) top.copy = true;
 
   await time('encode', () => encodeAll(options, plan));
+  options.onPackaging?.();
   const variants: VariantInfo[] = [];
   for (const rendition of plan) {
     await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration / 4), signal));

@@ -46,13 +46,14 @@ import {
   checkVideoFields,
   formatByteLimit,
   receiveFile,
+  replaceVideoFile,
   saveVideo,
   videoFileRule,
   type ReceivedFile,
   type VideoFields,
 } from '../services/uploads';
 
-import { UPLOAD_LIMITS } from './upload';
+import { UPLOAD_LIMITS, UPLOAD_REFUSALS } from './upload';
 
 export const TUS_PATH = '/v0/api/uploads';
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -76,6 +77,8 @@ interface RequestContext {
   userId: string;
   request: FastifyRequest;
   fields?: VideoFields;
+  /** The id of the own video whose file this upload replaces (Upload-Metadata `replaces`). */
+  replaces?: string;
 }
 
 /** A tus hook's failure, answered with the API's error shape. */
@@ -121,9 +124,10 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     exposedHeaders: ['Video-Id'],
     namingFunction: (req) => `${contextOf(req).userId}-${randomBytes(16).toString('hex')}`,
     onUploadCreate: async (req, upload) => {
-      const { fields } = contextOf(req);
-      // The checked, trimmed fields replace what was sent (stray keys are dropped).
-      const metadata: Record<string, string | null> = { ...fields };
+      const { fields, replaces } = contextOf(req);
+      // The checked, trimmed fields replace what was sent (stray keys are dropped); a replacement
+      // keeps only its target (stored with the upload, so any instance can finish it).
+      const metadata: Record<string, string | null> = replaces ? { replaces } : { ...fields };
       for (const key of ['filename', 'filetype'] as const) if (upload.metadata?.[key]) metadata[key] = upload.metadata[key];
       return { metadata };
     },
@@ -146,8 +150,26 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
+  /** ffprobe's verdict under the configured fence, refused with the multipart path's messages. */
+  async function inspect(file: string) {
+    const { limits } = config.media;
+    try {
+      return await inspectUpload(file, undefined, limits);
+    } catch (error) {
+      if (error instanceof UndecodableMediaError) {
+        throw new UploadRejection(422, UPLOAD_REFUSALS[error.kind], {
+          minutes: Math.floor(limits.maxSeconds / 60),
+          megapixels: Math.round(limits.maxPixels / 1e5) / 10,
+        });
+      }
+      throw error;
+    }
+  }
+
   /** Sniffs, inspects and saves the finished upload; the new video's id. */
   async function finishUpload(context: RequestContext, upload: Upload): Promise<string> {
+    const replaces = upload.metadata?.replaces;
+    if (replaces) return finishReplacement(context, upload, replaces);
     const { spool, queue } = app.media;
     const fields = checkVideoFields({
       title: upload.metadata?.title ?? undefined,
@@ -160,13 +182,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     let thumbnail: ReceivedFile<LocalWrite> | undefined;
     try {
-      let info;
-      try {
-        info = await inspectUpload(video.write.path);
-      } catch (error) {
-        if (error instanceof UndecodableMediaError) throw new UploadRejection(422, 'upload.videoUndecodable');
-        throw error;
-      }
+      const info = await inspect(video.write.path);
       thumbnail = await posterOf(video.write.path, Math.min(1, info.duration / 2));
       const saved = await saveVideo(app.db, storage, queue, { userId: context.userId, ...fields, video, thumbnail, info });
       queue.notify();
@@ -174,6 +190,26 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return saved.id;
     } catch (error) {
       await Promise.allSettled([video.write.abort(), thumbnail?.write.abort()]);
+      throw error;
+    }
+  }
+
+  /** A new file for an own video: sniffed and inspected like an upload, then swapped in (services/uploads.ts). */
+  async function finishReplacement(context: RequestContext, upload: Upload, videoId: string): Promise<string> {
+    const source = await datastore.read(upload.id);
+    const video = await receiveFile(app.media.spool, source, videoFileRule(config.maxVideoBytes));
+    if (!video) throw new UploadRejection(400, 'upload.videoMissing');
+    try {
+      const info = await inspect(video.write.path);
+      const replaced = await replaceVideoFile(app.db, storage, app.media.queue, { videoId, userId: context.userId }, { video, info });
+      // Deleted (or given away) while the bytes came in.
+      if (!replaced) throw new UploadRejection(404, 'upload.replaceNotFound');
+      context.request.log.info({ videoId, videoBytes: replaced.video_size, uploadId: upload.id }, 'video file replaced (resumable)');
+      // Out of the lists and search until its new renditions are ready.
+      await app.events.publish('video.changed', { videoId, change: 'updated' });
+      return videoId;
+    } catch (error) {
+      await video.write.abort().catch(() => undefined);
       throw error;
     }
   }
@@ -254,7 +290,14 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (user.verified !== 1) return sendError(reply, 403, t(request, 'auth.emailNotVerified'));
         const refused = checkCreation(request);
         if ('problem' in refused) return sendError(reply, refused.status, t(request, refused.problem, refused.vars));
-        context.fields = refused.fields;
+        if ('replaces' in refused) {
+          // Only an own video (any state); someone else's or an unknown id: 404 before any byte is stored.
+          const target = await app.db.selectFrom('videos').select('id').where('id', '=', refused.replaces).where('user_id', '=', user.id).executeTakeFirst();
+          if (!target) return sendError(reply, 404, t(request, 'upload.replaceNotFound'));
+          context.replaces = target.id;
+        } else {
+          context.fields = refused.fields;
+        }
         const wait = await countRequest(uploadsPerUser, request);
         if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
       }
@@ -268,7 +311,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Upload-Length and Upload-Metadata of a creation request, checked before anything is stored. */
   function checkCreation(
     request: FastifyRequest,
-  ): { fields: VideoFields } | { problem: MessageKey; vars?: MessageVars; status: number } {
+  ): { fields: VideoFields } | { replaces: string } | { problem: MessageKey; vars?: MessageVars; status: number } {
     const lengthHeader = request.headers['upload-length'];
     if (typeof lengthHeader === 'string' && /^\d+$/.test(lengthHeader)) {
       const length = Number(lengthHeader);
@@ -286,6 +329,12 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         return { status: 400, problem: 'upload.metadataInvalid' };
       }
+    }
+    // A new file for an existing video: its title, description and visibility stay as they are.
+    if (metadata.replaces !== undefined) {
+      const replaces = (metadata.replaces ?? '').trim();
+      if (replaces === '' || replaces.length > 64) return { status: 404, problem: 'upload.replaceNotFound' };
+      return { replaces };
     }
     const checked = checkVideoFields({
       title: metadata.title ?? undefined,
@@ -309,6 +358,8 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description:
         'Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, ' +
         'filename, filetype. Checked with the multipart form rules: 400; Upload-Length above the limit: 413; 0: 400. ' +
+        'With `replaces` = the id of an own video, the upload becomes that video\'s new file (title and the other fields are not needed ' +
+        'and ignored; someone else\'s or an unknown id: 404): on completion the video keeps its id, likes and comments and is processed again. ' +
         'Answers 201 with the upload URL in Location. Incomplete uploads expire (Upload-Expires).',
       headers: Type.Object({
         ...tusResumable,

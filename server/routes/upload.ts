@@ -55,7 +55,7 @@ export const UPLOAD_IDLE_TIMEOUT_MS = 2 * MINUTE;
 const STALE_WRITE_AGE_MS = 24 * 60 * MINUTE;
 
 /** The 422 answer for each reason an upload is refused as a video. */
-const UPLOAD_REFUSALS: Record<RefusalKind, MessageKey> = {
+export const UPLOAD_REFUSALS: Record<RefusalKind, MessageKey> = {
   unsupported: 'upload.videoUnsupported',
   tooLong: 'upload.videoTooLong',
   tooLarge: 'upload.videoPictureTooLarge',

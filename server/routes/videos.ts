@@ -22,6 +22,8 @@ import { findViewableVideo } from '../services/video-access';
 import { positionOf } from '../services/playback/positions';
 import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewerKey } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
+import { estimateProcessing } from '../media/progress';
+import { retryVideo } from '../services/uploads';
 
 const MINUTE = 60 * 1000;
 
@@ -46,6 +48,54 @@ const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('priva
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
 const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
 
+/** Where a video is in the pipeline (server/media/progress.ts). */
+const ProcessingStageSchema = Type.Union(
+  [
+    Type.Literal('queued'),
+    Type.Literal('probing'),
+    Type.Literal('transcoding'),
+    Type.Literal('packaging'),
+    Type.Literal('storyboard'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+  ],
+  {
+  title: 'ProcessingStage',
+    description: 'queued (waiting for a worker), probing, transcoding, packaging, storyboard while processing; done when ready; failed when failed',
+  },
+);
+/** Why processing failed, as a stable code (processingError says it in words). */
+const ProcessingErrorCodeSchema = Type.Union(
+  [
+    ...([
+      Type.Literal('unsupported'),
+      Type.Literal('tooLong'),
+      Type.Literal('tooLarge'),
+      Type.Literal('corrupt'),
+      Type.Literal('timeout'),
+      Type.Literal('missingOriginal'),
+      Type.Literal('transcode'),
+    ] as const),
+    Type.Null(),
+  ],
+  {
+  title: 'ProcessingErrorCode',
+    description:
+      'unsupported format, too long, picture too large, corrupt file, processing took too long (timeout), original missing, other transcode failure; null unless failed',
+  },
+);
+/** The processing fields every answer about one video's state carries. */
+const processingFields = {
+  processingStage: ProcessingStageSchema,
+  processingErrorCode: ProcessingErrorCodeSchema,
+  queuePosition: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: "1-based place among the waiting jobs, for the video's owner while it is queued; null otherwise",
+  }),
+  etaSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: "Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown",
+  }),
+};
+
 /** A selfie video, as services/videos.ts toPublicVideo builds it. */
 export const SelfieVideoSchema = Type.Object({
   _id: Type.String(),
@@ -66,6 +116,7 @@ export const SelfieVideoSchema = Type.Object({
   status: VideoStatusSchema,
   processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
   processingError: Type.Union([Type.String(), Type.Null()]),
+  ...processingFields,
   duration: Type.Number({ minimum: 0 }),
   width: Type.Integer({ minimum: 0 }),
   height: Type.Integer({ minimum: 0 }),
@@ -94,6 +145,7 @@ const ProcessingResponse = Type.Object({
   status: VideoStatusSchema,
   processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
   processingError: Type.Union([Type.String(), Type.Null()]),
+  ...processingFields,
   hlsUrl: Type.Union([Type.String(), Type.Null()]),
 });
 
@@ -152,6 +204,19 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendError(reply, 404, t(request, 'video.notFound'));
 
+  /** Queue place and ETA of a processing video, for its owner only (others: null). */
+  const ownerEstimate = async (video: VideoWithOwner, viewerId: string | undefined) => {
+    if (viewerId === undefined || viewerId !== video.user_id || video.status !== 'processing') return {};
+    try {
+      const { queuePosition, etaSeconds } = await estimateProcessing(app.db, app.media.queue, app.config.media.concurrency, video);
+      return { queuePosition, etaSeconds };
+    } catch (error) {
+      // The queue (Redis) may be unreachable: the rest of the answer still stands.
+      app.log.warn({ err: error, videoId: video.id }, 'could not estimate the processing time');
+      return {};
+    }
+  };
+
   /**
    * The video for an owner-only action: 404 when it does not exist or is private to someone
    * else, 403 when it is someone else's public video.
@@ -205,9 +270,10 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, await appKey(app.db, 'viewers'), viewDay(now)), now));
       purgeViewsNowAndThen(now);
       const resumeAt = await positionOf(app.db, viewer?.id, video.id);
+      const estimate = await ownerEstimate(video, viewer?.id);
       return {
         success: true,
-        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), { resumeAt }),
+        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), { resumeAt, ...estimate }),
       };
     },
   );
@@ -221,13 +287,55 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
-      const shown = toPublicVideo(video, requestLanguage(request));
+      const shown = toPublicVideo(video, requestLanguage(request), await ownerEstimate(video, viewer?.id));
       return {
         success: true,
         status: shown.status,
         processingProgress: shown.processingProgress,
         processingError: shown.processingError,
+        processingStage: shown.processingStage,
+        processingErrorCode: shown.processingErrorCode,
+        queuePosition: shown.queuePosition,
+        etaSeconds: shown.etaSeconds,
         hlsUrl: shown.hlsUrl,
+      };
+    },
+  );
+
+  app.post(
+    '/videos/selfieVideos/:id/retry',
+    {
+      preHandler: requireUser,
+      schema: {
+        description:
+          "Runs a failed video's processing again (owner only; 403 for someone else's public video, 404 when unknown or invisible). " +
+          'Only from status failed (else 409), and only while its uploaded file is still stored (else 409: replace the file instead).',
+        params: IdParams,
+        // Nothing to send: no body, `{}` or `null`.
+        body: Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]),
+        response: { 200: UpdateResponse },
+      },
+    },
+    async (request, reply) => {
+      const wait = await countRequest(editsPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'video.editTooFast'));
+      const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedRetry');
+      if (!('video' in owned)) return owned;
+      const { video } = owned;
+      const outcome = await retryVideo(app.db, app.storage, app.media.queue, video);
+      if ('problem' in outcome) {
+        return sendError(reply, 409, t(request, outcome.problem === 'noOriginal' ? 'video.retryNoOriginal' : 'video.retryNotFailed'));
+      }
+      request.log.info({ videoId: video.id }, 'video processing retried');
+      await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
+      const row = { ...outcome.row, username: video.username };
+      return {
+        success: true,
+        message: t(request, 'video.retried'),
+        video: toPublicVideo(row, requestLanguage(request), {
+          resumeAt: await positionOf(app.db, owned.user.id, video.id),
+          ...(await ownerEstimate(row, owned.user.id)),
+        }),
       };
     },
   );

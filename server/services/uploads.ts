@@ -345,3 +345,127 @@ function withoutCards(renditions: string | null): string | null {
     return renditions;
   }
 }
+
+export type RetryOutcome = { row: VideoRow } | { problem: 'notFailed' | 'noOriginal' };
+
+/**
+ * Runs a failed video's processing again: only from `failed` (a conditional update, so two
+ * retries at once make one job), only while its original is still stored (failed videos keep
+ * theirs for this). The row goes back to `processing`, queued, with its job enqueued in the same
+ * transaction on the embedded queue (after the commit on Redis, repaired by requeueMissing).
+ */
+export async function retryVideo(
+  db: Kysely<Database>,
+  storage: Storage,
+  jobs: Pick<JobQueue, 'enqueue' | 'joinsTransactions' | 'notify'>,
+  video: Pick<VideoRow, 'id' | 'status' | 'video_key'>,
+): Promise<RetryOutcome> {
+  if (video.status !== 'failed') return { problem: 'notFailed' };
+  if (!(await storage.stat(video.video_key))) return { problem: 'noOriginal' };
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('videos')
+      .set({ status: 'processing', processing_progress: 0, processing_error: null, processing_stage: null, processing_started_at: null, updated_at: toTimestamp() })
+      .where('id', '=', video.id)
+      .where('status', '=', 'failed')
+      .returningAll()
+      .executeTakeFirst();
+    if (updated && jobs.joinsTransactions) await jobs.enqueue(updated.id, trx);
+    return updated;
+  });
+  if (!row) return { problem: 'notFailed' };
+  if (!jobs.joinsTransactions) await jobs.enqueue(row.id).catch(() => undefined);
+  jobs.notify();
+  return { row };
+}
+
+export interface ReplacementFile {
+  /** The new original, in the local spool, already inspected. */
+  video: ReceivedFile<LocalWrite>;
+  info: MediaInfo;
+}
+
+/**
+ * Gives an existing video a new original (a resumable upload with `replaces`): the id, title,
+ * likes, comments and thumbnail stay; the row goes back to `processing` (queued) with no
+ * renditions, and its job is enqueued as for a new upload. The new key is recorded in
+ * storage_pending before it is written and that record goes in the transaction that switches the
+ * row, as in saveVideo. The old original is removed after the switch; the old renditions are no
+ * longer named by the row (so never served again) and the job removes them before it makes the
+ * new ones (the pipeline starts from a clean `renditions/<id>/`).
+ */
+export async function replaceVideoFile(
+  db: Kysely<Database>,
+  storage: Storage,
+  jobs: Pick<JobQueue, 'enqueue' | 'joinsTransactions' | 'notify'>,
+  target: { videoId: string; userId: string },
+  input: ReplacementFile,
+): Promise<VideoWithOwner | undefined> {
+  const { video, info } = input;
+  let recorded = false;
+  try {
+    await db.insertInto('storage_pending').values({ key: video.key, owner: INSTANCE_ID, created_at: toTimestamp() }).execute();
+    recorded = true;
+    await video.write.commit();
+    await storage.putFile(video.key, video.write.path);
+    const result = await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('videos')
+        .select(['video_key'])
+        .where('id', '=', target.videoId)
+        .where('user_id', '=', target.userId)
+        .executeTakeFirst();
+      if (!before) return undefined;
+      const row = await trx
+        .updateTable('videos')
+        .set({
+          video_key: video.key,
+          video_type: video.type.mime,
+          video_size: video.size,
+          status: 'processing',
+          processing_progress: 0,
+          processing_error: null,
+          processing_stage: null,
+          processing_started_at: null,
+          duration: info.duration,
+          width: info.width,
+          height: info.height,
+          renditions_prefix: null,
+          renditions: null,
+          updated_at: toTimestamp(),
+        })
+        .where('id', '=', target.videoId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (jobs.joinsTransactions) await jobs.enqueue(row.id, trx);
+      await trx.deleteFrom('storage_pending').where('key', '=', video.key).execute();
+      // Pending moves of the old original or renditions (services/media-generations) would carry
+      // old bytes to the row's current locations: they are dropped, their sources removed below.
+      const staleMoves = await trx
+        .selectFrom('media_moves')
+        .select(['id', 'from_key'])
+        .where('video_id', '=', target.videoId)
+        .where('slot', 'in', ['video_key', 'renditions_prefix'])
+        .execute();
+      if (staleMoves.length > 0) await trx.deleteFrom('media_moves').where('id', 'in', staleMoves.map((move) => move.id)).execute();
+      return { row, oldKey: before.video_key, staleSources: staleMoves.map((move) => move.from_key) };
+    });
+    if (!result) {
+      await storage.delete(video.key).catch(() => undefined);
+      await db.deleteFrom('storage_pending').where('key', '=', video.key).execute().catch(() => undefined);
+      return undefined;
+    }
+    if (!jobs.joinsTransactions) await jobs.enqueue(result.row.id).catch(() => undefined);
+    jobs.notify();
+    if (result.oldKey !== video.key) await storage.delete(result.oldKey).catch(() => undefined);
+    for (const source of result.staleSources) {
+      await (source.endsWith('/') ? storage.deletePrefix(source) : storage.delete(source)).catch(() => undefined);
+    }
+    const owner = await db.selectFrom('users').select('username').where('id', '=', result.row.user_id).executeTakeFirstOrThrow();
+    return { ...result.row, username: owner.username };
+  } catch (error) {
+    await Promise.allSettled([video.write.abort(), storage.delete(video.key)]);
+    if (recorded) await db.deleteFrom('storage_pending').where('key', '=', video.key).execute().catch(() => undefined);
+    throw error;
+  }
+}

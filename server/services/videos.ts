@@ -36,6 +36,14 @@ export interface PublicVideo {
   processingProgress: number;
   /** Why processing failed, in the request's language; null unless failed. */
   processingError: string | null;
+  /** The same reason as a stable code (for the client's own texts); null unless failed. */
+  processingErrorCode: ProcessingErrorCode | null;
+  /** queued, probing, transcoding, packaging, storyboard while processing; done; failed. */
+  processingStage: ProcessingStage;
+  /** 1-based place among the waiting jobs (owner's single-video and processing answers); null otherwise. */
+  queuePosition: number | null;
+  /** Estimated seconds until ready (owner's single-video and processing answers); null when unknown. */
+  etaSeconds: number | null;
   /** Seconds. */
   duration: number;
   /** Displayed size (rotation applied). */
@@ -61,9 +69,41 @@ export interface PublicVideo {
   qualities: number;
 }
 
-/** What only some answers know (the viewer's own position). */
+/** What only some answers know (the viewer's own position; the owner's queue place and ETA). */
 export interface PublicVideoExtras {
   resumeAt?: number | null;
+  queuePosition?: number | null;
+  etaSeconds?: number | null;
+}
+
+/** Where a video is in the pipeline (server/media/progress.ts writes the running stages). */
+export const PROCESSING_STAGE_VALUES = ['queued', 'probing', 'transcoding', 'packaging', 'storyboard', 'done', 'failed'] as const;
+export type ProcessingStage = (typeof PROCESSING_STAGE_VALUES)[number];
+
+/** Stable reasons a video failed (processingErrorCode); the message keys say them in words. */
+export const PROCESSING_ERROR_CODES = ['unsupported', 'tooLong', 'tooLarge', 'corrupt', 'timeout', 'missingOriginal', 'transcode'] as const;
+export type ProcessingErrorCode = (typeof PROCESSING_ERROR_CODES)[number];
+
+const ERROR_CODES: Record<string, ProcessingErrorCode> = {
+  'media.failedUnsupported': 'unsupported',
+  'media.failedTooLong': 'tooLong',
+  'media.failedTooLarge': 'tooLarge',
+  'media.failedUndecodable': 'corrupt',
+  'media.failedTimeout': 'timeout',
+  'media.failedMissingOriginal': 'missingOriginal',
+  'media.failedTranscode': 'transcode',
+};
+
+/** The code of a failed video's stored reason (a message key); `transcode` for anything else. */
+export function processingErrorCodeOf(key: string | null): ProcessingErrorCode {
+  return (key && ERROR_CODES[key]) || 'transcode';
+}
+
+/** The stage shown on the wire for a row: done when ready, failed when failed, else the job's stage. */
+export function processingStageOf(video: Pick<VideoRow, 'status' | 'processing_stage'>): ProcessingStage {
+  if (video.status === 'ready') return 'done';
+  if (video.status === 'failed') return 'failed';
+  return video.processing_stage ?? 'queued';
 }
 
 /** The stored manifest of a ready video, or null (processing, failed, or made before the pipeline). */
@@ -102,6 +142,10 @@ export function toPublicVideo(
     processingProgress: status === 'ready' ? 100 : Math.max(0, Math.min(100, Math.floor(Number(video.processing_progress) || 0))),
     processingError:
       status === 'failed' ? translate(language, (video.processing_error ?? 'media.failedTranscode') as MessageKey) : null,
+    processingErrorCode: status === 'failed' ? processingErrorCodeOf(video.processing_error) : null,
+    processingStage: processingStageOf(video),
+    queuePosition: status === 'processing' ? (extras.queuePosition ?? null) : null,
+    etaSeconds: status === 'processing' ? (extras.etaSeconds ?? null) : null,
     duration: Number(video.duration) || 0,
     width: Number(video.width) || 0,
     height: Number(video.height) || 0,

@@ -304,7 +304,7 @@ export interface paths {
         put?: never;
         /**
          * Create a resumable (tus 1.0) upload: Upload-Length and Upload-Metadata
-         * @description Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, filename, filetype. Checked with the multipart form rules: 400; Upload-Length above the limit: 413; 0: 400. Answers 201 with the upload URL in Location. Incomplete uploads expire (Upload-Expires).
+         * @description Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, filename, filetype. Checked with the multipart form rules: 400; Upload-Length above the limit: 413; 0: 400. With `replaces` = the id of an own video, the upload becomes that video's new file (title and the other fields are not needed and ignored; someone else's or an unknown id: 404): on completion the video keeps its id, likes and comments and is processed again. Answers 201 with the upload URL in Location. Incomplete uploads expire (Upload-Expires).
          */
         post: operations["createResumableUpload"];
         delete?: never;
@@ -388,10 +388,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the video is in processing (light polling, no view counted) */
+        /** Where the video is in processing: stage, queue position and ETA for the owner (light polling, no view counted) */
         get: operations["getVideoProcessing"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/videos/selfieVideos/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a failed own video's processing again
+         * @description Runs a failed video's processing again (owner only; 403 for someone else's public video, 404 when unknown or invisible). Only from status failed (else 409), and only while its uploaded file is still stored (else 409: replace the file instead).
+         */
+        post: operations["retryVideoProcessing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -843,6 +863,16 @@ export interface components {
             /** @enum {boolean} */
             verified: false;
         };
+        /**
+         * ProcessingErrorCode
+         * @description unsupported format, too long, picture too large, corrupt file, processing took too long (timeout), original missing, other transcode failure; null unless failed
+         */
+        ProcessingErrorCode: "unsupported" | "tooLong" | "tooLarge" | "corrupt" | "timeout" | "missingOriginal" | "transcode" | null;
+        /**
+         * ProcessingStage
+         * @description queued (waiting for a worker), probing, transcoding, packaging, storyboard while processing; done when ready; failed when failed
+         */
+        ProcessingStage: "queued" | "probing" | "transcoding" | "packaging" | "storyboard" | "done" | "failed";
         /** Report */
         Report: {
             _id: string;
@@ -894,6 +924,12 @@ export interface components {
             status: components["schemas"]["VideoStatus"];
             processingProgress: number;
             processingError: string | null;
+            processingStage: components["schemas"]["ProcessingStage"];
+            processingErrorCode: components["schemas"]["ProcessingErrorCode"];
+            /** @description 1-based place among the waiting jobs, for the video's owner while it is queued; null otherwise */
+            queuePosition: number | null;
+            /** @description Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown */
+            etaSeconds: number | null;
             duration: number;
             width: number;
             height: number;
@@ -2014,7 +2050,52 @@ export interface operations {
                         status: components["schemas"]["VideoStatus"];
                         processingProgress: number;
                         processingError: string | null;
+                        processingStage: components["schemas"]["ProcessingStage"];
+                        processingErrorCode: components["schemas"]["ProcessingErrorCode"];
+                        /** @description 1-based place among the waiting jobs, for the video's owner while it is queued; null otherwise */
+                        queuePosition: number | null;
+                        /** @description Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown */
+                        etaSeconds: number | null;
                         hlsUrl: string | null;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryVideoProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        video: components["schemas"]["SelfieVideo"];
                     };
                 };
             };

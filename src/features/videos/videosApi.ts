@@ -251,8 +251,27 @@ export function normalizeProcessing(raw: unknown): VideoProcessingResponse {
     status,
     processingProgress: status === 'ready' ? 100 : Number.isFinite(progress) ? Math.min(100, Math.max(0, Math.round(progress))) : 0,
     processingError: typeof body.processingError === 'string' && body.processingError.trim() ? body.processingError : null,
+    processingStage: STAGES.includes(body.processingStage as ProcessingStage)
+      ? (body.processingStage as ProcessingStage)
+      : status === 'ready'
+        ? 'done'
+        : status === 'failed'
+          ? 'failed'
+          : 'queued',
+    processingErrorCode:
+      status === 'failed' && typeof body.processingErrorCode === 'string' ? (body.processingErrorCode as VideoProcessingResponse['processingErrorCode']) : null,
+    queuePosition: positiveIntegerOrNull(body.queuePosition, 1),
+    etaSeconds: positiveIntegerOrNull(body.etaSeconds, 0),
     hlsUrl: typeof body.hlsUrl === 'string' && body.hlsUrl ? body.hlsUrl : null,
   };
+}
+
+type ProcessingStage = VideoProcessingResponse['processingStage'];
+const STAGES: readonly ProcessingStage[] = ['queued', 'probing', 'transcoding', 'packaging', 'storyboard', 'done', 'failed'];
+
+function positiveIntegerOrNull(value: unknown, min: number): number | null {
+  const number = Number(value);
+  return value !== null && value !== undefined && Number.isFinite(number) && number >= min ? Math.round(number) : null;
 }
 
 export const {
