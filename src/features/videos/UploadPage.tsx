@@ -132,7 +132,9 @@ function UploadForm() {
     if (!user?._id) return undefined;
     listStoredUploads(user._id)
       .then((found) => {
-        if (live) setUnfinished(found.filter((stored) => !stored.replaces));
+        const next = found.filter((stored) => !stored.replaces);
+        // Nothing stored and nothing shown: no update (the common case).
+        if (live) setUnfinished((was) => (was.length === 0 && next.length === 0 ? was : next));
       })
       .catch(() => undefined);
     return () => {

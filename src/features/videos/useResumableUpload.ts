@@ -61,7 +61,7 @@ export function usePreviousUpload(file: File | null, userId: string | undefined,
     if (!file || !userId) return undefined;
     findPreviousUpload(file, userId, replaces)
       .then((stored) => {
-        if (live) setFound(stored ? { file, stored } : null);
+        if (live) setFound((was) => (stored ? { file, stored } : was === null ? was : null));
       })
       .catch(() => undefined);
     return () => {
