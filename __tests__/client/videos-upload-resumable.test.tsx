@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 
 import type { SelfieVideo } from '../../src/api/types';
 import { createSpeedMeter, setUploadTuning } from '../../src/features/videos/resumableUpload';
+import { EditVideoPage } from '../../src/features/videos/EditVideoPage';
 import { UploadPage } from '../../src/features/videos/UploadPage';
 import { VideoPage } from '../../src/features/videos/VideoPage';
 import { server } from '../support/msw-server';
@@ -412,5 +413,43 @@ describe('processing stage, queue and time left', () => {
     const { user } = renderVideo();
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Only a failed video can be tried again.')).toBeInTheDocument();
+  });
+});
+
+describe('Replace video file (edit page)', () => {
+  it('sends the new file as a resumable upload with `replaces` = the video id, then follows the processing again', async () => {
+    const tus = mockTusServer({ videoId: 'v1' });
+    let replaced = false;
+    const video = makeSelfieVideo(1, { user: owner._id, title: 'Old cut', status: 'ready' });
+    serveVideoPage(video, {
+      answer: () =>
+        HttpResponse.json({
+          success: true,
+          video: replaced ? { ...video, status: 'processing', processingProgress: 5, processingStage: 'probing' } : video,
+        }),
+    });
+    server.use(
+      http.get('*/v0/api/videos/selfieVideos/v1/processing', () =>
+        HttpResponse.json({ success: true, status: 'processing', processingProgress: 5, processingError: null, hlsUrl: null, processingStage: 'probing' }),
+      ),
+    );
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/selfieVideos/edit/:id" element={<EditVideoPage />} />
+      </Routes>,
+      { route: '/selfieVideos/edit/v1', preloadedState: loggedInAs(owner) },
+    );
+    const section = await screen.findByRole('region', { name: 'Replace video file' });
+    expect(within(section).getByRole('button', { name: 'Upload the new file' })).toBeDisabled();
+    await user.upload(within(section).getByLabelText('Video file'), videoFile(2));
+    replaced = true;
+    await user.click(within(section).getByRole('button', { name: 'Upload the new file' }));
+
+    expect(await within(section).findByText('The new file is uploaded. The video is being processed again.')).toBeInTheDocument();
+    const [upload] = [...tus.uploads.values()];
+    expect(upload!.metadata).toMatchObject({ replaces: 'v1', title: 'Old cut', filename: 'clip.mp4' });
+    // The page follows the new processing.
+    expect(await screen.findByText('Checking the file…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Processing progress' })).toBeInTheDocument();
   });
 });
