@@ -322,7 +322,7 @@ export const zh: Record<MessageKey, string> = {
   'videos.upload.thumbnailFailed': '视频已上传，但缩略图未能保存：将使用视频中的一帧作为缩略图。',
   'videos.upload.sent': '{sent} / {total}',
   'videos.upload.speed': '{speed}/秒',
-  'videos.upload.timeLeft': '剩余 {time}',
+  'videos.upload.timeLeft': '剩余{time}',
   'videos.upload.resumeOffer': '{file} 之前的上传中断了，可以从中断处继续。',
   'videos.upload.resumeOfferButton': '继续上传 {file}',
   'videos.upload.startOver': '重新开始',
