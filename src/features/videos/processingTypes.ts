@@ -35,7 +35,7 @@ export interface SetThumbnailResponse {
 }
 
 /** The details with every field in range, whatever the server sent (absent → undefined → not shown). */
-export function normalizeDetails(raw: Partial<Record<keyof ProcessingDetails, unknown>>): ProcessingDetails {
+export function normalizeDetails(raw: Partial<Record<keyof ProcessingDetails, unknown>>): { [K in keyof ProcessingDetails]-?: Exclude<ProcessingDetails[K], undefined> } {
   const stage = PROCESSING_STAGES.includes(raw.processingStage as ProcessingStage) ? (raw.processingStage as ProcessingStage) : null;
   const position = Number(raw.queuePosition);
   const eta = Number(raw.etaSeconds);
