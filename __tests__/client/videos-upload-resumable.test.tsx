@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 
 import type { SelfieVideo } from '../../src/api/types';
 import { createSpeedMeter, setUploadTuning } from '../../src/features/videos/resumableUpload';
+import { ProfilePage } from '../../src/features/profile/ProfilePage';
 import { EditVideoPage } from '../../src/features/videos/EditVideoPage';
 import { UploadPage } from '../../src/features/videos/UploadPage';
 import { VideoPage } from '../../src/features/videos/VideoPage';
@@ -13,7 +14,7 @@ import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
 import { mockTusServer } from './tus-fixtures';
-import { LocationProbe, loggedInAs, makeSelfieVideo, owner, serveVideoPage } from './videos-fixtures';
+import { LocationProbe, loggedInAs, makeSelfieVideo, otherUser, owner, serveVideoPage } from './videos-fixtures';
 
 /**
  * The Upload page over tus (tus-js-client's browser build against a tus server in MSW): chunks,
@@ -451,5 +452,57 @@ describe('Replace video file (edit page)', () => {
     // The page follows the new processing.
     expect(await screen.findByText('Checking the file…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Processing progress' })).toBeInTheDocument();
+  });
+});
+
+describe("the owner's profile cards", () => {
+  it('show the stage under the percent, and Try again on a failed video (only to the owner)', async () => {
+    const failed = makeSelfieVideo(2, { title: 'Broken upload', status: 'failed', processingError: 'The file is corrupt.', user: owner._id });
+    const waiting = makeSelfieVideo(1, { title: 'Waiting one', status: 'processing', processingProgress: 0, hlsUrl: null, user: owner._id });
+    const retried: string[] = [];
+    server.use(
+      http.get('*/v0/api/users/:id', () =>
+        HttpResponse.json({
+          success: true,
+          user: { _id: owner._id, username: owner.username, email: owner.email },
+          videos: [waiting, failed],
+          likedVideos: [],
+        }),
+      ),
+      http.get('*/v0/api/videos/selfieVideos/v1/processing', () =>
+        HttpResponse.json({ success: true, status: 'processing', processingProgress: 0, processingError: null, hlsUrl: null, processingStage: 'queued', queuePosition: 4 }),
+      ),
+      http.post('*/v0/api/videos/selfieVideos/:id/retry', ({ params }) => {
+        retried.push(String(params.id));
+        return HttpResponse.json({ success: true, message: 'Processing again.', video: { ...failed, status: 'processing' } });
+      }),
+    );
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/profile/:id" element={<ProfilePage />} />
+      </Routes>,
+      { route: '/profile/u42', preloadedState: loggedInAs(owner) },
+    );
+    const uploaded = await screen.findByRole('region', { name: 'Uploaded Videos' });
+    expect(await within(uploaded).findByText('Waiting — 3 videos ahead')).toBeInTheDocument();
+    await user.click(within(uploaded).getByRole('button', { name: 'Try again: Broken upload' }));
+    await waitFor(() => expect(retried).toEqual([failed._id]));
+  });
+
+  it('offer no Try again to another signed-in user', async () => {
+    const failed = makeSelfieVideo(2, { title: 'Broken upload', status: 'failed', processingError: 'The file is corrupt.', user: owner._id });
+    server.use(
+      http.get('*/v0/api/users/:id', () =>
+        HttpResponse.json({ success: true, user: { _id: owner._id, username: owner.username }, videos: [failed], likedVideos: [] }),
+      ),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/profile/:id" element={<ProfilePage />} />
+      </Routes>,
+      { route: '/profile/u42', preloadedState: loggedInAs(otherUser) },
+    );
+    expect(await screen.findByText('Reason: The file is corrupt.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
   });
 });

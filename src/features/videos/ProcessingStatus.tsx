@@ -245,7 +245,7 @@ export function CardFailedReason({ video, retryOwnerId }: { video: ProcessingFie
           videoId={video._id}
           ownerId={retryOwnerId}
           small
-          label={`${t('videos.processing.retry')}: ${video.title}`}
+          label={t('videos.processing.retryLabel', { title: video.title })}
         />
       ) : null}
     </div>

@@ -346,6 +346,7 @@ export const en = {
   'videos.processing.stage.done': 'Almost ready…',
   'videos.processing.eta': '{stage} — {time} left',
   'videos.processing.retry': 'Try again',
+  'videos.processing.retryLabel': 'Try again: {title}',
   'videos.processing.retrying': 'Trying again…',
   'videos.processing.retryFailed': 'It could not be tried again. Please try later.',
   'videos.replace.title': 'Replace video file',

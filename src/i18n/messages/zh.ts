@@ -344,6 +344,7 @@ export const zh: Record<MessageKey, string> = {
   'videos.processing.stage.done': '即将完成…',
   'videos.processing.eta': '{stage} — 剩余{time}',
   'videos.processing.retry': '重试',
+  'videos.processing.retryLabel': '重试：{title}',
   'videos.processing.retrying': '正在重试…',
   'videos.processing.retryFailed': '无法重试，请稍后再试。',
   'videos.replace.title': '替换视频文件',
