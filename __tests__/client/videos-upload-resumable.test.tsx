@@ -303,6 +303,18 @@ describe('Resumable upload (tus)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The title is too long.');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });
+
+  it('does not offer to resume an upload the server refused when it completed', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    mockTusServer({
+      onPatch: (_upload, _request, index) =>
+        index === 2 ? HttpResponse.json({ success: false, message: 'The video file must be an MP4, MOV, WebM, MKV or Ogg video.' }, { status: 415 }) : undefined,
+    });
+    const { user } = renderUpload();
+    await fillAndSend(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The video file must be an MP4, MOV, WebM, MKV or Ogg video.');
+    await waitFor(() => expect(Object.keys(window.localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]));
+  });
 });
 
 describe('speed meter', () => {

@@ -364,6 +364,16 @@ export class ResumableUpload {
     const response = (error as Partial<DetailedError> | null)?.originalResponse;
     this.set({ phase: 'failed', errorStatus: status || undefined, errorMessage: messageOf(response) });
     this.detach();
+    // A refused upload is not offered for resuming (the server has dropped it).
+    void this.forgetStored();
+  }
+
+  private async forgetStored() {
+    const { file, userId, replaces } = this.options;
+    const { defaultOptions } = await loadTus();
+    const storage = defaultOptions.urlStorage;
+    const entries = await storage.findUploadsByFingerprint(uploadFingerprint(file, userId, replaces)).catch(() => [] as PreviousUpload[]);
+    await Promise.all(entries.map((entry) => storage.removeUpload(entry.urlStorageKey).catch(() => undefined)));
   }
 
   private scheduleReconnect() {
