@@ -116,6 +116,15 @@ test('a resumable upload: pause and resume, a reload mid-upload, offline and bac
   expect((await thumbnail.body()).equals(fs.readFileSync(THUMBNAIL))).toBe(true);
   // Nothing left to resume.
   await expect(page.getByRole('region', { name: 'Unfinished uploads' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('upload-done-en.png'), fullPage: true });
+
+  // The owner's edit page offers a new file for the video (checked by axe on arrival).
+  await page.goto(`/selfieVideos/edit/${videoId}`);
+  const replace = page.getByRole('region', { name: 'Replace video file' });
+  await expect(replace.getByRole('button', { name: 'Upload the new file' })).toBeDisabled();
+  await replace.getByLabel('Video file').setInputFiles(CLIP);
+  await expect(replace.getByRole('button', { name: 'Upload the new file' })).toBeEnabled();
+  await page.screenshot({ path: testInfo.outputPath('edit-replace-en.png'), fullPage: true });
 });
 
 test.describe('in Chinese', () => {
