@@ -42,6 +42,8 @@ module.exports = {
         '\\.(css)$': '<rootDir>/__tests__/support/style-stub.ts',
         '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/__tests__/support/file-stub.ts',
         '\\?url$': '<rootDir>/__tests__/support/file-stub.ts',
+        // The browser build (XMLHttpRequest, File, localStorage), as webpack picks it for the SPA.
+        '^tus-js-client$': '<rootDir>/node_modules/tus-js-client/lib.es5/browser/index.js',
       },
     },
     {

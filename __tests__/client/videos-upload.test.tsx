@@ -20,7 +20,11 @@ beforeAll(() => {
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: revokeObjectURL });
 });
 
+/** These tests cover the multipart form, which the page uses when the server offers no resumable (tus) endpoint. */
+const noTusEndpoint = () => http.options('*/v0/api/uploads', () => new HttpResponse(null, { status: 404 }));
+
 beforeEach(() => {
+  server.use(noTusEndpoint());
   FakeXhr.instances = [];
   createObjectURL.mockClear();
   revokeObjectURL.mockClear();

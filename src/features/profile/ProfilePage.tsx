@@ -101,6 +101,7 @@ export function ProfilePage() {
         videos={profile.videos}
         more={profile.videosNextCursor ? { userId: user._id, list: 'videos', cursor: profile.videosNextCursor } : null}
         showActions={Boolean(currentUser)}
+        retryOwnerId={isOwner ? user._id : undefined}
         firstScreen
       />
       <VideoSection
@@ -125,6 +126,8 @@ interface VideoSectionProps {
   showActions: boolean;
   /** The section on the first screen: its first card's image loads at once, with high priority (the server preloads it). */
   firstScreen?: boolean;
+  /** The viewer owns these videos: failed ones offer "Try again". */
+  retryOwnerId?: string;
 }
 
 /** The first videos the profile holds, then the pages loaded after them (each video once). */
@@ -154,7 +157,7 @@ function useMoreVideos(first: SelfieVideo[], more: ProfileListArgs | null) {
   };
 }
 
-function VideoSection({ title, emptyText, videos: firstVideos, more, showActions, firstScreen = false }: VideoSectionProps) {
+function VideoSection({ title, emptyText, videos: firstVideos, more, showActions, firstScreen = false, retryOwnerId }: VideoSectionProps) {
   const t = useT();
   const headingId = useId();
   const { videos, hasMore, loading, errorText, loadMore } = useMoreVideos(firstVideos, more);
@@ -206,7 +209,7 @@ function VideoSection({ title, emptyText, videos: firstVideos, more, showActions
                 footer={
                   showActions ? (
                     <>
-                    <CardFailedReason video={video} />
+                    <CardFailedReason video={video} retryOwnerId={retryOwnerId} />
                     <div className="profile__card-actions">
                       <Link
                         className="btn btn--ghost btn--small"

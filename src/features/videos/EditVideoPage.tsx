@@ -15,6 +15,7 @@ import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../aut
 import { findVideoInCachedLists } from './cachedVideos';
 import { CheckingAuthentication } from './CheckingAuthentication';
 import { ProcessingPanel } from './ProcessingStatus';
+import { ReplaceVideoFile } from './ReplaceVideoFile';
 import { useDeleteVideoAndLeave } from './useDeleteVideoAndLeave';
 import { type VideoFormValues, VideoTextFields } from './VideoFormFields';
 import { useGetSelfieVideoQuery, useUpdateVideoMutation, videosApi } from './videosApi';
@@ -167,7 +168,7 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
     <section className="page page--medium edit-video" aria-labelledby={headingId}>
       <h1 id={headingId}>{t('videos.edit.title')}</h1>
       {video.status && video.status !== 'ready' ? (
-        <ProcessingPanel video={video} onDelete={onDelete} deleting={deleting} />
+        <ProcessingPanel video={video} onDelete={onDelete} retryOwnerId={video.user} deleting={deleting} />
       ) : null}
       <form className="card video-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={isLoading}>
         <VideoTextFields
@@ -194,6 +195,7 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
           </p>
         ) : null}
       </form>
+      <ReplaceVideoFile video={video} />
     </section>
   );
 }

@@ -116,7 +116,13 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           qualities={video.qualities}
         />
       ) : (
-        <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />
+        <ProcessingPanel
+          video={video}
+          stage
+          onDelete={isOwner ? onDelete : undefined}
+          retryOwnerId={isOwner ? video.user : undefined}
+          deleting={deleting}
+        />
       )}
       <p className="visually-hidden" role="status">
         {becameReady ? t('videos.processing.ready') : null}

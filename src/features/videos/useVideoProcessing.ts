@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { SelfieVideo, VideoStatus } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 
+import { normalizeDetails, type ProcessingDetails } from './processingTypes';
 import { useGetVideoProcessingQuery, videosApi } from './videosApi';
 
 /** How often a processing video's state is asked for (the route is light and counts no view). */
@@ -14,7 +15,11 @@ export interface LiveProcessing {
   progress: number;
   /** The server's reason when failed (already in the reader's language). */
   error: string | null;
+  /** Stage, queue position and time left, when the server tells them. */
+  details: ProcessingDetails;
 }
+
+type WatchedVideo = Pick<SelfieVideo, '_id' | 'status' | 'processingProgress' | 'processingError'> & ProcessingDetails;
 
 /**
  * A video's pipeline state, live: while the video says `processing`, its processing route is
@@ -22,7 +27,7 @@ export interface LiveProcessing {
  * that Video is invalidated, so every page holding it (video page, profile, edit page, list)
  * refetches and switches to the player or the failed state.
  */
-export function useVideoProcessing(video: Pick<SelfieVideo, '_id' | 'status' | 'processingProgress' | 'processingError'>): LiveProcessing {
+export function useVideoProcessing(video: WatchedVideo): LiveProcessing {
   const dispatch = useAppDispatch();
   const processing = video.status === 'processing';
   // Once the route has reported an end state there is nothing more to poll for this video.
@@ -36,6 +41,8 @@ export function useVideoProcessing(video: Pick<SelfieVideo, '_id' | 'status' | '
 
   const invalidated = useRef<string | null>(null);
   useEffect(() => {
+    // Processing again (a retry, a new file): its next end must be announced again.
+    if (currentData?.status === 'processing') invalidated.current = null;
     if (!settled) return;
     const key = `${video._id}:${currentData?.status}`;
     if (invalidated.current === key) return;
@@ -43,24 +50,27 @@ export function useVideoProcessing(video: Pick<SelfieVideo, '_id' | 'status' | '
     dispatch(videosApi.util.invalidateTags([{ type: 'Video', id: video._id }]));
   }, [settled, currentData?.status, video._id, dispatch]);
 
+  const own = normalizeDetails(video);
   if (!processing) {
     return {
       status: video.status,
       progress: video.status === 'ready' ? 100 : clampPercent(video.processingProgress),
       error: video.processingError ?? null,
+      details: video.status === 'processing' ? own : {},
     };
   }
   if (!currentData) {
-    return { status: 'processing', progress: clampPercent(video.processingProgress), error: null };
+    return { status: 'processing', progress: clampPercent(video.processingProgress), error: null, details: own };
   }
   if (currentData.status === 'ready') {
     // Ready: the page switches to the player as soon as the refetched video arrives.
-    return { status: 'processing', progress: 100, error: null };
+    return { status: 'processing', progress: 100, error: null, details: { processingStage: 'done', queuePosition: null, etaSeconds: 0 } };
   }
   return {
     status: currentData.status,
     progress: clampPercent(currentData.processingProgress),
     error: currentData.processingError,
+    details: currentData.status === 'processing' ? normalizeDetails(currentData) : {},
   };
 }
 

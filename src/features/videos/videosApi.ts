@@ -18,6 +18,7 @@ import type {
 import { PAGE_SIZE } from '../../config/routes';
 import { API_BASE_URL } from '../../config/runtime';
 
+import type { ProcessingAnswer, RetryProcessingResponse, SetThumbnailResponse } from './processingTypes';
 import { sendUpload, type UploadVideoArgs } from './uploadRequest';
 
 export interface SelfieVideosArgs {
@@ -108,9 +109,9 @@ export const videosApi = api.injectEndpoints({
      * Where a video is in the media pipeline (light: counts no view). The pages poll it while the
      * video is processing (see useVideoProcessing) and then invalidate that Video.
      */
-    getVideoProcessing: build.query<VideoProcessingResponse, string>({
+    getVideoProcessing: build.query<ProcessingAnswer, string>({
       query: (id) => ({ url: `${videoUrl(id)}/processing`, validateStatus: acceptSuccessOnly }),
-      transformResponse: (raw: unknown): VideoProcessingResponse => normalizeProcessing(raw),
+      transformResponse: (raw: unknown): ProcessingAnswer => normalizeProcessing(raw),
       providesTags: (_result, _error, id) => [{ type: 'VideoProcessing', id }],
     }),
 
@@ -223,6 +224,60 @@ export const videosApi = api.injectEndpoints({
           : [],
     }),
 
+    /**
+     * Runs a failed video through the media pipeline again (owner only, failed only). Its Video,
+     * processing state, the owner's lists and the public list are refetched; the video page
+     * switches to the live progress at once with the answer's video.
+     */
+    retryProcessing: build.mutation<RetryProcessingResponse, DeleteVideoArgs>({
+      query: ({ id }) => ({ url: `${videoUrl(id)}/retry`, method: 'POST', body: {}, validateStatus: acceptSuccessOnly }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const fresh = data.video;
+          dispatch(
+            videosApi.util.updateQueryData('getVideoProcessing', id, (draft) => {
+              Object.assign(draft, { status: 'processing', processingProgress: 0, processingError: null, processingStage: 'queued' });
+            }),
+          );
+          dispatch(
+            videosApi.util.updateQueryData('getSelfieVideo', id, (draft) => {
+              if (!draft.video) return;
+              Object.assign(draft.video, fresh ?? {}, fresh ? {} : { status: 'processing', processingProgress: 0, processingError: null });
+            }),
+          );
+        } catch {
+          // The page shows the refusal; the cache is left as it was.
+        }
+      },
+      invalidatesTags: (result, _error, { id, ownerId }) =>
+        result
+          ? [
+              { type: 'Video', id },
+              { type: 'VideoProcessing', id },
+              { type: 'User', id: ownerId },
+              { type: 'VideoList', id: LIST },
+            ]
+          : [],
+    }),
+
+    /** Sets or changes a video's thumbnail (owner only; multipart `thumbnailFile`). */
+    setVideoThumbnail: build.mutation<SetThumbnailResponse, DeleteVideoArgs & { file: File }>({
+      query: ({ id, file }) => {
+        const body = new FormData();
+        body.append('thumbnailFile', file, file.name);
+        return { url: `${videoUrl(id)}/thumbnail`, method: 'PUT', body, validateStatus: acceptSuccessOnly };
+      },
+      invalidatesTags: (result, _error, { id, ownerId }) =>
+        result
+          ? [
+              { type: 'Video', id },
+              { type: 'User', id: ownerId },
+              { type: 'VideoList', id: LIST },
+            ]
+          : [],
+    }),
+
     /** Multipart upload over XMLHttpRequest so the page can show progress (fetch cannot report it). */
     uploadVideo: build.mutation<UploadVideoResponse, UploadVideoArgs>({
       queryFn: (args, { signal, getState }) =>
@@ -242,8 +297,8 @@ export const videosApi = api.injectEndpoints({
 const STATUSES: readonly VideoStatus[] = ['processing', 'ready', 'failed'];
 
 /** The processing answer with every field in range, whatever the server sent. */
-export function normalizeProcessing(raw: unknown): VideoProcessingResponse {
-  const body = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof VideoProcessingResponse, unknown>>;
+export function normalizeProcessing(raw: unknown): ProcessingAnswer {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof ProcessingAnswer, unknown>>;
   const status = STATUSES.includes(body.status as VideoStatus) ? (body.status as VideoStatus) : 'processing';
   const progress = Number(body.processingProgress);
   return {
@@ -251,13 +306,14 @@ export function normalizeProcessing(raw: unknown): VideoProcessingResponse {
     status,
     processingProgress: status === 'ready' ? 100 : Number.isFinite(progress) ? Math.min(100, Math.max(0, Math.round(progress))) : 0,
     processingError: typeof body.processingError === 'string' && body.processingError.trim() ? body.processingError : null,
+    // Never invented while processing: a server that sends no stage gets no stage line.
     processingStage: STAGES.includes(body.processingStage as ProcessingStage)
       ? (body.processingStage as ProcessingStage)
       : status === 'ready'
         ? 'done'
         : status === 'failed'
           ? 'failed'
-          : 'queued',
+          : null,
     processingErrorCode:
       status === 'failed' && typeof body.processingErrorCode === 'string' ? (body.processingErrorCode as VideoProcessingResponse['processingErrorCode']) : null,
     queuePosition: positiveIntegerOrNull(body.queuePosition, 1),
@@ -284,6 +340,8 @@ export const {
   useDeleteVideoMutation,
   useUploadVideoMutation,
   useSaveVideoPositionMutation,
+  useRetryProcessingMutation,
+  useSetVideoThumbnailMutation,
 } = videosApi;
 
 /** Page count of a list of `total` videos, `PAGE_SIZE` per page. */
