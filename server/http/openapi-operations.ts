@@ -95,6 +95,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'session',
     'Save the position (the same, as POST for navigator.sendBeacon; text/plain JSON accepted)',
   ),
+  'put /v0/api/videos/selfieVideos/{id}/captions/{lang}': op('putCaptions', 'videos', 'session', 'Add or replace the own video\'s caption track of a language (multipart captionFile, optional label)'),
+  'delete /v0/api/videos/selfieVideos/{id}/captions/{lang}': op('deleteCaptions', 'videos', 'session', 'Remove the own video\'s caption track of a language'),
   'put /v0/api/videos/selfieVideos/{id}/thumbnail': op('replaceThumbnail', 'upload', 'session', 'Set or change the own video\'s thumbnail (multipart thumbnailFile)'),
   'post /v0/api/videos/selfieVideos/{id}/toggle-like': op('toggleLike', 'likes', 'session', 'Like or unlike a video'),
 
