@@ -2072,7 +2072,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description SubRip (.srt) or WebVTT (.vtt), at most 2 MB
+                     */
+                    captionFile: string;
+                    /** @description Shown in the captions menu; the language name by default */
+                    label?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
