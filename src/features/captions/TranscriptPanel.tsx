@@ -7,7 +7,7 @@ import { useT } from '../../i18n/useT';
 import { trackFor } from './captionChoice';
 import { formatCueTime } from './CaptionsSection';
 import type { PlaybackClock } from './playbackClock';
-import { loadCues, type TranscriptCue } from './vtt';
+import type { TranscriptCue } from './vtt';
 import './captions.css';
 
 type Track = SelfieVideo['captions'][number];
@@ -61,7 +61,8 @@ export function TranscriptPanel({ captions, clock, id }: TranscriptPanelProps) {
   useEffect(() => {
     if (!track) return undefined;
     const controller = new AbortController();
-    loadCues(track.url, controller.signal)
+    import(/* webpackChunkName: "captions-parse" */ './vtt')
+      .then(({ loadCues }) => loadCues(track.url, controller.signal))
       .then((found) => setLoaded({ key: loadKey, cues: found }))
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
@@ -147,8 +148,8 @@ export function TranscriptPanel({ captions, clock, id }: TranscriptPanelProps) {
         </button>
       </div>
       <p className="visually-hidden" role="status">
-        {needle && cues ? t('captions.transcript.matches', { count: shown.length }) : ''}
-        {copyState === 'copied' ? t('captions.transcript.copied') : ''}
+        <span>{needle && cues ? t('captions.transcript.matches', { count: shown.length }) : ''}</span>{' '}
+        <span>{copyState === 'copied' ? t('captions.transcript.copied') : ''}</span>
       </p>
       {copyState === 'failed' ? (
         <p className="alert alert--error" role="alert">
