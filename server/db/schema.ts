@@ -178,6 +178,18 @@ export interface MediaMovesTable {
 }
 
 /** One mover per video at a time. */
+/** Automatic captions (migration 0011, media/transcribe.ts): one job per video. */
+export interface TranscriptionJobsTable {
+  video_id: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  run_after: string;
+  lease_until: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface MediaMoveLocksTable {
   video_id: string;
   owner: string;
@@ -309,6 +321,7 @@ export interface Database {
   video_positions: VideoPositionsTable;
   media_moves: MediaMovesTable;
   media_move_locks: MediaMoveLocksTable;
+  transcription_jobs: TranscriptionJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
