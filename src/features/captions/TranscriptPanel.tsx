@@ -188,15 +188,12 @@ export function TranscriptPanel({ captions, clock, id }: TranscriptPanelProps) {
                 type="button"
                 className="transcript__seek"
                 aria-current={index === current ? 'true' : undefined}
-                aria-label={t('captions.transcript.seek', { time: formatCueTime(cue.start), text: cue.text })}
                 onClick={() => clock.seek?.(cue.start)}
               >
-                <span className="transcript__time" aria-hidden="true">
-                  {formatCueTime(cue.start)}
-                </span>
-                <span className="transcript__text" aria-hidden="true">
-                  {cue.text}
-                </span>
+                {/* The name reads "Play from 0:04 …": the visible time and text, with what the button does first. */}
+                <span className="visually-hidden">{t('captions.transcript.playFrom')} </span>
+                <span className="transcript__time">{formatCueTime(cue.start)}</span>{' '}
+                <span className="transcript__text">{cue.text}</span>
               </button>
             </li>
           ))}

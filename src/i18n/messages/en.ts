@@ -357,7 +357,7 @@ export const en = {
   'captions.transcript.retry': 'Try again',
   'captions.transcript.empty': 'This transcript has no lines.',
   'captions.transcript.lines': 'Transcript lines',
-  'captions.transcript.seek': 'Play from {time}: {text}',
+  'captions.transcript.playFrom': 'Play from',
   // --- end captions ---
 } as const;
 

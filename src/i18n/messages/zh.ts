@@ -355,6 +355,6 @@ export const zh: Record<MessageKey, string> = {
   'captions.transcript.retry': '重试',
   'captions.transcript.empty': '该文字稿没有内容。',
   'captions.transcript.lines': '文字稿内容',
-  'captions.transcript.seek': '从 {time} 开始播放：{text}',
+  'captions.transcript.playFrom': '播放',
   // --- end captions ---
 };
