@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
-import { useT } from '../../i18n/useT';
-import type { MessageKey } from '../../i18n/messages';
 
+import { type CaptionsMessageKey, CaptionsIntl, useCaptionsT } from './captionMessages';
 import { useDeleteCaptionsMutation, usePutCaptionsMutation } from './captionsApi';
+import { formatCueTime } from './cueTime';
 import './captions.css';
 
 type Track = SelfieVideo['captions'][number];
@@ -26,7 +25,15 @@ function messageOf(failure: unknown, fallback: string): string {
  * as text), replace (a new file for the same language) and remove; and a form to add one.
  */
 export function CaptionsSection({ video }: { video: SelfieVideo }) {
-  const t = useT();
+  return (
+    <CaptionsIntl>
+      <Section video={video} />
+    </CaptionsIntl>
+  );
+}
+
+function Section({ video }: { video: SelfieVideo }) {
+  const t = useCaptionsT();
   const headingId = useId();
   const tracks = video.captions ?? [];
   const ready = !video.status || video.status === 'ready';
@@ -51,17 +58,17 @@ export function CaptionsSection({ video }: { video: SelfieVideo }) {
     <section className="card captions-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('captions.section.title')}</h2>
       <p className="captions-section__intro">
-        <FormattedMessage id="captions.section.intro" />
+        {t('captions.section.intro')}
       </p>
       {!ready ? (
         <p className="captions-section__empty">
-          <FormattedMessage id="captions.section.notReady" />
+          {t('captions.section.notReady')}
         </p>
       ) : (
         <>
           {tracks.length === 0 ? (
             <p className="captions-section__empty">
-              <FormattedMessage id="captions.section.empty" />
+              {t('captions.section.empty')}
             </p>
           ) : (
             <ul className="captions-section__list" aria-label={t('captions.section.list')}>
@@ -141,7 +148,7 @@ interface CaptionFormProps {
 }
 
 function CaptionForm({ video, fixedLang, defaultLabel, onDone }: CaptionFormProps) {
-  const t = useT();
+  const t = useCaptionsT();
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const taken = new Set((video.captions ?? []).map((track) => track.lang));
@@ -187,7 +194,7 @@ function CaptionForm({ video, fixedLang, defaultLabel, onDone }: CaptionFormProp
           <select id={`${id}-lang`} value={language} onChange={(event) => setLanguage(event.target.value)} disabled={isLoading}>
             {COMMON_LANGUAGES.map((lang) => (
               <option key={lang} value={lang}>
-                {t(`captions.lang.${lang}` as MessageKey)}
+                {t(`captions.lang.${lang}` as CaptionsMessageKey)}
               </option>
             ))}
             <option value={OTHER}>{t('captions.section.otherLanguage')}</option>
@@ -230,7 +237,7 @@ function CaptionForm({ video, fixedLang, defaultLabel, onDone }: CaptionFormProp
 
 /** The track's lines as text (fetched and parsed on demand). */
 function CaptionPreview({ track }: { track: Track }) {
-  const t = useT();
+  const t = useCaptionsT();
   const [lines, setLines] = useState<Array<{ start: number; text: string }> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -258,12 +265,4 @@ function CaptionPreview({ track }: { track: Track }) {
       ))}
     </ol>
   );
-}
-
-export function formatCueTime(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

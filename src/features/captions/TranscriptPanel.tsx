@@ -2,10 +2,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { useIntl } from 'react-intl';
 
 import type { SelfieVideo } from '../../api/types';
-import { useT } from '../../i18n/useT';
 
 import { trackFor } from './captionChoice';
-import { formatCueTime } from './CaptionsSection';
+import { CaptionsIntl, useCaptionsT } from './captionMessages';
+import { formatCueTime } from './cueTime';
 import type { PlaybackClock } from './playbackClock';
 import type { TranscriptCue } from './vtt';
 import './captions.css';
@@ -35,8 +35,16 @@ export function currentCueIndex(cues: readonly TranscriptCue[], time: number): n
  * (aria-current) and kept in view within the list, a click (or Enter) seeks there and plays;
  * search within (the list narrows, the count is announced) and copy as text.
  */
-export function TranscriptPanel({ captions, clock, id }: TranscriptPanelProps) {
-  const t = useT();
+export function TranscriptPanel(props: TranscriptPanelProps) {
+  return (
+    <CaptionsIntl>
+      <Panel {...props} />
+    </CaptionsIntl>
+  );
+}
+
+function Panel({ captions, clock, id }: TranscriptPanelProps) {
+  const t = useCaptionsT();
   const intl = useIntl();
   const headingId = useId();
   const searchId = useId();
