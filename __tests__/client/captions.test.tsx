@@ -12,10 +12,11 @@ import type { SelfieVideo } from '../../src/api/types';
 import { chooseCaptionTrack, createPlaybackClock } from '../../src/features/captions';
 import { currentCueIndex, TranscriptPanel } from '../../src/features/captions/TranscriptPanel';
 import { EditVideoPage } from '../../src/features/videos/EditVideoPage';
+import { VideoPage } from '../../src/features/videos/VideoPage';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
-import { loggedInAs, makeSelfieVideo, owner, serveVideoPage } from './videos-fixtures';
+import { loggedInAs, makeSelfieVideo, owner, serveVideoPage, visitor } from './videos-fixtures';
 
 // jsdom has no VTTCue (browsers do; media-captions builds its cues on it).
 class TestVTTCue extends EventTarget {
@@ -253,5 +254,50 @@ describe('transcript panel', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Transcript lines' })).toBeInTheDocument();
+  });
+});
+
+describe('video page', () => {
+  it('gives the player a subtitles track per caption and opens the transcript on demand', async () => {
+    const user = userEvent.setup();
+    const video = makeSelfieVideo(1, { captions: [EN_TRACK, ZH_TRACK] });
+    serveVideoPage(video);
+    serveVtt(EN_TRACK.url);
+    serveVtt(ZH_TRACK.url, 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n大家好\n');
+    const { container } = renderWithProviders(
+      <Routes>
+        <Route path="/selfieVideos/:id" element={<VideoPage />} />
+      </Routes>,
+      { route: '/selfieVideos/v1', preloadedState: visitor },
+    );
+    const show = await screen.findByRole('button', { name: 'Show transcript' });
+    const tracks = [...container.querySelectorAll('video track[kind="subtitles"]')].map((track) => [
+      track.getAttribute('srclang'),
+      track.getAttribute('label'),
+      track.getAttribute('src'),
+    ]);
+    expect(tracks).toEqual([
+      ['en', 'English', EN_TRACK.url],
+      ['zh-Hans', '中文', ZH_TRACK.url],
+    ]);
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    expect(screen.getByRole('button', { name: 'Hide transcript' })).toHaveAttribute('aria-expanded', 'true');
+    const region = await screen.findByRole('region', { name: 'Transcript' });
+    // The interface language's track (en).
+    expect(await within(region).findByRole('button', { name: 'Play from 0:02 The kettle is boiling' })).toBeInTheDocument();
+  });
+
+  it('no captions: no transcript button', async () => {
+    serveVideoPage(makeSelfieVideo(1));
+    const { container } = renderWithProviders(
+      <Routes>
+        <Route path="/selfieVideos/:id" element={<VideoPage />} />
+      </Routes>,
+      { route: '/selfieVideos/v1', preloadedState: visitor },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Show transcript' })).not.toBeInTheDocument();
+    expect(container.querySelector('track[kind="subtitles"]')).toBeNull();
   });
 });

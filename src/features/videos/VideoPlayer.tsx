@@ -237,7 +237,8 @@ function PlayerBody({
   // choice made in the captions menu (or by the c key) is remembered in this browser.
   useEffect(() => {
     const list = videoRef.current?.textTracks;
-    if (!list || captions.length === 0) {
+    // (A DOM without text track events, such as jsdom, gets the <track> elements only.)
+    if (!list || typeof list.addEventListener !== 'function' || captions.length === 0) {
       clock?.setLang(null);
       return undefined;
     }
@@ -573,8 +574,15 @@ function PlayerBody({
           return;
         }
         const on = tracks.some((track) => track.mode === 'showing');
+        // On: the interface language's track when there is one (else the first).
+        const preferred = chooseCaptionTrack(
+          tracks.map((track) => ({ lang: track.language })),
+          null,
+          intl.locale,
+        );
+        const pick = Math.max(0, preferred === null ? 0 : tracks.findIndex((track) => track.language === preferred));
         tracks.forEach((track, index) => {
-          track.mode = !on && index === 0 ? 'showing' : 'disabled';
+          track.mode = !on && index === pick ? 'showing' : 'disabled';
         });
         setAnnouncement(t(on ? 'videos.player.captionsOff' : 'videos.player.captionsOn'));
         return;
