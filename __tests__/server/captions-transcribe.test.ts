@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import { loadConfig } from '../../server/config';
+import { DEFAULT_MEDIA_CONFIG, transcriptionEndpoint } from '../../server/media/config';
 import { languageOf, segmentsToVtt } from '../../server/media/transcribe';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { postUpload, uploadParts, videoPart } from '../support/media';
@@ -30,6 +31,22 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+describe('TRANSCRIBE_URL', () => {
+  it('is off by default; a base URL gets the OpenAI path', () => {
+    expect(loadConfig({}).media.transcribe).toBeNull();
+    expect(transcriptionEndpoint('http://localhost:8000')).toBe('http://localhost:8000/v1/audio/transcriptions');
+    expect(transcriptionEndpoint('http://localhost:8000/v1/')).toBe('http://localhost:8000/v1/audio/transcriptions');
+    expect(transcriptionEndpoint('https://api.openai.com/v1/audio/transcriptions')).toBe('https://api.openai.com/v1/audio/transcriptions');
+    expect(loadConfig({ TRANSCRIBE_URL: 'http://whisper:8080', TRANSCRIBE_API_KEY: 'k', TRANSCRIBE_MODEL: 'base' }).media.transcribe).toMatchObject({
+      url: 'http://whisper:8080/v1/audio/transcriptions',
+      apiKey: 'k',
+      model: 'base',
+      maxAttempts: 5,
+    });
+    expect(() => loadConfig({ TRANSCRIBE_URL: 'whisper' })).toThrow(/TRANSCRIBE_URL must be an http/);
+  });
+});
 
 describe('languageOf and segmentsToVtt', () => {
   it('maps Whisper language names and codes to BCP 47', () => {
