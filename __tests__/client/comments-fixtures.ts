@@ -57,6 +57,7 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     chapters: [],
     resumeAt: null,
     qualities: 0,
+    captions: [],
     ...overrides,
   };
 }

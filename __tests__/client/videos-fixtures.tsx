@@ -41,6 +41,7 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     chapters: [],
     resumeAt: null,
     qualities: 0,
+    captions: [],
     ...overrides,
   };
 }

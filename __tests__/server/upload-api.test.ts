@@ -109,6 +109,7 @@ describe('POST /v0/api/movies/upload', () => {
           chapters: [],
           resumeAt: null,
           qualities: 0,
+          captions: [],
         },
       });
       expect(body.video.cdnUrl).toBe(`/media/${body.video.movieId}`);

@@ -83,6 +83,7 @@ export const READY_WITHOUT_RENDITIONS = {
   chapters: [],
   resumeAt: null,
   qualities: 0,
+  captions: [],
 } as const;
 
 /** Cookie (and optionally Accept-Language) headers for app.inject. */

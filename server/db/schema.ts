@@ -201,6 +201,18 @@ export interface MediaMovesTable {
 }
 
 /** One mover per video at a time. */
+/** Automatic captions (migration 0011, media/transcribe.ts): one job per video. */
+export interface TranscriptionJobsTable {
+  video_id: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  run_after: string;
+  lease_until: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface MediaMoveLocksTable {
   video_id: string;
   owner: string;
@@ -333,6 +345,7 @@ export interface Database {
   media_moves: MediaMovesTable;
   media_move_locks: MediaMoveLocksTable;
   media_throughput: MediaThroughputTable;
+  transcription_jobs: TranscriptionJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -96,6 +96,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'Save the position (the same, as POST for navigator.sendBeacon; text/plain JSON accepted)',
   ),
   'post /v0/api/videos/selfieVideos/{id}/retry': op('retryVideoProcessing', 'videos', 'session', "Run a failed own video's processing again"),
+  'put /v0/api/videos/selfieVideos/{id}/captions/{lang}': op('putCaptions', 'videos', 'session', 'Add or replace the own video\'s caption track of a language (multipart captionFile, optional label)'),
+  'delete /v0/api/videos/selfieVideos/{id}/captions/{lang}': op('deleteCaptions', 'videos', 'session', 'Remove the own video\'s caption track of a language'),
   'put /v0/api/videos/selfieVideos/{id}/thumbnail': op('replaceThumbnail', 'upload', 'session', 'Set or change the own video\'s thumbnail (multipart thumbnailFile)'),
   'post /v0/api/videos/selfieVideos/{id}/toggle-like': op('toggleLike', 'likes', 'session', 'Like or unlike a video'),
 

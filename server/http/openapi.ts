@@ -41,6 +41,11 @@ const MULTIPART_BODIES: Record<string, object> = {
     thumbnailFile: Type.String({ format: 'binary' }),
   }),
   '/v0/api/videos/selfieVideos/:id/thumbnail': Type.Object({ thumbnailFile: Type.String({ format: 'binary' }) }),
+  // Captions (routes/captions.ts).
+  '/v0/api/videos/selfieVideos/:id/captions/:lang': Type.Object({
+    captionFile: Type.String({ format: 'binary', description: 'SubRip (.srt) or WebVTT (.vtt), at most 2 MB' }),
+    label: Type.Optional(Type.String({ maxLength: 80, description: 'Shown in the captions menu; the language name by default' })),
+  }),
 };
 
 /** tus chunks (routes/tus.ts) go to @tus/server as a raw stream: described here. */

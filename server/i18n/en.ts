@@ -185,6 +185,23 @@ export const en = {
   'mail.exists.button': 'Log in',
   'mail.exists.forgot': 'Forgot your password? Choose a new one here: {forgotLink}',
   'mail.exists.ignore': 'If this was not you, you can ignore this email: your account is unchanged.',
+  // Captions (docs/captions.md)
+  'captions.tooLarge': 'The caption file is too large (at most {max} MB).',
+  'captions.notSubtitles': 'This is not a subtitle file: upload SubRip (.srt) or WebVTT (.vtt).',
+  'captions.noCues': 'The caption file has no valid cue.',
+  'captions.badTimestamp': 'The caption file has an invalid timestamp (line {line}).',
+  'captions.tooManyCues': 'The caption file has too many cues (at most {max}).',
+  'captions.cueTooLong': 'A caption cue is too long (at most {max} characters).',
+  'captions.html': 'Captions may not contain HTML such as scripts, images or links.',
+  'captions.pastEnd': 'The captions run to {end}, past the end of the video ({duration}).',
+  'captions.badLanguage': 'The language must be a BCP 47 tag such as en, zh-Hans or zh-Hant.',
+  'captions.fileMissing': 'Send the caption file as captionFile.',
+  'captions.labelTooLong': 'The label must be at most {max} characters long.',
+  'captions.notReady': 'Captions can be added once the video has finished processing.',
+  'captions.busy': 'The video is being changed: please try again.',
+  'captions.notFound': 'This video has no captions in that language.',
+  'captions.saved': 'Captions saved.',
+  'captions.deleted': 'Captions removed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -26,6 +26,33 @@ export interface MediaConfig {
   purgeUrl: string | null;
   /** The fence around every ffmpeg run on an upload (media/limits.ts, docs/transcoding.md). */
   limits: MediaLimits;
+  /**
+   * TRANSCRIBE_URL (+ TRANSCRIBE_API_KEY, TRANSCRIBE_MODEL): an OpenAI-compatible
+   * /v1/audio/transcriptions endpoint; each new video then gets automatic captions
+   * (media/transcribe.ts, docs/captions.md). null: nothing is attempted.
+   */
+  transcribe: TranscribeConfig | null;
+}
+
+export interface TranscribeConfig {
+  /** The full endpoint (…/v1/audio/transcriptions). */
+  url: string;
+  apiKey: string | null;
+  model: string;
+  /** Tries of a video's transcription before giving up (5). */
+  maxAttempts: number;
+  /** First retry after this long, doubling each time (30 s). */
+  retryBaseMs: number;
+  /** Idle workers look for transcription jobs this often (5 s). */
+  pollMs: number;
+}
+
+/** `https://host:8000` → `https://host:8000/v1/audio/transcriptions`; a full endpoint stays. */
+export function transcriptionEndpoint(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  if (/\/audio\/transcriptions$/.test(trimmed)) return trimmed;
+  if (/\/v1$/.test(trimmed)) return `${trimmed}/audio/transcriptions`;
+  return `${trimmed}/v1/audio/transcriptions`;
 }
 
 export interface MediaLimits {
@@ -70,6 +97,7 @@ export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
   generationSweepMs: 60_000,
   purgeUrl: null,
   limits: DEFAULT_MEDIA_LIMITS,
+  transcribe: null,
 };
 
 type Fail = <T>(message: string, fallback: T) => T;
@@ -96,9 +124,25 @@ export function parseMediaConfig(read: (name: string) => string | undefined, fai
   if (purgeUrl !== null && !/^https?:\/\/[^/\s]+/.test(purgeUrl)) {
     fail(`MEDIA_PURGE_URL must be an http:// or https:// URL, got "${purgeUrl}"`, null);
   }
+  const transcribeUrl = read('TRANSCRIBE_URL') || null;
+  if (transcribeUrl !== null && !/^https?:\/\/[^/\s]+/.test(transcribeUrl)) {
+    fail(`TRANSCRIBE_URL must be an http:// or https:// URL, got "${transcribeUrl}"`, null);
+  }
+  const transcribe: TranscribeConfig | null =
+    transcribeUrl !== null && /^https?:\/\/[^/\s]+/.test(transcribeUrl)
+      ? {
+          url: transcriptionEndpoint(transcribeUrl),
+          apiKey: read('TRANSCRIBE_API_KEY') || null,
+          model: read('TRANSCRIBE_MODEL') || 'whisper-1',
+          maxAttempts: integer('TRANSCRIBE_MAX_ATTEMPTS', 1, 20, 5),
+          retryBaseMs: 30_000,
+          pollMs: 5000,
+        }
+      : null;
   return {
     ...DEFAULT_MEDIA_CONFIG,
     purgeUrl,
+    transcribe,
     concurrency: integer('TRANSCODE_CONCURRENCY', 1, 16, DEFAULT_MEDIA_CONFIG.concurrency),
     worker: boolean('WORKER', DEFAULT_MEDIA_CONFIG.worker),
     keepOriginals: boolean('KEEP_ORIGINALS', DEFAULT_MEDIA_CONFIG.keepOriginals),

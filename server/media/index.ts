@@ -13,6 +13,8 @@ import { enqueueStoryboardBackfill, markFailed, processVideo } from './pipeline'
 import { recoverMedia } from './recovery';
 import type { Rung } from './renditions';
 import { createSpool, type Spool } from './spool';
+import { firstSegmentPts } from './subtitles';
+import { enqueueTranscription, startTranscriber, type Transcriber } from './transcribe';
 
 export interface MediaService {
   queue: JobQueue;
@@ -74,6 +76,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   });
 
   let touchTimer: NodeJS.Timeout | undefined;
+  let transcriber: Transcriber | undefined;
   app.addHook('onReady', async () => {
     // A failed clean-up must not keep the site down: it is retried at the next start.
     await recoverMedia({ db: app.db, storage: app.storage, tmpDir: config.tmpDir, queue, log }).catch((error: unknown) =>
@@ -101,6 +104,17 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       log.info('WORKER=off: this instance only enqueues transcoding jobs');
       return;
     }
+    // Automatic captions (docs/captions.md): only with TRANSCRIBE_URL, after each transcode.
+    if (config.media.transcribe) {
+      transcriber = startTranscriber({
+        db: app.db,
+        storage: app.storage,
+        log: log.child({ module: 'transcribe' }),
+        config: config.media.transcribe,
+        captions: { db: app.db, storage: app.storage, firstPts: (prefix, variant) => firstSegmentPts(app.storage, prefix, variant) },
+        onCaptioned: (videoId) => app.events.publish('video.changed', { videoId, change: 'updated' }),
+      });
+    }
     const pipelineDeps = {
       db: app.db,
       storage: app.storage,
@@ -111,6 +125,12 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       limits: config.media.limits,
       // Through app.events, so every instance's search index learns of it.
       onReady: (videoId: string) => app.events.publish('video.changed', { videoId, change: 'updated' }),
+      onTranscoded: config.media.transcribe
+        ? async (videoId: string) => {
+            await enqueueTranscription(app.db, videoId);
+            transcriber?.kick();
+          }
+        : undefined,
     };
     await queue.start(async (job) => {
       // Metrics (server/metrics.ts): jobs waiting, and how long each finished job took.
@@ -142,6 +162,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   });
   app.addHook('preClose', async () => {
     if (touchTimer) clearInterval(touchTimer);
+    await transcriber?.stop();
     await generations.stop();
     await queue.close();
   });

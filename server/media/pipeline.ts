@@ -52,6 +52,8 @@ export interface PipelineDeps {
   limits?: MediaLimits;
   /** Called once a video is ready (search indexing). */
   onReady?(videoId: string): Promise<void>;
+  /** Called once a fresh transcode is ready (not after a backfill): automatic captions. */
+  onTranscoded?(videoId: string): Promise<void>;
 }
 
 /** `renditions/<video id>/`: everything a video's renditions ever occupy. */
@@ -245,6 +247,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       await storage.delete(video.video_key).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not remove the original'));
     }
     await deps.onReady?.(video.id);
+    await deps.onTranscoded?.(video.id).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not queue the transcription'));
   } catch (error) {
     if (generationPrefix) await storage.deletePrefix(generationPrefix).catch(() => undefined);
     // Back to the queue (a retry) or failed (markFailed): no stage any more.

@@ -133,6 +133,23 @@ export interface RenditionManifest {
    * manifests made before storyboards, null when making one failed (the backfill skips those).
    */
   storyboard?: StoryboardInfo | null;
+  /**
+   * Caption tracks (services/captions), files in the same generation folder; absent or [] when
+   * none. With tracks, `hls` names a master that lists them and `hlsBase` the one without.
+   */
+  captions?: CaptionTrackFiles[];
+  hlsBase?: string;
+}
+
+/** One caption track's files: the WebVTT and its one-segment HLS media playlist. */
+export interface CaptionTrackFiles {
+  /** BCP 47, canonical (`zh-Hans`). */
+  lang: string;
+  label: string;
+  source: 'upload' | 'auto';
+  vtt: string;
+  playlist: string;
+  cues: number;
 }
 
 export interface StoryboardInfo {

@@ -5,6 +5,7 @@ import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
 
 import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
+import { captionRoutes } from './captions';
 import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
 import { searchRoutes } from './search';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(uploadRoutes);
   await api.register(tusRoutes);
   await api.register(videoRoutes);
+  await api.register(captionRoutes);
   await api.register(likeRoutes);
   await api.register(playbackRoutes);
   await api.register(commentRoutes);

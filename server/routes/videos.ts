@@ -95,6 +95,16 @@ const processingFields = {
     description: "Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown",
   }),
 };
+/** One caption track of a video (docs/captions.md). */
+export const CaptionTrackSchema = Type.Object(
+  {
+    lang: Type.String({ description: 'BCP 47 language tag, canonical (en, zh-Hans)' }),
+    label: Type.String(),
+    url: Type.String({ description: 'The WebVTT file (text/vtt), under the same access rule as the video' }),
+    source: Type.Union([Type.Literal('upload'), Type.Literal('auto')], { description: 'upload: sent by the owner; auto: made by the transcription engine' }),
+  },
+  { title: 'CaptionTrack' },
+);
 
 /** A selfie video, as services/videos.ts toPublicVideo builds it. */
 export const SelfieVideoSchema = Type.Object({
@@ -137,6 +147,7 @@ export const SelfieVideoSchema = Type.Object({
     minimum: 0,
     description: 'Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint',
   }),
+  captions: Type.Array(CaptionTrackSchema, { description: 'Caption tracks (WebVTT); [] when none' }),
 }, { title: 'SelfieVideo' });
 
 /** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */

@@ -67,6 +67,16 @@ export interface PublicVideo {
    * the page down) once the playlist has been read.
    */
   qualities: number;
+  /** Caption tracks (docs/captions.md), WebVTT; [] when none. */
+  captions: PublicCaptionTrack[];
+}
+
+export interface PublicCaptionTrack {
+  /** BCP 47 (`en`, `zh-Hans`). */
+  lang: string;
+  label: string;
+  url: string;
+  source: 'upload' | 'auto';
 }
 
 /** What only some answers know (the viewer's own position; the owner's queue place and ETA). */
@@ -156,5 +166,8 @@ export function toPublicVideo(
     chapters: parseChapters(video.description, Number(video.duration) || 0),
     resumeAt: extras.resumeAt ?? null,
     qualities: manifest && Array.isArray(manifest.variants) ? manifest.variants.length : 0,
+    captions: manifest && Array.isArray(manifest.captions)
+      ? manifest.captions.map((track) => ({ lang: track.lang, label: track.label, url: rendition(track.vtt), source: track.source }))
+      : [],
   };
 }

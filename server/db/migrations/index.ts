@@ -15,6 +15,7 @@ import * as playback from './0008_playback';
 import * as viewDays from './0009_view_days';
 import * as mediaGenerations from './0010_media_generations';
 import * as processingStages from './0014_processing_stages';
+import * as captions from './0011_captions';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_view_days': viewDays,
   '0010_media_generations': mediaGenerations,
   '0014_processing_stages': processingStages,
+  '0011_captions': captions,
 };
 
 export const migrationProvider: MigrationProvider = {

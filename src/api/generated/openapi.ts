@@ -418,6 +418,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/videos/selfieVideos/{id}/captions/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or replace the own video's caption track of a language (multipart captionFile, optional label)
+         * @description Multipart form: captionFile (SubRip .srt or WebVTT .vtt, at most 2 MB, any common encoding), optional label. Stored and served as WebVTT; replaces the track of that language.
+         */
+        put: operations["putCaptions"];
+        post?: never;
+        /** Remove the own video's caption track of a language */
+        delete: operations["deleteCaptions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/videos/selfieVideos/{id}/likes": {
         parameters: {
             query?: never;
@@ -821,6 +842,16 @@ export interface components {
             reason: string;
             createdAt: string;
         };
+        /** CaptionTrack */
+        CaptionTrack: {
+            /** @description BCP 47 language tag, canonical (en, zh-Hans) */
+            lang: string;
+            label: string;
+            /** @description The WebVTT file (text/vtt), under the same access rule as the video */
+            url: string;
+            /** @description upload: sent by the owner; auto: made by the transcription engine */
+            source: "upload" | "auto";
+        };
         /** Comment */
         Comment: {
             _id: string;
@@ -944,6 +975,8 @@ export interface components {
             resumeAt: number | null;
             /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
             qualities: number;
+            /** @description Caption tracks (WebVTT); [] when none */
+            captions: components["schemas"]["CaptionTrack"][];
         };
         /** SessionCheckResponse */
         SessionCheckResponse: {
@@ -2085,6 +2118,90 @@ export interface operations {
                 "application/json": Record<string, never> | null;
             };
         };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        video: components["schemas"]["SelfieVideo"];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description SubRip (.srt) or WebVTT (.vtt), at most 2 MB
+                     */
+                    captionFile: string;
+                    /** @description Shown in the captions menu; the language name by default */
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        video: components["schemas"]["SelfieVideo"];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../auth';
+import { CaptionsSection } from '../captions';
 
 import { findVideoInCachedLists } from './cachedVideos';
 import { CheckingAuthentication } from './CheckingAuthentication';
@@ -196,6 +197,7 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
         ) : null}
       </form>
       <ReplaceVideoFile video={video} />
+      <CaptionsSection video={video} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
+import { createPlaybackClock, Transcript } from '../captions';
 import { Comments, commentsApi } from '../comments';
 import { HiddenNotice, ReportButton } from '../moderation';
 
@@ -93,6 +94,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
   const [seenProcessing, setSeenProcessing] = useState(video.status === 'processing');
   if (video.status === 'processing' && !seenProcessing) setSeenProcessing(true);
   const becameReady = seenProcessing && playable;
+  // The player's time and caption language, for the transcript (no re-render of the page per tick).
+  const [clock] = useState(createPlaybackClock);
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
@@ -114,6 +117,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           resumeAt={video.resumeAt}
           signedIn={Boolean(user)}
           qualities={video.qualities}
+          captions={video.captions}
+          clock={clock}
         />
       ) : (
         <ProcessingPanel
@@ -184,6 +189,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
         </p>
         <LikeButton videoId={video._id} />
       </div>
+
+      {playable ? <Transcript captions={video.captions} clock={clock} /> : null}
 
       {video.description?.trim() ? (
         <section className="video-page__description" aria-label={t('videos.field.description')}>

@@ -2,6 +2,9 @@ import { type CSSProperties, type ChangeEvent, type KeyboardEvent, useCallback, 
 import { FormattedMessage, useIntl } from 'react-intl';
 
 
+import type { SelfieVideo } from '../../api/types';
+import { chooseCaptionTrack, type PlaybackClock, readCaptionChoice, saveCaptionChoice } from '../captions';
+
 import type { HlsSession } from './hlsEngine';
 import { parseMasterPlaylist } from './hlsPlaylist';
 import { aspectOf, formatClock } from './media';
@@ -50,7 +53,13 @@ export interface VideoPlayerProps {
   signedIn?: boolean;
   /** Qualities the playlist offers (from the video's answer): more than one shows the toolbar from the first render. */
   qualities?: number;
+  /** Caption tracks (WebVTT): listed in the captions menu; the remembered or interface language shows. */
+  captions?: SelfieVideo['captions'];
+  /** Shares the time, the caption language showing and a seek with the transcript. */
+  clock?: PlaybackClock;
 }
+
+const NO_CAPTIONS: NonNullable<VideoPlayerProps['captions']> = [];
 
 /** How the video is being played. */
 type Engine = 'mp4' | 'native' | 'hlsjs' | 'starting';
@@ -162,6 +171,8 @@ function PlayerBody({
   resumeAt,
   signedIn = false,
   qualities = 0,
+  captions = NO_CAPTIONS,
+  clock,
 }: VideoPlayerProps) {
   const t = usePlayerT();
   const intl = useIntl();
@@ -247,6 +258,42 @@ function PlayerBody({
     // Once per player: a new video is a new player (VideoPage keys it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Caption tracks: the remembered choice, else the interface language's track, else off; a
+  // choice made in the captions menu (or by the c key) is remembered in this browser.
+  useEffect(() => {
+    const list = videoRef.current?.textTracks;
+    // (A DOM without text track events, such as jsdom, gets the <track> elements only.)
+    if (!list || typeof list.addEventListener !== 'function' || captions.length === 0) {
+      clock?.setLang(null);
+      return undefined;
+    }
+    let wanted = chooseCaptionTrack(captions, readCaptionChoice(), intl.locale);
+    const subtitles = () => Array.from(list).filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    const apply = () => {
+      for (const track of subtitles()) {
+        const mode = wanted !== null && same(track.language, wanted) ? 'showing' : 'disabled';
+        if (track.mode !== mode) track.mode = mode;
+      }
+      clock?.setLang(wanted);
+    };
+    const onChange = () => {
+      const showing = subtitles().find((track) => track.mode === 'showing');
+      const now = showing ? (captions.find((item) => same(item.lang, showing.language))?.lang ?? null) : null;
+      if (now === wanted) return;
+      wanted = now;
+      saveCaptionChoice(now);
+      clock?.setLang(now);
+    };
+    apply();
+    list.addEventListener('addtrack', apply);
+    list.addEventListener('change', onChange);
+    return () => {
+      list.removeEventListener('addtrack', apply);
+      list.removeEventListener('change', onChange);
+    };
+  }, [captions, engine, clock, intl.locale]);
 
   /** The cap for the player's current size (hls.js level index, -1: none). */
   const currentCap = useCallback(() => {
@@ -448,8 +495,9 @@ function PlayerBody({
     if (!video) return;
     if (stallTimer.current || stalled) clearStall();
     position.onTimeUpdate();
+    clock?.setTime(video.currentTime);
     setChapterIndex(chapterAt(chapters, video.currentTime));
-  }, [chapters, position, stalled, clearStall]);
+  }, [chapters, position, stalled, clearStall, clock]);
 
   const onPlay = useCallback(() => {
     wantsPlay.current = true;
@@ -476,6 +524,16 @@ function PlayerBody({
       if (play) void video.play().catch(() => undefined);
     }
   }, []);
+
+  // The transcript seeks through the clock.
+  useEffect(() => {
+    if (!clock) return undefined;
+    clock.setSeek((seconds: number) => {
+      seekTo(seconds, true);
+      clock.setTime(seconds);
+    });
+    return () => clock.setSeek(null);
+  }, [clock, seekTo]);
 
   const retry = () => {
     const video = videoRef.current;
@@ -542,8 +600,15 @@ function PlayerBody({
           return;
         }
         const on = tracks.some((track) => track.mode === 'showing');
+        // On: the interface language's track when there is one (else the first).
+        const preferred = chooseCaptionTrack(
+          tracks.map((track) => ({ lang: track.language })),
+          null,
+          intl.locale,
+        );
+        const pick = Math.max(0, preferred === null ? 0 : tracks.findIndex((track) => track.language === preferred));
         tracks.forEach((track, index) => {
-          track.mode = !on && index === 0 ? 'showing' : 'disabled';
+          track.mode = !on && index === pick ? 'showing' : 'disabled';
         });
         setAnnouncement(t(on ? 'videos.player.captionsOff' : 'videos.player.captionsOn'));
         return;
@@ -604,7 +669,7 @@ function PlayerBody({
           defaultduration={duration > 0 ? String(duration) : undefined}
           fullscreenelement={frameId}
         >
-          {/* Self-shot uploads come without caption files yet; the captions menu is ready for them. */}
+          {/* Caption tracks come from the video's answer (none for many uploads). */}
           {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           <video
             ref={videoRef}
@@ -633,6 +698,10 @@ function PlayerBody({
           >
             {chrome && storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null}
             {chrome && chaptersTrack ? <track kind="chapters" srcLang={intl.locale} src={chaptersTrack} default /> : null}
+            {/* Native HLS lists the master playlist's subtitle renditions itself: no second copy. */}
+            {engine === 'native'
+              ? null
+              : captions.map((track) => <track key={track.url} kind="subtitles" srcLang={track.lang} label={track.label} src={track.url} />)}
             <p>
               <FormattedMessage id="videos.player.unsupported" />
             </p>

@@ -354,6 +354,11 @@ export const en = {
   'videos.replace.submit': 'Upload the new file',
   'videos.replace.done': 'The new file is uploaded. The video is being processed again.',
   // --- end uploads ---
+  // --- captions and transcripts (docs/captions.md) ---
+  'captions.transcript.show': 'Show transcript',
+  'captions.transcript.hide': 'Hide transcript',
+  'captions.transcript.loading': 'Loading the transcript…',
+  // --- end captions ---
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -352,4 +352,9 @@ export const zh: Record<MessageKey, string> = {
   'videos.replace.submit': '上传新文件',
   'videos.replace.done': '新文件已上传，视频正在重新处理。',
   // --- end uploads ---
+  // --- captions and transcripts (docs/captions.md) ---
+  'captions.transcript.show': '显示文字稿',
+  'captions.transcript.hide': '隐藏文字稿',
+  'captions.transcript.loading': '正在加载文字稿…',
+  // --- end captions ---
 };
