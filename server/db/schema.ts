@@ -91,7 +91,8 @@ export interface WalletChallengesTable {
   created_at: Timestamp;
 }
 
-export const VISIBILITIES = ['public', 'private'] as const;
+/** `unlisted`: anyone with the link may watch, but it is never listed (docs/sharing.md). */
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 /** A self-shot video. Files live in storage under the two keys. */
@@ -135,6 +136,8 @@ export interface VideosTable {
    * (services/media-generations/audience.ts); when the audience shrinks below it, the keys move.
    */
   media_exposure: ColumnType<number, number | undefined, number>;
+  /** 0012_sharing: 1 when the owner lets viewers download the video (docs/sharing.md). */
+  download_enabled: ColumnType<number, number | undefined, number>;
 }
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;

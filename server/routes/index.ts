@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
 import { searchRoutes } from './search';
+import { sharingApiRoutes } from './sharing';
 import { likeRoutes } from './likes';
 import { moderationRoutes } from './moderation';
 import { playbackRoutes } from './playback';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(uploadRoutes);
   await api.register(tusRoutes);
   await api.register(videoRoutes);
+  await api.register(sharingApiRoutes);
   await api.register(likeRoutes);
   await api.register(playbackRoutes);
   await api.register(commentRoutes);

@@ -59,11 +59,15 @@ export interface PublicVideo {
    * the page down) once the playlist has been read.
    */
   qualities: number;
+  /** Present (true) when viewers may download it (docs/sharing.md); single-video answers only. */
+  downloadEnabled?: true;
 }
 
 /** What only some answers know (the viewer's own position). */
 export interface PublicVideoExtras {
   resumeAt?: number | null;
+  /** The site has downloads on (DOWNLOADS): single-video answers then say whether this one may be downloaded. */
+  downloadsAllowed?: boolean;
 }
 
 /** The stored manifest of a ready video, or null (processing, failed, or made before the pipeline). */
@@ -112,5 +116,6 @@ export function toPublicVideo(
     chapters: parseChapters(video.description, Number(video.duration) || 0),
     resumeAt: extras.resumeAt ?? null,
     qualities: manifest && Array.isArray(manifest.variants) ? manifest.variants.length : 0,
+    ...(extras.downloadsAllowed && Number(video.download_enabled) === 1 ? { downloadEnabled: true as const } : {}),
   };
 }
