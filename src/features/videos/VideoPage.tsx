@@ -13,6 +13,7 @@ import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { Comments, commentsApi } from '../comments';
 import { HiddenNotice, ReportButton } from '../moderation';
+import { DownloadLinks, RelatedVideos } from '../sharing';
 
 import { LikeButton } from './LikeButton';
 import { ProcessingPanel } from './ProcessingStatus';
@@ -93,6 +94,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
   const [seenProcessing, setSeenProcessing] = useState(video.status === 'processing');
   if (video.status === 'processing' && !seenProcessing) setSeenProcessing(true);
   const becameReady = seenProcessing && playable;
+  // Playback reached the end: "Up next" (below) counts down to the first related video.
+  const [ended, setEnded] = useState(false);
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
@@ -114,6 +117,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           resumeAt={video.resumeAt}
           signedIn={Boolean(user)}
           qualities={video.qualities}
+          onEnded={() => setEnded(true)}
         />
       ) : (
         <ProcessingPanel video={video} stage onDelete={isOwner ? onDelete : undefined} deleting={deleting} />
@@ -127,7 +131,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           <h1 id={headingId} className="video-page__title">
             {video.title}
           </h1>
-          {video.visibility === 'private' ? (
+          {video.visibility === 'private' || video.visibility === 'unlisted' ? (
             <span className="badge">
               <VisibilityBadge visibility={video.visibility} />
             </span>
@@ -184,6 +188,10 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           <p>{video.description}</p>
         </section>
       ) : null}
+
+      <DownloadLinks video={video} />
+
+      {playable ? <RelatedVideos videoId={video._id} ended={ended} onDismiss={() => setEnded(false)} /> : null}
 
       <Comments videoId={video._id} ownerId={video.user} />
     </article>

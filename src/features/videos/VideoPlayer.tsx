@@ -49,6 +49,8 @@ export interface VideoPlayerProps {
   signedIn?: boolean;
   /** Qualities the playlist offers (from the video's answer): more than one shows the toolbar from the first render. */
   qualities?: number;
+  /** Playback reached the end (the video page's "Up next"). */
+  onEnded?: () => void;
 }
 
 /** How the video is being played. */
@@ -143,6 +145,7 @@ function PlayerBody({
   resumeAt,
   signedIn = false,
   qualities = 0,
+  onEnded,
 }: VideoPlayerProps) {
   const t = usePlayerT();
   const intl = useIntl();
@@ -604,6 +607,7 @@ function PlayerBody({
             onTimeUpdate={onTimeUpdate}
             onPause={onPause}
             onSeeked={position.onPauseOrSeek}
+            onEnded={onEnded}
           >
             {chrome && storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null}
             {chrome && chaptersTrack ? <track kind="chapters" srcLang={intl.locale} src={chaptersTrack} default /> : null}
@@ -679,7 +683,7 @@ function PlayerBody({
         <button type="button" className="btn btn--small" onClick={() => setShortcutsOpen(true)}>
           {t('videos.player.shortcuts')}
         </button>
-        <ShareControl currentTime={() => videoRef.current?.currentTime ?? 0} />
+        <ShareControl currentTime={() => videoRef.current?.currentTime ?? 0} videoId={videoId} title={title} width={width} height={height} />
       </div>
       <ChapterList chapters={chapters} current={chapterIndex} onSeek={(seconds) => seekTo(seconds, true)} />
     </div>
