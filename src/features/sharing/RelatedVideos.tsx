@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -46,13 +47,31 @@ interface RelatedVideosProps {
 export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps) {
   const t = useT();
   const headingId = useId();
-  const { data, error, isLoading, refetch } = useGetRelatedVideosQuery({ id: videoId });
+  // Asked for once the section nears the screen (or playback ends), so it never competes with the
+  // player's first fragments; a browser without IntersectionObserver gets a button instead.
+  const sectionRef = useRef<HTMLElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const observable = typeof IntersectionObserver !== 'undefined';
+  useEffect(() => {
+    const element = sectionRef.current;
+    if (wanted || !element || !observable) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [wanted, observable]);
+  const load = wanted || ended;
+  const { data, error, isLoading, refetch } = useGetRelatedVideosQuery(load ? { id: videoId } : skipToken);
   const [autoplay, setAutoplay] = useState(readAutoplay);
   const videos = data?.videos ?? [];
   const next = videos[0];
 
   return (
-    <section className="related" aria-labelledby={headingId}>
+    <section ref={sectionRef} className="related" aria-labelledby={headingId}>
       {ended && next && autoplay ? <UpNext video={next} onCancel={onDismiss} /> : null}
       <div className="related__header">
         <h2 id={headingId} className="related__title">
@@ -71,13 +90,21 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
           {t('sharing.upNext.autoplay')}
         </label>
       </div>
-      {isLoading ? (
+      {!load ? (
+        observable ? (
+          <p className="related__status">{t('sharing.related.loading')}</p>
+        ) : (
+          <button type="button" className="btn btn--small btn--ghost" onClick={() => setWanted(true)}>
+            {t('sharing.related.show')}
+          </button>
+        )
+      ) : isLoading ? (
         <p className="related__status" role="status">
           {t('sharing.related.loading')}
         </p>
       ) : error ? (
         <div className="related__status">
-          <p role="alert">{t('sharing.related.failed')}</p>
+          <p>{t('sharing.related.failed')}</p>
           <button type="button" className="btn btn--small btn--ghost" onClick={() => void refetch()}>
             {t('videos.retry')}
           </button>
@@ -103,6 +130,7 @@ export function UpNext({ video, onCancel, seconds = UP_NEXT_SECONDS }: { video: 
   const navigate = useNavigate();
   const headingId = useId();
   const [left, setLeft] = useState(seconds);
+  const [cancelled, setCancelled] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const target = paths.selfieVideo(video._id);
 
@@ -111,14 +139,16 @@ export function UpNext({ video, onCancel, seconds = UP_NEXT_SECONDS }: { video: 
   }, []);
 
   useEffect(() => {
+    if (cancelled) return undefined;
     if (left <= 0) {
       void navigate(target);
       return undefined;
     }
     const timer = window.setTimeout(() => setLeft((was) => was - 1), 1000);
     return () => window.clearTimeout(timer);
-  }, [left, navigate, target]);
+  }, [cancelled, left, navigate, target]);
 
+  if (cancelled) return null;
   return (
     <div className="up-next" role="region" aria-labelledby={headingId}>
       <h3 id={headingId} className="up-next__title">
@@ -131,7 +161,15 @@ export function UpNext({ video, onCancel, seconds = UP_NEXT_SECONDS }: { video: 
         <button type="button" className="btn btn--small btn--primary" onClick={() => void navigate(target)}>
           {t('sharing.upNext.playNow')}
         </button>
-        <button ref={cancelRef} type="button" className="btn btn--small" onClick={onCancel}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn--small"
+          onClick={() => {
+            setCancelled(true);
+            onCancel();
+          }}
+        >
           {t('sharing.upNext.cancel')}
         </button>
       </div>

@@ -22,7 +22,6 @@ export const sharingApi = api.injectEndpoints({
         params: { limit } satisfies ApiQuery<'listRelatedVideos'>,
       }),
       providesTags: (result, _error, { id }) => [
-        { type: 'Video' as const, id },
         ...(result?.videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
         { type: 'VideoList' as const, id: `related:${id}` },
       ],

@@ -151,7 +151,8 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
         title: values.title.trim(),
         description: values.description.trim(),
         visibility: values.visibility,
-        downloadEnabled,
+        // Sent only when changed: the edit keeps its plain title/description/visibility body otherwise.
+        ...(downloadEnabled !== (video.downloadEnabled === true) ? { downloadEnabled } : {}),
       }).unwrap();
       setOutcome({ kind: 'success', text: answer.message?.trim() || t('videos.edit.success') });
       navigateLater(paths.profile(video.user), EDIT_REDIRECT_DELAY_MS);

@@ -317,6 +317,7 @@ export const en = {
   'sharing.related.title': 'Related videos',
   'sharing.related.loading': 'Loading related videos…',
   'sharing.related.empty': 'No related videos yet.',
+  'sharing.related.show': 'Show related videos',
   'sharing.related.failed': 'Could not load related videos.',
   'sharing.upNext.title': 'Up next',
   'sharing.upNext.countdown': 'Playing in {seconds, plural, one {# second} other {# seconds}}',

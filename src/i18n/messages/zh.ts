@@ -315,6 +315,7 @@ export const zh: Record<MessageKey, string> = {
   'sharing.related.title': '相关视频',
   'sharing.related.loading': '正在加载相关视频…',
   'sharing.related.empty': '暂无相关视频。',
+  'sharing.related.show': '显示相关视频',
   'sharing.related.failed': '无法加载相关视频。',
   'sharing.upNext.title': '接下来播放',
   'sharing.upNext.countdown': '{seconds} 秒后播放',
