@@ -198,7 +198,7 @@ const EMBED_STYLE =
   '.bar{position:absolute;top:0;left:0;right:0;z-index:1;padding:8px 12px;background:linear-gradient(#000c,#0000);pointer-events:none}' +
   '.bar a{color:#fff;text-decoration:none;font-weight:600;pointer-events:auto;display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
   '.bar a:focus-visible{outline:2px solid #fff;outline-offset:2px}' +
-  'video{display:block;width:100%;height:100%;background:#000}' +
+  'main{height:100%}video{display:block;width:100%;height:100%;background:#000}' +
   '.gone{display:flex;height:100%;align-items:center;justify-content:center;flex-direction:column;gap:8px;text-align:center;padding:16px;box-sizing:border-box}' +
   '.gone a{color:#9cf}';
 
@@ -318,8 +318,8 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `<meta name="robots" content="noindex"><title>${text(preview.title)}</title>` +
         `<link rel="canonical" href="${escapeAttribute(preview.pageUrl)}"><style>${EMBED_STYLE}</style>` +
         `<script src="/embed/player.js" defer></script></head><body>` +
-        `<div class="bar"><a href="${escapeAttribute(preview.pageUrl + (start > 0 ? `?t=${start}` : ''))}" target="_blank" rel="noopener" title="${escapeAttribute(watchOn)}">${text(preview.title)}</a></div>` +
-        `<video ${videoAttributes}></video></body></html>`,
+        `<div class="bar" role="banner"><a href="${escapeAttribute(preview.pageUrl + (start > 0 ? `?t=${start}` : ''))}" target="_blank" rel="noopener" title="${escapeAttribute(watchOn)}">${text(preview.title)}</a></div>` +
+        `<main><video ${videoAttributes}></video></main></body></html>`,
     );
   });
 
