@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import type { SelfieVideo } from '../../api/types';
@@ -14,6 +14,8 @@ import './sharing.css';
 export const UP_NEXT_SECONDS = 8;
 /** The viewer's choice, kept in this browser: "off" turns the countdown off. */
 export const UP_NEXT_STORAGE_KEY = 'upNext.autoplay';
+
+const subscribeNever = () => () => undefined;
 
 function readAutoplay(): boolean {
   try {
@@ -51,10 +53,15 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
   // player's first fragments; a browser without IntersectionObserver gets a button instead.
   const sectionRef = useRef<HTMLElement>(null);
   const [wanted, setWanted] = useState(false);
-  const observable = typeof IntersectionObserver !== 'undefined';
+  // The server renders (and the browser hydrates) as if there were an observer; then the truth.
+  const noObserver = useSyncExternalStore(
+    subscribeNever,
+    () => typeof IntersectionObserver === 'undefined',
+    () => false,
+  );
   useEffect(() => {
     const element = sectionRef.current;
-    if (wanted || !element || !observable) return undefined;
+    if (wanted || !element || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
@@ -63,7 +70,7 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [wanted, observable]);
+  }, [wanted]);
   const load = wanted || ended;
   const { data, error, isLoading, refetch } = useGetRelatedVideosQuery(load ? { id: videoId } : skipToken);
   const [autoplay, setAutoplay] = useState(readAutoplay);
@@ -91,12 +98,12 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
         </label>
       </div>
       {!load ? (
-        observable ? (
-          <p className="related__status">{t('sharing.related.loading')}</p>
-        ) : (
+        noObserver ? (
           <button type="button" className="btn btn--small btn--ghost" onClick={() => setWanted(true)}>
             {t('sharing.related.show')}
           </button>
+        ) : (
+          <p className="related__status">{t('sharing.related.loading')}</p>
         )
       ) : isLoading ? (
         <p className="related__status" role="status">
