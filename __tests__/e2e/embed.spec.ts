@@ -70,7 +70,7 @@ test('a page on another origin embeds the player, which plays', async ({ page, b
   const withOptions = html.replace(`/embed/selfieVideos/${id}"`, `/embed/selfieVideos/${id}?autoplay=1&amp;t=2"`);
   // The site's own video page, framed too: it must refuse.
   framedHtml =
-    `<!doctype html><html lang="en"><title>Blog</title><main><h1>My blog</h1>${withOptions}` +
+    `<!doctype html><html lang="en"><title>Blog</title><main aria-label="Blog post"><h1>My blog</h1>${withOptions}` +
     `<iframe id="page" title="The video page, framed" src="${baseURL}/selfieVideos/${id}"></iframe></main></html>`;
 
   await page.goto(foreignOrigin);

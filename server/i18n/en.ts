@@ -185,7 +185,6 @@ export const en = {
   'share.oembedFormat': 'Only format=json is supported.',
   'share.oembedSize': 'maxwidth and maxheight must be whole numbers from 1 to 4096.',
   'share.embedPrivate': 'This video is private',
-  'share.embedUnavailable': 'This video is not available',
   'share.embedWatchOn': 'Watch on ClipNest',
   'share.downloadsOff': 'Downloads are not allowed for this video.',
   'share.downloadEnabledInvalid': 'downloadEnabled must be true or false.',

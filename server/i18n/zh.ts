@@ -169,7 +169,6 @@ export const zh: Record<MessageKey, string> = {
   'share.oembedFormat': '仅支持 format=json。',
   'share.oembedSize': 'maxwidth 和 maxheight 必须是 1 到 4096 之间的整数。',
   'share.embedPrivate': '此视频为私密视频',
-  'share.embedUnavailable': '此视频无法观看',
   'share.embedWatchOn': '在 ClipNest 上观看',
   'share.downloadsOff': '此视频不允许下载。',
   'share.downloadEnabledInvalid': 'downloadEnabled 必须为 true 或 false。',

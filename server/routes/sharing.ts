@@ -319,7 +319,7 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `<link rel="canonical" href="${escapeAttribute(preview.pageUrl)}"><style>${EMBED_STYLE}</style>` +
         `<script src="/embed/player.js" defer></script></head><body>` +
         `<div class="bar" role="banner"><a href="${escapeAttribute(preview.pageUrl + (start > 0 ? `?t=${start}` : ''))}" target="_blank" rel="noopener" title="${escapeAttribute(watchOn)}">${text(preview.title)}</a></div>` +
-        `<main><video ${videoAttributes}></video></main></body></html>`,
+        `<main aria-label="${escapeAttribute(preview.title)}"><video ${videoAttributes}></video></main></body></html>`,
     );
   });
 
