@@ -42,6 +42,7 @@ import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
 import { installMedia } from './media';
 import { mediaRoutes } from './routes/media';
+import { sharingSiteRoutes } from './routes/sharing';
 import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
 import { installSearch } from './services/search';
 import { followVideoChanges } from './services/search/changes';
@@ -182,6 +183,7 @@ async function assembleApp(
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/v0/api' });
   await app.register(mediaRoutes);
+  await app.register(sharingSiteRoutes);
   await registerSpa(app, config, spaOptions);
 
   return app;

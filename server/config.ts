@@ -57,6 +57,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Session cookies get `Secure` when the site is served over https. */
   cookieSecure: boolean;
+  /** DOWNLOADS=off turns every video's download off, whatever its owner chose (docs/sharing.md). */
+  downloadsEnabled: boolean;
   /** Absolute path of the built SPA (webpack's dist/). */
   spaDir: string;
   /** Largest accepted video upload in bytes (MAX_VIDEO_BYTES, default 1 GiB). */
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     allowedOrigins,
     cookieSecure: publicUrl.startsWith('https:'),
+    downloadsEnabled: parseDownloads(read('DOWNLOADS'), fail),
     spaDir: DEFAULT_SPA_DIR,
     maxVideoBytes,
     uploadExpiryMs: uploadExpiryHours * 60 * 60 * 1000,
@@ -488,4 +491,11 @@ function parseSearchConfig(read: (name: string) => string | undefined, nodeEnv: 
   }
   if (model === undefined) return fail('AI_SEARCH_URL is set but AI_SEARCH_MODEL is not; set both (or neither)', { refreshHours, ai: null });
   return { refreshHours, ai: { url, model, apiKey: read('AI_SEARCH_API_KEY') ?? null, timeoutMs } };
+}
+
+/** DOWNLOADS: `on` (default) lets owners offer downloads; `off` disables them site-wide. */
+function parseDownloads(value: string | undefined, fail: Fail): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  return fail('DOWNLOADS must be "on" or "off"', true);
 }

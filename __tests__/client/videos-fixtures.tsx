@@ -100,6 +100,8 @@ export function serveVideoPage(
       typeof likes === 'function' ? likes(request) : json(likes),
     ),
     http.get(`*/v0/api/comments/${video._id}`, () => json({ comments: [] })),
+    // Related videos below the player (docs/sharing.md): none unless a test says otherwise.
+    http.get(`*/v0/api/videos/selfieVideos/${video._id}/related`, () => json({ success: true, videos: [] })),
   );
 }
 

@@ -97,7 +97,7 @@ describe('Upload page', () => {
     expect(screen.getByLabelText('Description')).toBeInTheDocument();
     const visibility = screen.getByLabelText('Visibility');
     expect(visibility).toHaveValue('public');
-    expect(within(visibility).getAllByRole('option').map((option) => option.textContent)).toEqual(['Public', 'Private']);
+    expect(within(visibility).getAllByRole('option').map((option) => option.textContent)).toEqual(['Public', 'Unlisted', 'Private']);
 
     const video = screen.getByLabelText('Video file');
     expect(video).toHaveAttribute('type', 'file');

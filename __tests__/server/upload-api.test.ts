@@ -245,7 +245,7 @@ describe('POST /v0/api/movies/upload', () => {
     it('400 for overlong fields and an unknown visibility', async () => {
       await expectRejected(uploadParts({ title: 'x'.repeat(201) }), 400, 'Title must be at most 200 characters long.');
       await expectRejected(uploadParts({ description: 'x'.repeat(5001) }), 400, 'Description must be at most 5000 characters long.');
-      await expectRejected(uploadParts({ visibility: 'friends' }), 400, 'Visibility must be "public" or "private".');
+      await expectRejected(uploadParts({ visibility: 'friends' }), 400, 'Visibility must be "public", "unlisted" or "private".');
     });
 
     it('400 for a missing video or thumbnail, also as an empty file input', async () => {

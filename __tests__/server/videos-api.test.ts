@@ -251,7 +251,7 @@ describe('PATCH /videos/selfieVideos/:id', () => {
     ['a 201-character title', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters long.'],
     ['a 900-character title', { title: 'x'.repeat(900) }, 'Title must be at most 200 characters long.'],
     ['a 5001-character description', { title: 'ok', description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters long.'],
-    ['an unknown visibility', { title: 'ok', visibility: 'friends' }, 'Visibility must be "public" or "private".'],
+    ['an unknown visibility', { title: 'ok', visibility: 'friends' }, 'Visibility must be "public", "unlisted" or "private".'],
     ['an unknown field', { title: 'ok', owner: 'me' }, 'owner is not an accepted field.'],
   ])('400 for %s', async (_label, payload, message) => {
     const video = await createTestVideo(t.app, owner.id, { title: 'Unchanged' });

@@ -42,7 +42,22 @@ export async function createDatabase(config: Pick<AppConfig, 'database'>): Promi
 /** Applies every pending migration; a no-op when the schema is current. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  // SQLite: foreign keys are off while migrating, so a migration may rebuild a table the way SQLite
+  // documents it (0012_sharing), and every foreign key is checked before they are on again. The
+  // pragma is a no-op inside a transaction, hence here and not in the migration.
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  if (sqlite) await sql`pragma foreign_keys = off`.execute(db);
+  let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>;
+  try {
+    outcome = await migrator.migrateToLatest();
+    if (sqlite && !outcome.error) {
+      const broken = await sql<{ table: string }>`pragma foreign_key_check`.execute(db);
+      if (broken.rows.length > 0) throw new Error(`Database migration broke foreign keys in ${broken.rows.map((row) => row.table).join(', ')}`);
+    }
+  } finally {
+    if (sqlite) await sql`pragma foreign_keys = on`.execute(db);
+  }
+  const { error, results } = outcome;
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';

@@ -91,7 +91,8 @@ export interface WalletChallengesTable {
   created_at: Timestamp;
 }
 
-export const VISIBILITIES = ['public', 'private'] as const;
+/** `unlisted`: anyone with the link may watch, but it is never listed (docs/sharing.md). */
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 /** A self-shot video. Files live in storage under the two keys. */
@@ -139,6 +140,8 @@ export interface VideosTable {
   processing_stage: ColumnType<ProcessingStageColumn | null, ProcessingStageColumn | null | undefined, ProcessingStageColumn | null>;
   /** 0014: when the running attempt began; null while queued. */
   processing_started_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 0012_sharing: 1 when the owner lets viewers download the video (docs/sharing.md). */
+  download_enabled: ColumnType<number, number | undefined, number>;
 }
 
 /** What a running job is doing (videos.processing_stage). */

@@ -87,6 +87,18 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     'optional',
     'Where the video is in processing: stage, queue position and ETA for the owner (light polling, no view counted)',
   ),
+  'get /v0/api/videos/selfieVideos/{id}/related': op(
+    'listRelatedVideos',
+    'videos',
+    'optional',
+    'Public videos related to this one (AI search index, then the same uploader)',
+  ),
+  'get /v0/api/videos/selfieVideos/{id}/download': op(
+    'downloadVideo',
+    'videos',
+    'optional',
+    'The video as a file download (when its owner allows downloads)',
+  ),
   'get /v0/api/videos/selfieVideos/{id}/likes': op('getVideoLikes', 'likes', 'optional', "A video's like count and whether the viewer likes it"),
   'put /v0/api/videos/selfieVideos/{id}/position': op('saveVideoPosition', 'playback', 'session', "Save the signed-in viewer's position in a video"),
   'post /v0/api/videos/selfieVideos/{id}/position': op(

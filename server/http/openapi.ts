@@ -36,7 +36,7 @@ const MULTIPART_BODIES: Record<string, object> = {
   '/v0/api/movies/upload': Type.Object({
     title: Type.String(),
     description: Type.Optional(Type.String()),
-    visibility: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private')])),
+    visibility: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('private')])),
     movieFile: Type.String({ format: 'binary' }),
     thumbnailFile: Type.String({ format: 'binary' }),
   }),

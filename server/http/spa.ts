@@ -19,6 +19,7 @@ import { criticalPathFor, linkHeaderFor, pageChunkFor, readAssetManifest, render
 import { NOT_FOUND_MESSAGE, sendError } from './errors';
 import { loadScriptsAfterPaint } from './after-paint';
 import { INTL_WARM_UP_TAG } from './intl-warm-up';
+import { shareHeadFor, withTitle } from './share-meta';
 import {
   createServerRenderer,
   firstScreenLocale,
@@ -117,7 +118,12 @@ export async function registerSpa(
     const markup = renderable
       ? await serverRenderer.render({ url: request.url, locale, timeZone, answers: hints.bootstrap, signedIn, session }, request)
       : null;
-    const head = injectHead(page.html, renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG);
+    // Link previews (Open Graph, Twitter card, oEmbed, JSON-LD): docs/sharing.md.
+    const share = await shareHeadFor(app, request, chunkName, locale);
+    const head = injectHead(
+      withTitle(page.html, share.title),
+      share.tags + renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG,
+    );
     const html =
       markup === null ? head : loadScriptsAfterPaint(injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session }));
     const link = linkHeaderFor(hints);
@@ -133,6 +139,9 @@ export async function registerSpa(
   };
 
   app.get('/', serveIndex);
+  // Link-preview crawlers often ask with `Accept: */*`: video and profile pages answer them too.
+  app.get('/selfieVideos/:id', serveIndex);
+  app.get('/profile/:id', serveIndex);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isHistoryNavigation(request)) return serveIndex(request, reply);

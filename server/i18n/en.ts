@@ -105,7 +105,7 @@ export const en = {
   'video.titleRequired': 'Title is required.',
   'video.titleTooLong': 'Title must be at most {max} characters long.',
   'video.descriptionTooLong': 'Description must be at most {max} characters long.',
-  'video.visibilityInvalid': 'Visibility must be "public" or "private".',
+  'video.visibilityInvalid': 'Visibility must be "public", "unlisted" or "private".',
   'upload.videoMissing': 'No video file selected!',
   'upload.thumbnailMissing': 'No thumbnail file selected!',
   'upload.videoTooLarge': 'The video file is too large. The maximum size is {max}.',
@@ -202,6 +202,16 @@ export const en = {
   'captions.notFound': 'This video has no captions in that language.',
   'captions.saved': 'Captions saved.',
   'captions.deleted': 'Captions removed.',
+
+  // ---- sharing: previews, oEmbed, embeds, downloads (docs/sharing.md) ----
+  'share.defaultDescription': 'A video by {username} on ClipNest.',
+  'share.oembedUrlRequired': 'The url parameter must be the address of a video page on this site.',
+  'share.oembedFormat': 'Only format=json is supported.',
+  'share.oembedSize': 'maxwidth and maxheight must be whole numbers from 1 to 4096.',
+  'share.embedPrivate': 'This video is private',
+  'share.embedWatchOn': 'Watch on ClipNest',
+  'share.downloadsOff': 'Downloads are not allowed for this video.',
+  'share.downloadEnabledInvalid': 'downloadEnabled must be true or false.',
 } as const;
 
 export type MessageKey = keyof typeof en;

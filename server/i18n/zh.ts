@@ -92,7 +92,7 @@ export const zh: Record<MessageKey, string> = {
   'video.titleRequired': '标题为必填项。',
   'video.titleTooLong': '标题最多 {max} 个字符。',
   'video.descriptionTooLong': '描述最多 {max} 个字符。',
-  'video.visibilityInvalid': '可见性必须为“public”或“private”。',
+  'video.visibilityInvalid': '可见性必须为“public”、“unlisted”或“private”。',
   'upload.videoMissing': '未选择视频文件！',
   'upload.thumbnailMissing': '未选择缩略图文件！',
   'upload.videoTooLarge': '视频文件过大，最大为 {max}。',
@@ -186,4 +186,14 @@ export const zh: Record<MessageKey, string> = {
   'captions.notFound': '该视频没有这种语言的字幕。',
   'captions.saved': '字幕已保存。',
   'captions.deleted': '字幕已删除。',
+
+  // ---- sharing: previews, oEmbed, embeds, downloads (docs/sharing.md) ----
+  'share.defaultDescription': '{username} 在 ClipNest 上的视频。',
+  'share.oembedUrlRequired': 'url 参数必须是本站某个视频页面的地址。',
+  'share.oembedFormat': '仅支持 format=json。',
+  'share.oembedSize': 'maxwidth 和 maxheight 必须是 1 到 4096 之间的整数。',
+  'share.embedPrivate': '此视频为私密视频',
+  'share.embedWatchOn': '在 ClipNest 上观看',
+  'share.downloadsOff': '此视频不允许下载。',
+  'share.downloadEnabledInvalid': 'downloadEnabled 必须为 true 或 false。',
 };

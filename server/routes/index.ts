@@ -9,6 +9,7 @@ import { captionRoutes } from './captions';
 import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
 import { searchRoutes } from './search';
+import { sharingApiRoutes } from './sharing';
 import { likeRoutes } from './likes';
 import { moderationRoutes } from './moderation';
 import { playbackRoutes } from './playback';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(tusRoutes);
   await api.register(videoRoutes);
   await api.register(captionRoutes);
+  await api.register(sharingApiRoutes);
   await api.register(likeRoutes);
   await api.register(playbackRoutes);
   await api.register(commentRoutes);

@@ -38,6 +38,11 @@ import { MEDIA_PREFIX } from '../services/videos';
 export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
 /** A public video's keys change before its audience shrinks: caches can keep them for good. */
 export const IMMUTABLE_MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * An unlisted video's media (anyone with the link): kept by the viewer's browser, never by a
+ * shared cache, which would go on serving them after the video is made private (docs/sharing.md).
+ */
+export const UNLISTED_MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 const RENDITION_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -223,7 +228,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         .header('accept-ranges', 'bytes')
         .header(
           'cache-control',
-          isPublic && target.exposure >= AUDIENCE.EVERYONE ? IMMUTABLE_MEDIA_CACHE_CONTROL : PRIVATE_MEDIA_CACHE_CONTROL,
+          isPublic && target.exposure >= AUDIENCE.EVERYONE
+            ? IMMUTABLE_MEDIA_CACHE_CONTROL
+            : target.visibility === 'unlisted' && target.status === 'ready' && passesModeration(target, null) && target.exposure === AUDIENCE.LINK
+              ? UNLISTED_MEDIA_CACHE_CONTROL
+              : PRIVATE_MEDIA_CACHE_CONTROL,
         )
         .header('etag', etag)
         .header('last-modified', info.modifiedAt.toUTCString());

@@ -44,7 +44,7 @@ const VIEW_PURGE_INTERVAL_MS = 10 * MINUTE;
 
 /** Where an upload is in the media pipeline: `ready` plays everywhere; `failed` never will. */
 const VideoStatusSchema = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')], { title: 'VideoStatus' });
-const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('private')], { title: 'Visibility' });
+const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('private')], { title: 'Visibility' });
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
 const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
 
@@ -140,6 +140,11 @@ export const SelfieVideoSchema = Type.Object({
   chapters: Type.Array(Type.Object({ start: Type.Number({ minimum: 0, description: 'Seconds' }), title: Type.String() }, { title: 'VideoChapter' }), {
     description: 'From "0:00 Intro" lines of the description; [] when none',
   }),
+  downloadEnabled: Type.Optional(
+    Type.Boolean({
+      description: 'Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only)',
+    }),
+  ),
   resumeAt: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
     description: "The signed-in viewer's saved position in seconds (single-video answers only); null otherwise",
   }),
@@ -174,6 +179,8 @@ const UpdateBody = Type.Object(
     title: Type.Optional(Type.String({ maxLength: TITLE_MAX_LENGTH * 4 })),
     description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH * 4 })),
     visibility: Type.Optional(Type.String({ maxLength: 32 })),
+    /** Let viewers download the video (docs/sharing.md). */
+    downloadEnabled: Type.Optional(Type.Boolean()),
     /** Sent by the SPA; the owner is always the session's user, so it is ignored. */
     userId: Type.Optional(Type.String({ maxLength: 64 })),
   },
@@ -195,6 +202,7 @@ function editValidationMessage(request: FastifyRequest, error: Pick<FastifyError
   }
   if (field === 'description' && tooLong) return t(request, 'video.descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH });
   if (field === 'visibility') return t(request, 'video.visibilityInvalid');
+  if (field === 'downloadEnabled') return t(request, 'share.downloadEnabledInvalid');
   return error.message;
 }
 
@@ -284,7 +292,11 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const estimate = await ownerEstimate(video, viewer?.id);
       return {
         success: true,
-        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), { resumeAt, ...estimate }),
+        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), {
+          resumeAt,
+          ...estimate,
+          downloadsAllowed: app.config.downloadsEnabled,
+        }),
       };
     },
   );
@@ -379,7 +391,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // With the change, in one transaction: a narrower audience moves every medium to new keys.
       const result = await app.db.transaction().execute(async (trx) => {
-        const changed = await trx.updateTable('videos').set({ ...fields, updated_at: toTimestamp() }).where('id', '=', video.id).executeTakeFirst();
+        const downloads = request.body.downloadEnabled === undefined ? {} : { download_enabled: request.body.downloadEnabled ? 1 : 0 };
+        const changed = await trx.updateTable('videos').set({ ...fields, ...downloads, updated_at: toTimestamp() }).where('id', '=', video.id).executeTakeFirst();
         if (Number(changed.numUpdatedRows) === 0) return undefined;
         const generation = await syncMediaGeneration(trx, video.id);
         const row = await trx.selectFrom('videos').selectAll().where('id', '=', video.id).executeTakeFirstOrThrow();
@@ -396,6 +409,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         message: t(request, 'video.updated'),
         video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request), {
           resumeAt: await positionOf(app.db, owned.user.id, video.id),
+          downloadsAllowed: app.config.downloadsEnabled,
         }),
       };
     },

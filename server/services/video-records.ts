@@ -41,7 +41,10 @@ export async function findVideo(db: Kysely<Database>, id: string): Promise<Found
  * failed, only for their owner.
  */
 export function canView(video: Pick<VideoRow, 'visibility' | 'user_id' | 'status'>, viewerId: string | null | undefined): boolean {
-  return (video.visibility === 'public' && video.status === 'ready') || (viewerId != null && video.user_id === viewerId);
+  // Unlisted: anyone who has the link (the id) may watch; lists never name it (listPublicVideos,
+  // video-access.ts videoVisibleTo, search, related, sitemap all ask for `public`).
+  const byLink = video.visibility === 'public' || video.visibility === 'unlisted';
+  return (byLink && video.status === 'ready') || (viewerId != null && video.user_id === viewerId);
 }
 
 export interface VideoPage {

@@ -69,6 +69,8 @@ export interface PublicVideo {
   qualities: number;
   /** Caption tracks (docs/captions.md), WebVTT; [] when none. */
   captions: PublicCaptionTrack[];
+  /** Present (true) when viewers may download it (docs/sharing.md); single-video answers only. */
+  downloadEnabled?: true;
 }
 
 export interface PublicCaptionTrack {
@@ -84,6 +86,8 @@ export interface PublicVideoExtras {
   resumeAt?: number | null;
   queuePosition?: number | null;
   etaSeconds?: number | null;
+  /** The site has downloads on (DOWNLOADS): single-video answers then say whether this one may be downloaded. */
+  downloadsAllowed?: boolean;
 }
 
 /** Where a video is in the pipeline (server/media/progress.ts writes the running stages). */
@@ -169,5 +173,6 @@ export function toPublicVideo(
     captions: manifest && Array.isArray(manifest.captions)
       ? manifest.captions.map((track) => ({ lang: track.lang, label: track.label, url: rendition(track.vtt), source: track.source }))
       : [],
+    ...(extras.downloadsAllowed && Number(video.download_enabled) === 1 ? { downloadEnabled: true as const } : {}),
   };
 }

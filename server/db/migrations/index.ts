@@ -16,6 +16,7 @@ import * as viewDays from './0009_view_days';
 import * as mediaGenerations from './0010_media_generations';
 import * as processingStages from './0014_processing_stages';
 import * as captions from './0011_captions';
+import * as sharing from './0012_sharing';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010_media_generations': mediaGenerations,
   '0014_processing_stages': processingStages,
   '0011_captions': captions,
+  '0012_sharing': sharing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,8 @@ export const AUDIENCE = {
   OWNER: 0,
   /** The owner and moderators: a video hidden by moderators, or its owner suspended. */
   STAFF: 1,
+  /** Anyone with the link (unlisted, ready, not moderated away): served to browsers only, never to shared caches. */
+  LINK: 2,
   /** Everyone (public, ready, not moderated away): the only audience served cacheable by others. */
   EVERYONE: 3,
 } as const;
@@ -27,5 +29,6 @@ export interface AudienceFields extends Pick<VideoRow, 'visibility' | 'status' |
 export function audienceOf(video: AudienceFields): Audience {
   if (video.status !== 'ready' || video.visibility === 'private') return AUDIENCE.OWNER;
   if (video.hidden_at !== null || video.owner_suspended_at) return AUDIENCE.STAFF;
+  if (video.visibility === 'unlisted') return AUDIENCE.LINK;
   return AUDIENCE.EVERYONE;
 }

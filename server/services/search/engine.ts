@@ -438,7 +438,11 @@ export class Segment {
     }
   }
 
-  search(intent: SearchIntent, page: PageRequest): SegmentSearchResult {
+  /**
+   * `skipRef`: a document left out of the answer and of setting the bar (related videos: the video
+   * itself matches its own words best and would leave only near-copies above the bar).
+   */
+  search(intent: SearchIntent, page: PageRequest, skipRef?: string): SegmentSearchResult {
     const w = this.weights;
     const n = this.size;
     if (n === 0) return { total: 0, hits: [], relaxed: false };
@@ -577,6 +581,7 @@ export class Segment {
     };
     if (maxRelevance < w.minRelevance) return finish({ total: 0, hits: [], relaxed: false });
     const fraction = intent.order !== 'relevance' ? w.orderedMatchFraction : w.matchFraction;
+    const skipIndex = skipRef === undefined ? -1 : this.docs.findIndex((doc) => doc.ref === skipRef);
 
     let excluded: Uint8Array | undefined;
     for (const word of intent.exclude) {
@@ -608,7 +613,7 @@ export class Segment {
       let best = 0;
       for (let docIndex = 0; docIndex < n; docIndex += 1) {
         const value = relevance[docIndex] as number;
-        if (value <= best || excluded?.[docIndex] || (useConstraints && !fits(docIndex))) continue;
+        if (value <= best || excluded?.[docIndex] || docIndex === skipIndex || (useConstraints && !fits(docIndex))) continue;
         best = value;
       }
       const found = this.matchScratch;
@@ -616,7 +621,7 @@ export class Segment {
       const threshold = fraction * best;
       let count = 0;
       for (let docIndex = 0; docIndex < n; docIndex += 1) {
-        if ((relevance[docIndex] as number) < threshold || excluded?.[docIndex]) continue;
+        if ((relevance[docIndex] as number) < threshold || excluded?.[docIndex] || docIndex === skipIndex) continue;
         if (useConstraints && !fits(docIndex)) continue;
         found[count] = docIndex;
         count += 1;

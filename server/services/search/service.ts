@@ -50,7 +50,8 @@ import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
 import { Speller, type Suggestion } from './spell';
 import { synonymVocabulary } from './synonyms';
-import { surfaceWords } from './text';
+import { CHATTER_WEIGHT } from './intent-types';
+import { STOP_WORDS, surfaceWords } from './text';
 import { hasCjk, zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
@@ -282,6 +283,31 @@ export class SearchService {
     const videos = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
     this.log.debug({ intent: describeIntent(intent), catalogue: catalogue.total, selfie: selfie.total }, 'AI search');
     return { intent, understood, catalogue, selfie: { total: selfie.total, videos } };
+  }
+
+  /**
+   * Public self-shot videos like this one (docs/sharing.md): its title and description, words
+   * weighted as a request's, searched in the same hybrid keyword + embedding index the AI search
+   * uses (captions count once the index holds them), best first; never the video itself. Only
+   * what is public, ready and not moderated away comes back.
+   */
+  async relatedSelfieVideos(video: { id: string; title: string; description: string }, limit: number): Promise<PublicVideo[]> {
+    const titleWords = surfaceWords(video.title).filter((word) => !STOP_WORDS.has(word));
+    const descriptionWords = surfaceWords(video.description).filter((word) => !STOP_WORDS.has(word) && !titleWords.includes(word));
+    // The title says what the video is; the description's first words add context at lower weight.
+    const words = [...new Set(titleWords)].slice(0, 12);
+    const extra = [...new Set(descriptionWords)].slice(0, 12);
+    if (words.length + extra.length === 0) return [];
+    const intent: SearchIntent = {
+      terms: [...words, ...extra],
+      exclude: [],
+      order: 'relevance',
+      parser: 'embedded',
+      weights: [...words.map(() => 1), ...extra.map(() => CHATTER_WEIGHT)],
+    };
+    const found = this.selfieSegment.search(intent, { offset: 0, limit: limit + 1 }, video.id);
+    const ids = found.hits.map((hit) => hit.doc.ref).filter((ref) => ref !== video.id);
+    return (await this.publicVideosInOrder(ids)).slice(0, limit);
   }
 
   /** The catalogue part of the index (the bench builds a plain BM25 index from it). */

@@ -439,6 +439,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/videos/selfieVideos/{id}/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public videos related to this one (AI search index, then the same uploader)
+         * @description Public videos related to this one: the AI search index first (title, description), then the same uploader; never the video itself, nor any private, unlisted, processing or moderated-away video.
+         */
+        get: operations["listRelatedVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/videos/selfieVideos/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The video as a file download (when its owner allows downloads)
+         * @description The video as a file download (Content-Disposition: attachment) when its owner allows downloads and the site has them on (DOWNLOADS); its owner may always download it unless the site has them off.
+         */
+        get: operations["downloadVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/videos/selfieVideos/{id}/likes": {
         parameters: {
             query?: never;
@@ -971,6 +1011,8 @@ export interface components {
             storyboardUrl: string | null;
             /** @description From "0:00 Intro" lines of the description; [] when none */
             chapters: components["schemas"]["VideoChapter"][];
+            /** @description Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only) */
+            downloadEnabled?: boolean;
             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
             resumeAt: number | null;
             /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
@@ -1020,7 +1062,7 @@ export interface components {
         /** VideoStatus */
         VideoStatus: "processing" | "ready" | "failed";
         /** Visibility */
-        Visibility: "public" | "private";
+        Visibility: "public" | "unlisted" | "private";
     };
     responses: never;
     parameters: never;
@@ -1718,7 +1760,7 @@ export interface operations {
                 "multipart/form-data": {
                     title: string;
                     description?: string;
-                    visibility?: "public" | "private";
+                    visibility?: "public" | "unlisted" | "private";
                     /** Format: binary */
                     movieFile: string;
                     /** Format: binary */
@@ -2032,6 +2074,7 @@ export interface operations {
                     title?: string;
                     description?: string;
                     visibility?: string;
+                    downloadEnabled?: boolean;
                     userId?: string;
                 };
             };
@@ -2214,6 +2257,76 @@ export interface operations {
                         message: string;
                         video: components["schemas"]["SelfieVideo"];
                     };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRelatedVideos: {
+        parameters: {
+            query: {
+                limit: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadVideo: {
+        parameters: {
+            query: {
+                /** @description The fast-start MP4 (default) or the uploaded original */
+                file: "mp4" | "original";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */

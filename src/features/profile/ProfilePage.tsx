@@ -203,7 +203,7 @@ function VideoSection({ title, emptyText, videos: firstVideos, more, showActions
                 views={video.views}
                 tag={
                   <span className={`profile__visibility profile__visibility--${video.visibility}`}>
-                    {video.visibility === 'private' ? t('profile.private') : t('profile.public')}
+                    {video.visibility === 'private' ? t('profile.private') : video.visibility === 'unlisted' ? t('videos.visibility.unlisted') : t('profile.public')}
                   </span>
                 }
                 footer={

@@ -18,7 +18,7 @@ import { CheckingAuthentication } from './CheckingAuthentication';
 import { ProcessingPanel } from './ProcessingStatus';
 import { ReplaceVideoFile } from './ReplaceVideoFile';
 import { useDeleteVideoAndLeave } from './useDeleteVideoAndLeave';
-import { type VideoFormValues, VideoTextFields } from './VideoFormFields';
+import { type VideoFormValues, VideoTextFields, visibilityOf } from './VideoFormFields';
 import { useGetSelfieVideoQuery, useUpdateVideoMutation, videosApi } from './videosApi';
 import './videos.css';
 
@@ -132,8 +132,9 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
   const [values, setValues] = useState<VideoFormValues>({
     title: video.title,
     description: video.description ?? '',
-    visibility: video.visibility === 'private' ? 'private' : 'public',
+    visibility: visibilityOf(video.visibility),
   });
+  const [downloadEnabled, setDownloadEnabled] = useState(video.downloadEnabled === true);
   const [titleTouched, setTitleTouched] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const saved = outcome?.kind === 'success';
@@ -152,6 +153,8 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
         title: values.title.trim(),
         description: values.description.trim(),
         visibility: values.visibility,
+        // Sent only when changed: the edit keeps its plain title/description/visibility body otherwise.
+        ...(downloadEnabled !== (video.downloadEnabled === true) ? { downloadEnabled } : {}),
       }).unwrap();
       setOutcome({ kind: 'success', text: answer.message?.trim() || t('videos.edit.success') });
       navigateLater(paths.profile(video.user), EDIT_REDIRECT_DELAY_MS);
@@ -179,6 +182,18 @@ function EditVideoForm({ video }: { video: SelfieVideo }) {
           titleError={titleTouched && titleMissing ? 'videos.validation.titleRequired' : null}
           disabled={isLoading || saved}
         />
+        <div className="video-form__field video-form__check">
+          <label>
+            <input
+              type="checkbox"
+              name="downloadEnabled"
+              checked={downloadEnabled}
+              disabled={isLoading || saved}
+              onChange={(event) => setDownloadEnabled(event.target.checked)}
+            />{' '}
+            {t('sharing.download.allow')}
+          </label>
+        </div>
         <div className="video-form__actions">
           <button type="submit" className="btn btn--primary" disabled={isLoading || saved}>
             {isLoading ? t('videos.edit.saving') : t('videos.edit.submit')}

@@ -59,15 +59,48 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
   );
 }
 
-/** Share: copies the page's link, with the current time when the viewer ticks "Start at 1:23". */
-export function ShareControl({ currentTime }: { currentTime: () => number }) {
+/** The embed iframe's size: 640 wide (or narrower), the height from the video's aspect ratio (16:9 when unknown). */
+export function embedFrameSize(width?: number, height?: number, maxWidth = 640): { width: number; height: number } {
+  const ratio = width && height && width > 0 && height > 0 ? width / height : 16 / 9;
+  return { width: maxWidth, height: Math.max(1, Math.round(maxWidth / ratio)) };
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The `<iframe>` code that embeds a video (the same as the site's oEmbed answer). */
+export function embedCode(origin: string, videoId: string, title: string, size: { width: number; height: number }, seconds: number | null): string {
+  const src = `${origin}/embed/selfieVideos/${encodeURIComponent(videoId)}${seconds !== null && seconds >= 1 ? `?t=${Math.floor(seconds)}` : ''}`;
+  return (
+    `<iframe src="${escapeHtml(src)}" width="${size.width}" height="${size.height}" title="${escapeHtml(title)}" ` +
+    'frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>'
+  );
+}
+
+interface ShareControlProps {
+  currentTime: () => number;
+  /** With the video's id, the panel also offers the embed code (sized from width/height). */
+  videoId?: string;
+  title?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Share: the page's link and the embed code, each with a copy button, with the current time when
+ * the viewer ticks "Start at 1:23".
+ */
+export function ShareControl({ currentTime, videoId, title = '', width, height }: ShareControlProps) {
   const t = usePlayerT();
   const panelId = useId();
+  const linkId = useId();
+  const embedId = useId();
   const [open, setOpen] = useState(false);
   const [at, setAt] = useState(0);
   const [withTime, setWithTime] = useState(false);
-  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const link = shareUrl(typeof window === 'undefined' ? 'http://localhost/' : window.location.href, withTime ? at : null);
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed' | 'embedCopied' | 'embedFailed'>('idle');
+  const href = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
+  const link = shareUrl(href, withTime ? at : null);
+  const embed = videoId ? embedCode(new URL(href).origin, videoId, title, embedFrameSize(width, height), withTime ? at : null) : null;
 
   const toggle = () => {
     if (!open) {
@@ -77,17 +110,18 @@ export function ShareControl({ currentTime }: { currentTime: () => number }) {
     setOpen(!open);
   };
 
-  const copy = () => {
+  const copyText = (text: string, done: 'copied' | 'embedCopied', failed: 'failed' | 'embedFailed') => {
     const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
     if (!clipboard?.writeText) {
-      setStatus('failed');
+      setStatus(failed);
       return;
     }
-    clipboard.writeText(link).then(
-      () => setStatus('copied'),
-      () => setStatus('failed'),
+    clipboard.writeText(text).then(
+      () => setStatus(done),
+      () => setStatus(failed),
     );
   };
+  const copy = () => copyText(link, 'copied', 'failed');
 
   return (
     <div className="player-share">
@@ -103,13 +137,35 @@ export function ShareControl({ currentTime }: { currentTime: () => number }) {
           {t('videos.player.copyLink')}
         </button>
         <p className="player-share__status" role="status">
-          {status === 'copied' ? t('videos.player.copied') : null}
+          {status === 'copied' ? t('videos.player.copied') : status === 'embedCopied' ? t('videos.player.embedCopied') : null}
         </p>
         {status === 'failed' ? (
           <label className="player-share__manual">
             {t('videos.player.copyManually')}
             <input type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
           </label>
+        ) : null}
+        {embed ? (
+          <>
+            <label className="player-share__field" htmlFor={linkId}>
+              {t('videos.player.shareLink')}
+            </label>
+            <input id={linkId} className="player-share__code" type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
+            <label className="player-share__field" htmlFor={embedId}>
+              {t('videos.player.embedCode')}
+            </label>
+            <textarea
+              id={embedId}
+              className="player-share__code"
+              readOnly
+              rows={3}
+              value={embed}
+              onFocus={(event) => event.target.select()}
+            />
+            <button type="button" className="btn btn--small" onClick={() => copyText(embed, 'embedCopied', 'embedFailed')}>
+              {t('videos.player.copyEmbed')}
+            </button>
+          </>
         ) : null}
       </div>
     </div>

@@ -10,13 +10,11 @@ import { cardImage, formatDuration } from './media';
 import { CardProcessingOverlay } from './ProcessingStatus';
 import './videos.css';
 
-/** "Public" / "Private" (cards show a visibility badge). */
+/** "Public" / "Unlisted" / "Private" (cards show a visibility badge). */
 export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
-  return visibility === 'private' ? (
-    <FormattedMessage id="videos.visibility.private" />
-  ) : (
-    <FormattedMessage id="videos.visibility.public" />
-  );
+  if (visibility === 'private') return <FormattedMessage id="videos.visibility.private" />;
+  if (visibility === 'unlisted') return <FormattedMessage id="videos.visibility.unlisted" />;
+  return <FormattedMessage id="videos.visibility.public" />;
 }
 
 /** "by {username}", linking to the uploader's profile. */

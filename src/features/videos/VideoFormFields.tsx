@@ -30,7 +30,12 @@ interface VideoTextFieldsProps {
   disabled?: boolean;
 }
 
-/** Title (required), description and visibility (Public/Private): shared by Upload and Edit video. */
+/** A visibility from a form value: anything unknown is public (the form offers only the three). */
+export function visibilityOf(value: string | undefined): Visibility {
+  return value === 'private' || value === 'unlisted' ? value : 'public';
+}
+
+/** Title (required), description and visibility (Public/Unlisted/Private): shared by Upload and Edit video. */
 export function VideoTextFields({ values, onChange, onTitleBlur, titleError, disabled }: VideoTextFieldsProps) {
   const t = useT();
   const id = useId();
@@ -74,11 +79,16 @@ export function VideoTextFields({ values, onChange, onTitleBlur, titleError, dis
           name="visibility"
           value={values.visibility}
           disabled={disabled}
-          onChange={(event) => onChange({ visibility: event.target.value === 'private' ? 'private' : 'public' })}
+          onChange={(event) => onChange({ visibility: visibilityOf(event.target.value) })}
+          aria-describedby={`${id}-visibility-help`}
         >
           <option value="public">{t('videos.visibility.public')}</option>
+          <option value="unlisted">{t('videos.visibility.unlisted')}</option>
           <option value="private">{t('videos.visibility.private')}</option>
         </select>
+        <p id={`${id}-visibility-help`} className="video-form__help">
+          {t(`videos.visibility.help.${values.visibility}`)}
+        </p>
       </div>
     </>
   );

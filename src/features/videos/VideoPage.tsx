@@ -14,6 +14,7 @@ import { selectCurrentUser } from '../auth';
 import { createPlaybackClock, Transcript } from '../captions';
 import { Comments, commentsApi } from '../comments';
 import { HiddenNotice, ReportButton } from '../moderation';
+import { DownloadLinks, RelatedVideos } from '../sharing';
 
 import { LikeButton } from './LikeButton';
 import { ProcessingPanel } from './ProcessingStatus';
@@ -96,6 +97,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
   const becameReady = seenProcessing && playable;
   // The player's time and caption language, for the transcript (no re-render of the page per tick).
   const [clock] = useState(createPlaybackClock);
+  // Playback reached the end: "Up next" (below) counts down to the first related video.
+  const [ended, setEnded] = useState(false);
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
@@ -119,6 +122,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           qualities={video.qualities}
           captions={video.captions}
           clock={clock}
+          onEnded={() => setEnded(true)}
         />
       ) : (
         <ProcessingPanel
@@ -138,7 +142,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           <h1 id={headingId} className="video-page__title">
             {video.title}
           </h1>
-          {video.visibility === 'private' ? (
+          {video.visibility === 'private' || video.visibility === 'unlisted' ? (
             <span className="badge">
               <VisibilityBadge visibility={video.visibility} />
             </span>
@@ -197,6 +201,10 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           <p>{video.description}</p>
         </section>
       ) : null}
+
+      <DownloadLinks video={video} />
+
+      {playable ? <RelatedVideos videoId={video._id} ended={ended} onDismiss={() => setEnded(false)} /> : null}
 
       <Comments videoId={video._id} ownerId={video.user} />
     </article>

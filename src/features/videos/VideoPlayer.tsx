@@ -57,6 +57,8 @@ export interface VideoPlayerProps {
   captions?: SelfieVideo['captions'];
   /** Shares the time, the caption language showing and a seek with the transcript. */
   clock?: PlaybackClock;
+  /** Playback reached the end (the video page's "Up next"). */
+  onEnded?: () => void;
 }
 
 const NO_CAPTIONS: NonNullable<VideoPlayerProps['captions']> = [];
@@ -173,6 +175,7 @@ function PlayerBody({
   qualities = 0,
   captions = NO_CAPTIONS,
   clock,
+  onEnded,
 }: VideoPlayerProps) {
   const t = usePlayerT();
   const intl = useIntl();
@@ -695,6 +698,7 @@ function PlayerBody({
             onTimeUpdate={onTimeUpdate}
             onPause={onPause}
             onSeeked={position.onPauseOrSeek}
+            onEnded={onEnded}
           >
             {chrome && storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null}
             {chrome && chaptersTrack ? <track kind="chapters" srcLang={intl.locale} src={chaptersTrack} default /> : null}
@@ -778,7 +782,7 @@ function PlayerBody({
         <button type="button" className="btn btn--small" onClick={() => setShortcutsOpen(true)}>
           {t('videos.player.shortcuts')}
         </button>
-        <ShareControl currentTime={() => videoRef.current?.currentTime ?? 0} />
+        <ShareControl currentTime={() => videoRef.current?.currentTime ?? 0} videoId={videoId} title={title} width={width} height={height} />
       </div>
       <ChapterList chapters={chapters} current={chapterIndex} onSeek={(seconds) => seekTo(seconds, true)} />
     </div>

@@ -44,6 +44,12 @@ export const playerEn = {
   'videos.player.copied': 'Link copied.',
   'videos.player.copyManually': 'Copy this link:',
   'videos.player.chapters': 'Chapters',
+  // --- sharing: the share panel's embed code (docs/sharing.md) ---
+  'videos.player.shareLink': 'Link',
+  'videos.player.embedCode': 'Embed code',
+  'videos.player.copyEmbed': 'Copy embed code',
+  'videos.player.embedCopied': 'Embed code copied.',
+  // --- end sharing ---
 } as const;
 
 export type PlayerMessageKey = keyof typeof playerEn;
@@ -84,6 +90,12 @@ export const playerZh: Record<PlayerMessageKey, string> = {
   'videos.player.copied': '链接已复制。',
   'videos.player.copyManually': '请复制此链接：',
   'videos.player.chapters': '章节',
+  // --- sharing: the share panel's embed code (docs/sharing.md) ---
+  'videos.player.shareLink': '链接',
+  'videos.player.embedCode': '嵌入代码',
+  'videos.player.copyEmbed': '复制嵌入代码',
+  'videos.player.embedCopied': '嵌入代码已复制。',
+  // --- end sharing ---
 };
 
 export const playerMessages = { en: playerEn as Record<PlayerMessageKey, string>, zh: playerZh };

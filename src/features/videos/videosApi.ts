@@ -39,6 +39,8 @@ export interface UpdateVideoArgs {
   title: string;
   description: string;
   visibility: Visibility;
+  /** Let viewers download it (docs/sharing.md); unchanged when absent. */
+  downloadEnabled?: boolean;
 }
 
 export interface DeleteVideoArgs {
@@ -194,10 +196,16 @@ export const videosApi = api.injectEndpoints({
     }),
 
     updateVideo: build.mutation<UpdateVideoResponse, UpdateVideoArgs>({
-      query: ({ id, ownerId, title, description, visibility }) => ({
+      query: ({ id, ownerId, title, description, visibility, downloadEnabled }) => ({
         url: videoUrl(id),
         method: 'PATCH',
-        body: { title, description, visibility, userId: ownerId } satisfies ApiRequestBody<'updateVideo'>,
+        body: {
+          title,
+          description,
+          visibility,
+          ...(downloadEnabled === undefined ? {} : { downloadEnabled }),
+          userId: ownerId,
+        } satisfies ApiRequestBody<'updateVideo'>,
         validateStatus: acceptSuccessOnly,
       }),
       invalidatesTags: (result, _error, { id, ownerId }) =>

@@ -245,7 +245,7 @@ export const en = {
   'videos.upload.guidelines.allowed': 'Welcome: vlogs, tutorials, talents, travel and everyday moments.',
   'videos.upload.guidelines.notAllowed': 'Not allowed: nudity, violence, hate, or people filmed without their consent.',
   'videos.upload.guidelines.limits': 'Limits: video file max 1GB, thumbnail image max 2MB.',
-  'videos.upload.guidelines.visibility': 'Private videos are visible only to you.',
+  'videos.upload.guidelines.visibility': 'Private videos are visible only to you; unlisted ones to anyone you give the link to.',
   'videos.upload.videoFile': 'Video file',
   'videos.upload.videoHint': 'A video file, max 1GB.',
   'videos.upload.thumbnailFile': 'Thumbnail image',
@@ -359,6 +359,26 @@ export const en = {
   'captions.transcript.hide': 'Hide transcript',
   'captions.transcript.loading': 'Loading the transcript…',
   // --- end captions ---
+  // --- sharing: unlisted, related videos, up next, downloads (docs/sharing.md) ---
+  'videos.visibility.unlisted': 'Unlisted',
+  'videos.visibility.help.public': 'Anyone can find and watch it.',
+  'videos.visibility.help.unlisted': 'Anyone with the link can watch it; it is not listed or searchable.',
+  'videos.visibility.help.private': 'Only you can watch it.',
+  'sharing.related.title': 'Related videos',
+  'sharing.related.loading': 'Loading related videos…',
+  'sharing.related.empty': 'No related videos yet.',
+  'sharing.related.show': 'Show related videos',
+  'sharing.related.failed': 'Could not load related videos.',
+  'sharing.upNext.title': 'Up next',
+  'sharing.upNext.countdown': 'Playing in {seconds, plural, one {# second} other {# seconds}}',
+  'sharing.upNext.playNow': 'Play now',
+  'sharing.upNext.cancel': 'Cancel',
+  'sharing.upNext.autoplay': 'Autoplay the next video',
+  'sharing.download.title': 'Download',
+  'sharing.download.mp4': 'Download MP4',
+  'sharing.download.original': 'Download original',
+  'sharing.download.allow': 'Let viewers download this video',
+  // --- end sharing ---
 } as const;
 
 export type MessageKey = keyof typeof en;

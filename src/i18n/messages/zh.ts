@@ -243,7 +243,7 @@ export const zh: Record<MessageKey, string> = {
   'videos.upload.guidelines.allowed': '欢迎上传：视频日志、教程、才艺、旅行和日常生活片段。',
   'videos.upload.guidelines.notAllowed': '禁止上传：裸露、暴力、仇恨内容，或未经他人同意拍摄他人的内容。',
   'videos.upload.guidelines.limits': '大小限制：视频文件最大 1GB，缩略图最大 2MB。',
-  'videos.upload.guidelines.visibility': '私密视频仅您本人可见。',
+  'videos.upload.guidelines.visibility': '私密视频仅您本人可见；不公开列出的视频，拥有链接的人都可以观看。',
   'videos.upload.videoFile': '视频文件',
   'videos.upload.videoHint': '视频文件，最大 1GB。',
   'videos.upload.thumbnailFile': '缩略图',
@@ -357,4 +357,24 @@ export const zh: Record<MessageKey, string> = {
   'captions.transcript.hide': '隐藏文字稿',
   'captions.transcript.loading': '正在加载文字稿…',
   // --- end captions ---
+  // --- sharing: unlisted, related videos, up next, downloads (docs/sharing.md) ---
+  'videos.visibility.unlisted': '不公开列出',
+  'videos.visibility.help.public': '任何人都可以找到并观看。',
+  'videos.visibility.help.unlisted': '拥有链接的任何人都可以观看；不会出现在列表和搜索中。',
+  'videos.visibility.help.private': '只有您可以观看。',
+  'sharing.related.title': '相关视频',
+  'sharing.related.loading': '正在加载相关视频…',
+  'sharing.related.empty': '暂无相关视频。',
+  'sharing.related.show': '显示相关视频',
+  'sharing.related.failed': '无法加载相关视频。',
+  'sharing.upNext.title': '接下来播放',
+  'sharing.upNext.countdown': '{seconds} 秒后播放',
+  'sharing.upNext.playNow': '立即播放',
+  'sharing.upNext.cancel': '取消',
+  'sharing.upNext.autoplay': '自动播放下一个视频',
+  'sharing.download.title': '下载',
+  'sharing.download.mp4': '下载 MP4',
+  'sharing.download.original': '下载原始文件',
+  'sharing.download.allow': '允许观众下载此视频',
+  // --- end sharing ---
 };

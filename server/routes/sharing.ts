@@ -1,0 +1,383 @@
+/**
+ * Sharing and discovery (docs/sharing.md).
+ *
+ * Under /v0/api (sharingApiRoutes): related videos and downloads.
+ * At the site's root (sharingSiteRoutes): oEmbed, the embed page and its script, the video
+ * sitemap and robots.txt.
+ *
+ * Every answer about a video asks as a visitor would, except the related list and the download of
+ * one's own video: a private video is the same 404 as an unknown id, and nothing here ever
+ * names an unlisted video to someone who did not bring its id.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+
+import { sendError } from '../http/errors';
+import { EMBED_PLAYER_JS } from '../http/embed-player';
+import { escapeAttribute } from '../http/spa';
+import { requestOrigin } from '../http/request-origin';
+import { requestLanguage, t, translate, type Language } from '../i18n';
+import { RELATED_DEFAULT, RELATED_MAX, countSitemapVideos, relatedVideos, sitemapVideos } from '../services/sharing/related';
+import { embedSize, iframeCode, summaryOf, videoPreview } from '../services/sharing/preview';
+import { findViewableVideo } from '../services/video-access';
+import { renditionManifest, toPublicVideo } from '../services/videos';
+
+import { SelfieVideoSchema } from './videos';
+
+/** Sitemap entries per page (the protocol allows 50 000; video entries are large). */
+export const SITEMAP_PAGE_SIZE = 1000;
+/** oEmbed sizes outside 1…MAX are refused. */
+export const OEMBED_MAX_SIZE = 4096;
+/** How long a consumer may keep an oEmbed answer (seconds). */
+const OEMBED_CACHE_AGE = 3600;
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+
+// ---- helpers ----
+
+/** `?t=` as seconds: `90`, `90s`, `1m30s`, `1h2m3s`, `1:30`; anything else is 0 (from the start). */
+export function parseStartTime(value: unknown): number {
+  if (typeof value !== 'string' || value.length > 20) return 0;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.floor(Number(text));
+  const hms = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i.exec(text);
+  if (hms && text !== '') return Number(hms[1] ?? 0) * 3600 + Number(hms[2] ?? 0) * 60 + Number(hms[3] ?? 0);
+  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{2})$/.exec(text);
+  if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  return 0;
+}
+
+/** A file name from a title: letters, digits, spaces and `-_.()` kept, at most 80 characters. */
+export function downloadFileName(title: string, extension: string): string {
+  const base = title
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} ._()-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+/, '')
+    .slice(0, 80)
+    .trim();
+  return `${base || 'video'}.${extension}`;
+}
+
+/** Content-Disposition: attachment with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '').trim() || 'video';
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+  'video/ogg': 'ogv',
+};
+const extensionOf = (key: string, type: string) => /\.([A-Za-z0-9]{1,5})$/.exec(key)?.[1]?.toLowerCase() ?? EXTENSIONS[type] ?? 'bin';
+
+// ---- /v0/api ----
+
+const RelatedQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: RELATED_MAX, default: RELATED_DEFAULT }),
+});
+const RelatedResponse = Type.Object({ success: Type.Boolean(), videos: Type.Array(SelfieVideoSchema) });
+const DownloadQuery = Type.Object({
+  file: Type.Union([Type.Literal('mp4'), Type.Literal('original')], { default: 'mp4', description: 'The fast-start MP4 (default) or the uploaded original' }),
+});
+
+export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendError(reply, 404, t(request, 'video.notFound'));
+
+  app.get(
+    '/videos/selfieVideos/:id/related',
+    {
+      schema: {
+        description:
+          'Public videos related to this one: the AI search index first (title, description), then the same uploader; ' +
+          'never the video itself, nor any private, unlisted, processing or moderated-away video.',
+        params: IdParams,
+        querystring: RelatedQuery,
+        response: { 200: RelatedResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const viewer = await request.currentUser();
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
+      if (!video) return notFound(request, reply);
+      const videos = await relatedVideos(app.db, app.searchIndex, video, request.query.limit, requestLanguage(request));
+      return { success: true, videos };
+    },
+  );
+
+  app.get(
+    '/videos/selfieVideos/:id/download',
+    {
+      schema: {
+        description:
+          'The video as a file download (Content-Disposition: attachment) when its owner allows downloads and the site ' +
+          'has them on (DOWNLOADS); its owner may always download it unless the site has them off.',
+        params: IdParams,
+        querystring: DownloadQuery,
+        response: { 200: Type.String({ format: 'binary', description: 'The file, as an attachment' }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const viewer = await request.currentUser();
+      const video = await findViewableVideo(app.db, request.params.id, viewer);
+      if (!video) return notFound(request, reply);
+      const isOwner = viewer?.id === video.user_id;
+      if (!app.config.downloadsEnabled || (!isOwner && Number(video.download_enabled) !== 1)) {
+        return sendError(reply, 403, t(request, 'share.downloadsOff'));
+      }
+      const manifest = video.status === 'ready' ? renditionManifest(video) : null;
+      const wantsMp4 = request.query.file === 'mp4';
+      const key = wantsMp4 && manifest ? `${video.renditions_prefix}/${manifest.mp4}` : video.video_key;
+      const type = wantsMp4 && manifest ? 'video/mp4' : video.video_type;
+      const info = await app.storage.stat(key);
+      if (!info) return notFound(request, reply);
+      const name = downloadFileName(video.title, wantsMp4 && manifest ? 'mp4' : extensionOf(video.video_key, video.video_type));
+      // The typed reply expects the documented string; the file goes out as a stream (or nothing for HEAD).
+      const raw = reply as unknown as FastifyReply;
+      raw
+        .type(type)
+        .header('content-disposition', attachmentHeader(name))
+        .header('content-length', String(info.size))
+        .header('x-content-type-options', 'nosniff');
+      if (request.method === 'HEAD') return raw.send();
+      return raw.send(app.storage.createReadStream(key));
+    },
+  );
+};
+
+// ---- site routes ----
+
+const OembedQuery = Type.Object({
+  url: Type.Optional(Type.String({ maxLength: 2048 })),
+  format: Type.Optional(Type.String({ maxLength: 16 })),
+  maxwidth: Type.Optional(Type.String({ maxLength: 16 })),
+  maxheight: Type.Optional(Type.String({ maxLength: 16 })),
+});
+
+const EmbedQuery = Type.Object({
+  t: Type.Optional(Type.String({ maxLength: 64 })),
+  autoplay: Type.Optional(Type.String({ maxLength: 8 })),
+  loop: Type.Optional(Type.String({ maxLength: 8 })),
+  captions: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+/** A size parameter: undefined when absent, NaN when not a whole number from 1 to OEMBED_MAX_SIZE. */
+function sizeParam(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,5}$/.test(value)) return Number.NaN;
+  const size = Number(value);
+  return size >= 1 && size <= OEMBED_MAX_SIZE ? size : Number.NaN;
+}
+
+/** The CSP of the embed page: this origin only, and any page may frame it. */
+const EMBED_CSP = [
+  "default-src 'self'",
+  "base-uri 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const EMBED_STYLE =
+  'html,body{margin:0;height:100%;background:#000;color:#fff;font:14px/1.4 system-ui,sans-serif;overflow:hidden}' +
+  '.bar{position:absolute;top:0;left:0;right:0;z-index:1;padding:8px 12px;background:linear-gradient(#000c,#0000);pointer-events:none}' +
+  '.bar a{color:#fff;text-decoration:none;font-weight:600;pointer-events:auto;display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
+  '.bar a:focus-visible{outline:2px solid #fff;outline-offset:2px}' +
+  'main{height:100%}video{display:block;width:100%;height:100%;background:#000}' +
+  '.gone{display:flex;height:100%;align-items:center;justify-content:center;flex-direction:column;gap:8px;text-align:center;padding:16px;box-sizing:border-box}' +
+  '.gone a{color:#9cf}';
+
+export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const publicUrl = () => app.config.publicUrl.replace(/\/+$/, '');
+
+  /** The id in a video page (or embed) URL of this site, or undefined for anything else. */
+  const videoIdFromUrl = (request: FastifyRequest, raw: string): string | undefined => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return undefined;
+    }
+    const base = new URL(publicUrl());
+    const basePath = base.pathname.replace(/\/+$/, '');
+    const origins = new Set([base.origin, requestOrigin(request)].filter(Boolean));
+    if (!origins.has(url.origin) || url.username || url.password) return undefined;
+    if (!url.pathname.startsWith(`${basePath}/`)) return undefined;
+    const match = /^\/(?:embed\/)?selfieVideos\/([^/]+)\/?$/.exec(url.pathname.slice(basePath.length));
+    if (!match?.[1] || match[1] === 'edit') return undefined;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch {
+      return undefined;
+    }
+  };
+
+  app.get('/oembed', { schema: { querystring: OembedQuery, hide: true } }, async (request, reply) => {
+    const { url, format, maxwidth, maxheight } = request.query;
+    reply.header('access-control-allow-origin', '*');
+    if (format !== undefined && format !== '' && format.toLowerCase() !== 'json') {
+      return sendError(reply, 501, t(request, 'share.oembedFormat'));
+    }
+    if (!url) return sendError(reply, 400, t(request, 'share.oembedUrlRequired'));
+    const maxWidth = sizeParam(maxwidth);
+    const maxHeight = sizeParam(maxheight);
+    if (Number.isNaN(maxWidth) || Number.isNaN(maxHeight)) return sendError(reply, 400, t(request, 'share.oembedSize'));
+    const id = videoIdFromUrl(request, url);
+    if (id === undefined) return sendError(reply, 404, t(request, 'share.oembedUrlRequired'));
+    // As a visitor: a private video is as unknown as an id that never existed.
+    const video = await findViewableVideo(app.db, id, null);
+    if (!video) return sendError(reply.header('cache-control', 'no-store'), 404, t(request, 'video.notFound'));
+    const preview = videoPreview(video, publicUrl());
+    const size = embedSize(preview, maxWidth, maxHeight);
+    const thumbnail =
+      preview.imageWidth && preview.imageHeight
+        ? { thumbnail_url: preview.imageUrl, thumbnail_width: preview.imageWidth, thumbnail_height: preview.imageHeight }
+        : {};
+    return reply.header('cache-control', `public, max-age=${OEMBED_CACHE_AGE}`).send({
+      version: '1.0',
+      type: 'video',
+      provider_name: 'ClipNest',
+      provider_url: `${publicUrl()}/`,
+      title: preview.title,
+      author_name: preview.authorName,
+      author_url: preview.authorUrl,
+      html: iframeCode(preview.embedUrl, preview.title, size),
+      width: size.width,
+      height: size.height,
+      cache_age: OEMBED_CACHE_AGE,
+      ...thumbnail,
+    });
+  });
+
+  app.get('/embed/player.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(EMBED_PLAYER_JS),
+  );
+
+  app.get('/embed/selfieVideos/:id', { schema: { params: IdParams, querystring: EmbedQuery, hide: true } }, async (request, reply) => {
+    const language: Language = requestLanguage(request);
+    // This page alone may be framed by any site; everything else keeps refusing frames.
+    reply
+      .header('content-security-policy', EMBED_CSP)
+      .header('x-robots-tag', 'noindex')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .removeHeader('x-frame-options');
+    reply.type('text/html; charset=utf-8');
+    const htmlLang = language === 'zh' ? 'zh-CN' : 'en';
+    const video = await findViewableVideo(app.db, request.params.id, null);
+    if (!video || video.status !== 'ready') {
+      const message = translate(language, 'share.embedPrivate');
+      return reply
+        .code(404)
+        .send(
+          `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+            `<meta name="robots" content="noindex"><title>${text(message)}</title><style>${EMBED_STYLE}</style></head>` +
+            `<body><main class="gone"><h1 style="font-size:18px;margin:0">${text(message)}</h1>` +
+            `<a href="${escapeAttribute(`${publicUrl()}/`)}" target="_blank" rel="noopener">ClipNest</a></main></body></html>`,
+        );
+    }
+    const preview = videoPreview(video, publicUrl());
+    const shown = toPublicVideo(video, language);
+    const start = parseStartTime(request.query.t);
+    const captions = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})?$/.test(request.query.captions ?? '') ? request.query.captions! : '';
+    const attributes: Record<string, string> = {
+      id: 'player',
+      controls: '',
+      playsinline: '',
+      preload: 'metadata',
+      'aria-label': preview.title,
+      ...(shown.posterUrl ? { poster: shown.posterUrl } : {}),
+      'data-mp4': shown.cdnUrl,
+      ...(shown.hlsUrl ? { 'data-hls': shown.hlsUrl } : {}),
+      ...(start > 0 ? { 'data-start': String(start) } : {}),
+      ...(request.query.autoplay === '1' ? { 'data-autoplay': '1', muted: '' } : {}),
+      ...(request.query.loop === '1' ? { 'data-loop': '1' } : {}),
+      ...(captions ? { 'data-captions': captions } : {}),
+    };
+    const videoAttributes = Object.entries(attributes)
+      .map(([name, value]) => (value === '' ? name : `${name}="${escapeAttribute(value)}"`))
+      .join(' ');
+    const watchOn = translate(language, 'share.embedWatchOn');
+    return reply.send(
+      `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<meta name="robots" content="noindex"><title>${text(preview.title)}</title>` +
+        `<link rel="canonical" href="${escapeAttribute(preview.pageUrl)}"><style>${EMBED_STYLE}</style>` +
+        `<script src="/embed/player.js" defer></script></head><body>` +
+        `<div class="bar" role="banner"><a href="${escapeAttribute(preview.pageUrl + (start > 0 ? `?t=${start}` : ''))}" target="_blank" rel="noopener" title="${escapeAttribute(watchOn)}">${text(preview.title)}</a></div>` +
+        `<main aria-label="${escapeAttribute(preview.title)}"><video ${videoAttributes}></video></main></body></html>`,
+    );
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        ['User-agent: *', 'Allow: /', 'Disallow: /v0/api/', 'Disallow: /upload-movie', 'Disallow: /selfieVideos/edit/', 'Disallow: /profile/edit/', '', `Sitemap: ${publicUrl()}/sitemap.xml`, ''].join('\n'),
+      ),
+  );
+
+  const xml = (value: string) =>
+    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  // Characters XML 1.0 forbids (control characters a title might carry).
+  // eslint-disable-next-line no-control-regex
+  const xmlText = (value: string) => xml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const pages = Math.max(1, Math.ceil((await countSitemapVideos(app.db)) / SITEMAP_PAGE_SIZE));
+    const entries = Array.from({ length: pages }, (_, index) => `<sitemap><loc>${xml(`${publicUrl()}/sitemap-videos.xml?page=${index + 1}`)}</loc></sitemap>`);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`);
+  });
+
+  app.get('/sitemap-videos.xml', { schema: { querystring: Type.Object({ page: Type.Optional(Type.String({ maxLength: 8 })) }), hide: true } }, async (request, reply) => {
+    const raw = request.query.page ?? '1';
+    const page = /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : 0;
+    if (page < 1) return sendError(reply, 404, t(request, 'error.notFound'));
+    const videos = await sitemapVideos(app.db, page, SITEMAP_PAGE_SIZE);
+    if (videos.length === 0 && page > 1) return sendError(reply, 404, t(request, 'error.notFound'));
+    const entries = videos.map((video) => {
+      const preview = videoPreview(video, publicUrl());
+      const description = summaryOf(preview.description, preview.title);
+      return (
+        `<url><loc>${xml(preview.pageUrl)}</loc><lastmod>${xml(video.updated_at)}</lastmod><video:video>` +
+        `<video:thumbnail_loc>${xml(preview.imageUrl)}</video:thumbnail_loc>` +
+        `<video:title>${xmlText(preview.title.slice(0, 100))}</video:title>` +
+        `<video:description>${xmlText(description.slice(0, 2048))}</video:description>` +
+        (preview.video ? `<video:content_loc>${xml(preview.video.url)}</video:content_loc>` : '') +
+        `<video:player_loc>${xml(preview.embedUrl)}</video:player_loc>` +
+        (preview.duration >= 1 ? `<video:duration>${Math.min(28800, Math.round(preview.duration))}</video:duration>` : '') +
+        `<video:view_count>${preview.views}</video:view_count>` +
+        `<video:publication_date>${xml(preview.uploadDate)}</video:publication_date>` +
+        `<video:family_friendly>yes</video:family_friendly>` +
+        `<video:uploader info="${xml(preview.authorUrl)}">${xmlText(preview.authorName)}</video:uploader>` +
+        `</video:video></url>`
+      );
+    });
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">' +
+          `${entries.join('')}</urlset>\n`,
+      );
+  });
+};
