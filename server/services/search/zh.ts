@@ -317,6 +317,15 @@ export function translateText(text: string): string {
   return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap(translate).join(' ')} `);
 }
 
+/**
+ * Like translateText, but only the words of the curated domain layer: what a conversational
+ * request says besides its situation is mostly chatter, and dictionary glosses of chatter
+ * ("总有" → inevitably) would only add noise.
+ */
+export function translateCuratedText(text: string): string {
+  return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap((word) => (STOP.has(word) ? [] : (CURATED[word]?.split(' ') ?? []))).join(' ')} `);
+}
+
 /** Chinese words (from the curated layer) for an English word: "cat" → 猫, 猫咪, 小猫… */
 export function chineseFor(english: string): string[] {
   if (!reverse) {
