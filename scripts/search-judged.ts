@@ -35,6 +35,7 @@ export const KINDS = [
   'exclusion-zh',
   'two-part',
   'two-part-zh',
+  'conv-unseen',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -303,6 +304,34 @@ const CONVERSATIONAL_ZH: Array<[string, Predicate]> = [
   ['健身房太贵了，想在客厅里不用器械练一练', and(topic('fitness'), tagged('bodyweight', 'no equipment', 'home workout'))],
 ];
 
+/**
+ * Conversational requests written AFTER the engine's situation table (situations.ts), and never
+ * used to change it: how far the table reaches beyond the situations its author had in mind.
+ */
+const CONVERSATIONAL_UNSEEN: Array<[string, Predicate]> = [
+  ["my in-laws are visiting next week and I've been told to make something italian, help", and(topic('cooking'), tagged('italian', 'pasta', 'pizza'))],
+  ["our neighbour's kid keeps asking me questions about volcanoes and I'm out of my depth", and(topic('science'), tagged('geology'))],
+  ["I've been stuck on the same level of my farming game for a week", and(topic('gaming'), tagged('farming'))],
+  ['I just inherited my dad\'s old film camera and have no clue how to use it', and(topic('photography'), tagged('film camera', 'analog', '35mm film'))],
+  ["we're thinking about renting a campervan this summer and sleeping in it", and(topics('outdoors', 'cars'), tagged('campervan', 'van life', 'van'))],
+  ["my girlfriend's family is from seoul and I want to be able to say hello to them", and(topic('languages'), tagged('korea', 'hangul'))],
+  ['we have a week off in february and the kids have never seen snow', and(topic('winter-sports'), tagged('family', 'kids', 'family fun'))],
+  ["I'm a nervous flyer and want to understand what is going on in the cockpit", and(topic('aviation'), about('cockpit', 'pilot'))],
+  ["my daughter's class is doing a project on the ancient egyptians", and(topic('history'), tagged('ancient egypt', 'egypt', 'pyramids'))],
+  ['I keep walking past a beautiful old cathedral on my commute and wonder how they built it', and(topic('architecture'), tagged('cathedral', 'gothic', 'church'))],
+  ['my flatmate only eats plants and I want to cook her something nice', and(topic('cooking'), tagged('vegan', 'vegetarian'))],
+  ['long haul flight tomorrow and I can never relax on planes, need something calming', topic('yoga')],
+  ['just got a hand-me-down road bike from my uncle and want to start riding to work', and(topic('cycling'), tagged('commuting', 'road cycling'))],
+  ['公公婆婆下周来家里，想做几道意大利菜', and(topic('cooking'), tagged('italian', 'pasta', 'pizza'))],
+  ['老爸留下一台胶片相机，完全不会用', and(topic('photography'), tagged('film camera', 'analog', '35mm film'))],
+  ['女朋友家里是首尔的，想学几句打招呼', and(topic('languages'), tagged('korea', 'hangul'))],
+  ['坐飞机总是很紧张，想知道驾驶舱里在干什么', and(topic('aviation'), about('cockpit', 'pilot'))],
+  ['女儿班上在做古埃及的作业', and(topic('history'), tagged('ancient egypt', 'egypt', 'pyramids'))],
+  ['室友只吃素，想给她做顿好吃的', and(topic('cooking'), tagged('vegan', 'vegetarian'))],
+  ['收到一辆二手公路车，想骑车上班', and(topic('cycling'), tagged('commuting', 'road cycling'))],
+  ['今年二月放假一周，孩子从没见过雪', and(topic('winter-sports'), tagged('family', 'kids', 'family fun'))],
+];
+
 /** A subject and what its results must leave out (the judgement names both by catalogue fields). */
 const EXCLUSIONS: Array<{ x: string; y: string; zx: string; zy: string; relevant: Predicate }> = [
   { x: 'space videos', y: 'mars', zx: '太空', zy: '火星', relevant: and(topic('space'), not(about('mars', 'red planet'))) },
@@ -453,6 +482,7 @@ function draft(): Array<Omit<JudgedRequest, 'split'>> {
   const more = random(22);
   for (const [query, relevant] of CONVERSATIONAL) add('conversational', query, relevant);
   for (const [query, relevant] of CONVERSATIONAL_ZH) add('conversational-zh', query, relevant);
+  for (const [query, relevant] of CONVERSATIONAL_UNSEEN) add('conv-unseen', query, relevant);
   EXCLUSIONS.forEach((item, i) => {
     const fill = (template: string, x: string, y: string) => template.replace('{x}', x).replace('{y}', y);
     add('exclusion', fill(EXCLUSION_EN[i % EXCLUSION_EN.length] as string, item.x, item.y), item.relevant);
