@@ -14,7 +14,7 @@ import { findSituations, withoutSpans, type SituationMatch } from './situations'
 import { applySynonyms } from './synonyms';
 import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
 import { STOP_WORDS, surfaceWords } from './text';
-import { hasCjk, toSimplified, translateCuratedText, translateText } from './zh';
+import { hasCjk, toSimplified, translateChattyText, translateText } from './zh';
 
 export { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SEARCH_ORDERS, SHORT_MAX_SEC } from './intent-types';
 export type { SearchIntent, SearchOrder } from './intent-types';
@@ -300,11 +300,14 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     intent.language = /[a-z]{2,}/.test(text.replace(/[\u3400-\u9fff]/g, ' ')) ? 'mixed' : 'zh';
     // Exclusions first (不要马拉松 is not a marathon request), then situations in what is left.
     text = applyChineseRules(toSimplified(text), intent, now);
-    const found = isConversational(text, true) ? findSituations(text, true) : { spans: [], found: [] };
+    const conversational = isConversational(text, true);
+    const found = conversational ? findSituations(text, true) : { spans: [], found: [] };
     situations = found.found;
     text = withoutSpans(text, found.spans);
-    // Besides a situation, only the curated domain words count (the rest is chatter).
-    text = ` ${situations.some((situation) => !situation.fallback) ? translateCuratedText(text) : translateText(text)} `;
+    // In a conversational request dictionary words give one gloss each, and beside a situation
+    // only the curated domain words count (the rest is chatter).
+    const specific = situations.some((situation) => !situation.fallback);
+    text = ` ${conversational ? translateChattyText(text, specific) : translateText(text)} `;
   } else {
     intent.language = 'en';
     // Situations are read where no exclusion is ("running, no marathons" is not marathon training).

@@ -74,7 +74,7 @@ export const SITUATIONS: Situation[] = [
   {
     name: 'stress',
     en: [/\b(?:stress(?:ed|ful)?|anxious|anxiety|overwhelmed|burn(?:ed|t) out|calm (?:down|myself)|lose it|panic\w*|frazzled|on edge)\b/],
-    zh: [/压力|焦虑|紧张|静下来|烦躁|崩溃/],
+    zh: [/压力|焦虑|静下来|烦躁|崩溃/],
     terms: 'stress relief calm meditation',
   },
   { name: 'gentle exercise', en: [OLD, /\b(?:active|exercise|fit|moving|move|mobile|work ?out|stay healthy|knees|joints)\b/], zh: [/奶奶|爷爷|外婆|姥姥|姥爷|外公|老人|老年|长辈|爸妈|父母/, /运动|动一动|活动|锻炼|膝盖|关节|腿脚/], terms: 'gentle seniors exercise' },

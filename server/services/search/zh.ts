@@ -318,12 +318,22 @@ export function translateText(text: string): string {
 }
 
 /**
- * Like translateText, but only the words of the curated domain layer: what a conversational
- * request says besides its situation is mostly chatter, and dictionary glosses of chatter
- * ("总有" → inevitably) would only add noise.
+ * translateText for a conversational request: curated words as usual, but a dictionary word
+ * gives only its first gloss word (公公 → husband, not "husband father grandpa"), or nothing
+ * with `curatedOnly` (beside a recognised situation the rest is chatter, and glosses of chatter
+ * such as 总有 → inevitably only add noise).
  */
-export function translateCuratedText(text: string): string {
-  return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap((word) => (STOP.has(word) ? [] : (CURATED[word]?.split(' ') ?? []))).join(' ')} `);
+export function translateChattyText(text: string, curatedOnly: boolean): string {
+  const words = (word: string): string[] => {
+    if (STOP.has(word)) return [];
+    const curated = CURATED[word];
+    if (curated) return curated.split(' ');
+    if (curatedOnly) return [];
+    const gloss = zhTable().words[word];
+    if (gloss) return gloss.split(' ').slice(0, 1);
+    return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word ? [] : words(piece))) : [];
+  };
+  return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap(words).join(' ')} `);
 }
 
 /** Chinese words (from the curated layer) for an English word: "cat" → 猫, 猫咪, 小猫… */
