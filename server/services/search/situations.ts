@@ -8,8 +8,10 @@
  * Chinese (simplified; traditional is simplified before): instant and predictable, and the
  * answer shows what was mapped (`intent.situations`, and the mapped words as term chips).
  *
- * The table was written from the catalogue's topics and tags (what the videos are about), not
- * from the judged requests of the bench.
+ * The table maps onto the catalogue's topics and tags (what the videos are about). It was
+ * written by the author of the bench's conversational requests (scripts/search-judged.ts),
+ * after them: the bench's `conv-unseen` requests, written after the table and never used to
+ * change it, measure how far it reaches.
  */
 
 export interface Situation {
