@@ -110,6 +110,9 @@ export const DEFAULT_WEIGHTS = {
    * through its own word or an expansion weighing at least partMinTermWeight.
    */
   coordination: 0.3,
+  /** A request with this many distinct subject words is talkative (see absentWordWeightWhenTalkative). */
+  talkativeWords: 6,
+  absentWordWeightWhenTalkative: 0.3,
   partMinTermWeight: 0.5,
   /** Below this relevance nothing matches, however good it is relative to the rest. */
   minRelevance: 0.05,
@@ -481,6 +484,7 @@ export class Segment {
     const subjectWords = intent.terms
       .flatMap((text, i) => tokenizeWords(text).map((word) => ({ ...word, weight: intent.weights?.[i] ?? 1 })))
       .filter(({ term }) => !STOP_WORDS.has(term));
+    const talkative = new Set(subjectWords.map(({ term }) => term)).size >= w.talkativeWords;
     for (const { surface, term, weight: groupWeight } of subjectWords) {
       if (seenTerms.has(term)) continue;
       seenTerms.add(term);
@@ -498,7 +502,10 @@ export class Segment {
       }
       if (terms.size === 0 && !vector) continue; // a word we know nothing about
       const idf = direct !== undefined ? (this.idf[direct] as number) : this.medianIdf;
-      groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight: groupWeight });
+      // In a long, talkative request a word the index does not have is more likely chatter
+      // than subject: it counts less (its neighbours would otherwise pull in loose matches).
+      const weight = direct === undefined && talkative ? groupWeight * w.absentWordWeightWhenTalkative : groupWeight;
+      groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight });
     }
     // Word pairs of the request that the index knows ("big cats" → "big cat") add a phrase bonus.
     for (let i = 1; i < subjectWords.length; i += 1) {
