@@ -99,7 +99,8 @@ const AiSearchResponse = Type.Object({
     relaxed: Type.Boolean(),
     /**
      * What was understood: terms, exclude, min/max_length_sec, added_after/before, order,
-     * parser, language ('en' | 'zh' | 'mixed'), corrections and corrected_query (describeIntent).
+     * parser, language ('en' | 'zh' | 'mixed'), corrections, corrected_query and situations
+     * ([{ name, cue, terms }]: what a conversational request was read as; describeIntent).
      */
     intent: Type.Record(Type.String(), Type.Unknown()),
   }),

@@ -104,6 +104,16 @@ export const DEFAULT_WEIGHTS = {
   orderedMatchFraction: 0.6,
   /** Relevance + viewsNudge × log10(views)/8: popular videos win near-ties. */
   viewsNudge: 0.02,
+  /**
+   * Coordination: with two or more subject words the index has, a document's keyword score is
+   * scaled by (1 − coordination) + coordination × (parts it matches / parts); a part matches
+   * through its own word or an expansion weighing at least partMinTermWeight.
+   */
+  coordination: 0.3,
+  /** A request with this many distinct subject words is talkative (see absentWordWeightWhenTalkative). */
+  talkativeWords: 6,
+  absentWordWeightWhenTalkative: 0.3,
+  partMinTermWeight: 0.5,
   /** Below this relevance nothing matches, however good it is relative to the rest. */
   minRelevance: 0.05,
 };
@@ -159,6 +169,9 @@ export class Segment {
   private semantic!: Float32Array;
   private matchScratch!: Uint32Array;
   private relevance!: Float32Array;
+  /** Per document: how many of the request's parts it matched (coordination, see search()). */
+  private partHits!: Uint8Array;
+  private partMark!: Uint8Array;
 
   private constructor(private readonly weights: EngineWeights) {}
 
@@ -315,6 +328,8 @@ export class Segment {
     this.semantic = new Float32Array(n);
     this.matchScratch = new Uint32Array(n);
     this.relevance = new Float32Array(n);
+    this.partHits = new Uint8Array(n);
+    this.partMark = new Uint8Array(n);
   }
 
   /** Builds a segment in one go (tests, small segments). */
@@ -416,12 +431,15 @@ export class Segment {
   }
 
   /** Adds, per document, the best weighted BM25 contribution of the group's terms to keywordScore. */
-  private scoreGroup(group: Map<number, number>, touched: number[], groupWeight = 1): void {
+  private scoreGroup(group: Map<number, number>, touched: number[], groupWeight = 1, countPart = false): void {
     const best = this.groupScore;
+    const mark = this.partMark;
     const local: number[] = [];
+    const strong = this.weights.partMinTermWeight;
     for (const [termId, weight] of group) {
       const { docs, tf } = this.postings[termId] as Postings;
       const idf = (this.idf[termId] as number) * weight * groupWeight;
+      const marks = countPart && weight >= strong;
       for (let i = 0; i < docs.length; i += 1) {
         const docIndex = docs[i] as number;
         const f = tf[i] as number;
@@ -429,12 +447,17 @@ export class Segment {
         const previous = best[docIndex] as number;
         if (previous === 0) local.push(docIndex);
         if (contribution > previous) best[docIndex] = contribution;
+        if (marks) mark[docIndex] = 1;
       }
     }
     for (const docIndex of local) {
       if (this.keywordScore[docIndex] === 0) touched.push(docIndex);
       this.keywordScore[docIndex] = (this.keywordScore[docIndex] as number) + (best[docIndex] as number);
       best[docIndex] = 0;
+      if (mark[docIndex]) {
+        this.partHits[docIndex] = (this.partHits[docIndex] as number) + 1;
+        mark[docIndex] = 0;
+      }
     }
   }
 
@@ -465,6 +488,7 @@ export class Segment {
     const subjectWords = intent.terms
       .flatMap((text, i) => tokenizeWords(text).map((word) => ({ ...word, weight: intent.weights?.[i] ?? 1 })))
       .filter(({ term }) => !STOP_WORDS.has(term));
+    const talkative = new Set(subjectWords.map(({ term }) => term)).size >= w.talkativeWords;
     for (const { surface, term, weight: groupWeight } of subjectWords) {
       if (seenTerms.has(term)) continue;
       seenTerms.add(term);
@@ -482,7 +506,10 @@ export class Segment {
       }
       if (terms.size === 0 && !vector) continue; // a word we know nothing about
       const idf = direct !== undefined ? (this.idf[direct] as number) : this.medianIdf;
-      groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight: groupWeight });
+      // In a long, talkative request a word the index does not have is more likely chatter
+      // than subject: it counts less (its neighbours would otherwise pull in loose matches).
+      const weight = direct === undefined && talkative ? groupWeight * w.absentWordWeightWhenTalkative : groupWeight;
+      groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight });
     }
     // Word pairs of the request that the index knows ("big cats" → "big cat") add a phrase bonus.
     for (let i = 1; i < subjectWords.length; i += 1) {
@@ -497,10 +524,22 @@ export class Segment {
     // 2. Keyword scores; feedback expansion from the best matches, and a second pass if it added terms.
     const keyword = this.keywordScore;
     const touched: number[] = [];
+    /** A part of the request: a subject word (not chatter, not a word pair) the index has. */
+    const isPart = (group: Group) => group.present && group.vector !== undefined && group.weight >= 1 && group.direct !== undefined;
+    const parts = groups.filter(isPart).length;
     const runKeyword = () => {
-      for (const docIndex of touched) keyword[docIndex] = 0;
+      for (const docIndex of touched) {
+        keyword[docIndex] = 0;
+        this.partHits[docIndex] = 0;
+      }
       touched.length = 0;
-      for (const group of groups) if (group.terms.size > 0) this.scoreGroup(group.terms, touched, group.weight);
+      for (const group of groups) if (group.terms.size > 0) this.scoreGroup(group.terms, touched, group.weight, isPart(group));
+      // Coordination: a request in parts ("hiking in scotland", "X with Y") prefers documents
+      // with every part over documents that have one part many times.
+      if (parts >= 2) {
+        const share = w.coordination;
+        for (const docIndex of touched) keyword[docIndex] = (keyword[docIndex] as number) * (1 - share + (share * (this.partHits[docIndex] as number)) / parts);
+      }
     };
     runKeyword();
     let expanded = false;
@@ -576,7 +615,10 @@ export class Segment {
 
     // 5. Matches, constraints, order.
     const finish = (result: SegmentSearchResult): SegmentSearchResult => {
-      for (const docIndex of touched) keyword[docIndex] = 0;
+      for (const docIndex of touched) {
+        keyword[docIndex] = 0;
+        this.partHits[docIndex] = 0;
+      }
       return result;
     };
     if (maxRelevance < w.minRelevance) return finish({ total: 0, hits: [], relaxed: false });
@@ -585,12 +627,18 @@ export class Segment {
 
     let excluded: Uint8Array | undefined;
     for (const word of intent.exclude) {
-      for (const { term } of tokenizeWords(word)) {
-        const termId = this.termIds.get(term);
-        if (termId === undefined) continue;
-        excluded ??= new Uint8Array(n);
-        for (const docIndex of (this.postings[termId] as Postings).docs) excluded[docIndex] = 1;
-      }
+      const terms = tokenizeWords(word)
+        .map(({ term }) => term)
+        .filter((term) => !STOP_WORDS.has(term));
+      // One word: every document with it. A phrase ("mountain bikes"): the documents with the
+      // phrase (the index has word pairs), else those with all its words — not with any of them.
+      const pair = terms.length === 2 ? this.termIds.get(`${terms[0]} ${terms[1]}`) : undefined;
+      const lists = pair !== undefined ? [pair] : terms.map((term) => this.termIds.get(term));
+      if (lists.length === 0 || lists.some((termId) => termId === undefined)) continue;
+      const count = new Uint8Array(n);
+      for (const termId of lists) for (const docIndex of (this.postings[termId as number] as Postings).docs) count[docIndex] = (count[docIndex] as number) + 1;
+      excluded ??= new Uint8Array(n);
+      for (let docIndex = 0; docIndex < n; docIndex += 1) if (count[docIndex] === lists.length) excluded[docIndex] = 1;
     }
     const minLength = intent.minLengthSec ?? -Infinity;
     const maxLength = intent.maxLengthSec ?? Infinity;

@@ -22,6 +22,11 @@ export interface SearchIntent {
   weights?: number[];
   /** The request's language: 'zh' when it is Chinese only, 'mixed' when Chinese and Latin words. */
   language?: 'en' | 'zh' | 'mixed';
+  /**
+   * Situations read in a conversational request ("tiny kitchen … does not take forever" →
+   * quick easy cooking recipe): the cue words, and the catalogue words added to `terms`.
+   */
+  situations?: Array<{ name: string; cue: string; terms: string[] }>;
   /** Words that were spelt differently in the request (typo corrections). */
   corrections?: Array<{ from: string; to: string }>;
 }

@@ -10,10 +10,11 @@
  * "please") and function words. What is left are the subject words.
  */
 import { applyChineseRules } from './intent-zh';
+import { findSituations, withoutSpans, type SituationMatch } from './situations';
 import { applySynonyms } from './synonyms';
 import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
 import { STOP_WORDS, surfaceWords } from './text';
-import { hasCjk, toSimplified, translateText } from './zh';
+import { hasCjk, toSimplified, translateChattyText, translateText } from './zh';
 
 export { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SEARCH_ORDERS, SHORT_MAX_SEC } from './intent-types';
 export type { SearchIntent, SearchOrder } from './intent-types';
@@ -108,7 +109,7 @@ const ORDER_RULES: Array<{ pattern: RegExp; order: SearchOrder }> = [
     order: 'views',
   },
   {
-    pattern: /\b(?:top[\s-]rated|highest[\s-]rated|best[\s-]rated|highly[\s-]rated|well[\s-]rated|best[\s-]reviewed|best(?! of\b)|top(?![\s-]*\d)|greatest|acclaimed)\b(?:\s+first)?/g,
+    pattern: /\b(?:top[\s-]rated|highest[\s-]rated|best[\s-]rated|highly[\s-]rated|well[\s-]rated|best[\s-]reviewed|best(?! of\b)(?![\s-]+(?:friend|mate|buddy|pal|way|part|bit)s?\b)|top(?![\s-]*\d)|greatest|acclaimed)\b(?:\s+first)?/g,
     order: 'rating',
   },
   { pattern: /\b(?:newest|latest|most recent|recent first|brand[\s-]new)\b(?:\s+first|\s+ones)?/g, order: 'newest' },
@@ -198,8 +199,20 @@ const DATE_RULES: Rule[] = [
   },
 ];
 
-const EXCLUDE_PATTERN =
-  /\b(?:without|except(?: for)?|excluding|but not|but no|not|no|minus|avoid(?:ing)?|skip(?:ping)?|other than|apart from|instead of|anything but)\s+(?:any\s+|the\s+|a\s+|an\s+|more\s+)?([a-z0-9]+)/g;
+/**
+ * Exclusion cues. "no"/"not" alone only count where a clause starts ("cats, not kittens",
+ * "no spiders please"): inside chatter they are negated verbs ("does not take forever").
+ */
+const EXCLUDE_CUE =
+  "\\b(?:without|except(?: for)?|excluding|exclude|but not|but no|but nothing with|minus|avoid(?:ing)?|skip(?:ping)?(?: the| any)?|other than|apart from|instead of|anything but|" +
+  "anything except|nothing (?:with|about|involving)|no more|please no|not interested in|leave out|(?:i )?(?:don'?t|do not|dont) (?:want|like|need)(?: to see| any| anything with)?|" +
+  "not (?:in|about|from|with|involving))|(?:^|[,;.!?]|\\band|\\bplease|\\bbut)\\s*(?:no|not)";
+const EXCLUDE_PATTERN = new RegExp(
+  `(${EXCLUDE_CUE})\\s+(?:any\\s+|the\\s+|a\\s+|an\\s+|more\\s+)?(?:(?:videos?|clips?|stuff|content|films?)\\s+(?:with|of|about|featuring|on)\\s+(?:any\\s+|the\\s+)?)?([a-z0-9]+)(?:\\s+([a-z0-9]+))?`,
+  'g',
+);
+/** Words after an excluded word that are not part of it ("no spicy food", "without cats videos"). */
+const GENERIC_AFTER = new Set('food foods videos video clips clip stuff things ones content please thanks pics films stuff'.split(' '));
 
 /** Request wording that says nothing about the subject. */
 const FILLER_PHRASES = [
@@ -222,7 +235,7 @@ const FILLER_WORDS = new Set(
     'never tried try trying says said say tell told friend friends buddy mate idea ideas suggestion suggestions next where ' +
     'start starting keep keeps asking asked ask cheer up wants wanted hoping hope guess think thought guys folks lately ' +
     'currently everyone somebody stuff things thing totally definitely absolutely im ive id ill youre dont cant whats thats lets ' +
-    'could would'
+    'could would no not'
   ).split(' '),
 );
 
@@ -237,6 +250,18 @@ const SOFT_WORDS = new Set(
 
 /** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
 const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
+
+/** Where a trip goes: the word after "going to", "leave for", "trip to"… ("the" skipped). */
+const DESTINATION = /\b(?:going|heading|flying|travell?ing|moving|off|leave|leaving|trip|holiday|holidays|visit(?:ing)?)\s+(?:to|for|in)?\s*(?:the\s+)?([a-z]{3,})\b/;
+
+/**
+ * Situations are read in requests that talk (at least 7 words, or 9 Chinese characters): a
+ * short request names its subject ("星空延时摄影" is a timelapse, not an astronomy question).
+ */
+function isConversational(text: string, chinese: boolean): boolean {
+  if (chinese) return (text.match(/[\u3400-\u9fff]/g) ?? []).length >= 9 || surfaceWords(text).length >= 7;
+  return surfaceWords(text).length >= 7;
+}
 
 export function emptyIntent(parser: SearchIntent['parser'] = 'embedded'): SearchIntent {
   return { terms: [], exclude: [], order: 'relevance', parser };
@@ -269,12 +294,28 @@ function applyRules(text: string, rules: Rule[], intent: SearchIntent, now: Date
 export function parseIntent(request: string, now: Date = new Date()): SearchIntent {
   const intent = emptyIntent();
   let text = ` ${normalise(request)} `;
+  let situations: SituationMatch[];
+  let destination: string | undefined;
   if (hasCjk(text)) {
     intent.language = /[a-z]{2,}/.test(text.replace(/[\u3400-\u9fff]/g, ' ')) ? 'mixed' : 'zh';
+    // Exclusions first (不要马拉松 is not a marathon request), then situations in what is left.
     text = applyChineseRules(toSimplified(text), intent, now);
-    text = ` ${translateText(text)} `;
+    const conversational = isConversational(text, true);
+    const found = conversational ? findSituations(text, true) : { spans: [], found: [] };
+    situations = found.found;
+    text = withoutSpans(text, found.spans);
+    // In a conversational request dictionary words give one gloss each, and beside a situation
+    // only the curated domain words count (the rest is chatter).
+    const specific = situations.some((situation) => !situation.fallback);
+    text = ` ${conversational ? translateChattyText(text, specific) : translateText(text)} `;
   } else {
     intent.language = 'en';
+    // Situations are read where no exclusion is ("running, no marathons" is not marathon training).
+    const conversational = isConversational(text, false);
+    const found = conversational ? findSituations(text.replace(EXCLUDE_PATTERN, ' '), false) : { spans: [], found: [] };
+    if (conversational) destination = DESTINATION.exec(text)?.[1];
+    situations = found.found;
+    text = withoutSpans(text, found.spans);
   }
 
   for (const { pattern, order } of ORDER_RULES) {
@@ -286,11 +327,18 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   text = applyRules(text, DURATION_RULES, intent, now);
   text = applyRules(text, DATE_RULES, intent, now);
   text = applyRules(text, LENGTH_WORD_RULES, intent, now);
-  text = text.replace(EXCLUDE_PATTERN, (_whole, word: string) => {
-    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word)) return ' ';
-    const synonym = surfaceWords(applySynonyms(` ${word} `))[0] ?? word;
-    if (!intent.exclude.includes(synonym)) intent.exclude.push(synonym);
-    return ' ';
+  const excluded: Array<{ word: string; synonym: string | undefined }> = [];
+  text = text.replace(EXCLUDE_PATTERN, (whole: string, cue: string, word: string, second: string | undefined) => {
+    // The cue's leading punctuation stays (it separates clauses).
+    const lead = /^[,;.!?]/.test(cue) ? cue[0] : ' ';
+    if (STOP_WORDS.has(word) || FILLER_WORDS.has(word)) return `${lead} ${second ?? ''} `;
+    // A second word belongs to the excluded thing unless it is a request word ("mountain bikes",
+    // not "spicy food", "cats please" or "bears in africa").
+    const keepSecond = second !== undefined && !STOP_WORDS.has(second) && !FILLER_WORDS.has(second) && !GENERIC_AFTER.has(second);
+    const phrase = keepSecond ? `${word} ${second}` : word;
+    const mapped = surfaceWords(applySynonyms(` ${phrase} `));
+    excluded.push({ word: phrase, synonym: mapped.length === 1 && mapped[0] !== phrase ? mapped[0] : undefined });
+    return keepSecond || second === undefined ? `${lead} ` : `${lead} ${second} `;
   });
   text = applySynonyms(text);
   // The last focus phrase splits chatter (before) from the subject (after), when a subject follows.
@@ -310,8 +358,23 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     intent.terms.push(word);
     weights.push(SOFT_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight);
   };
+  // A situation ("tiny kitchen, no time") says what the request is about: its catalogue words
+  // lead, and the rest of the request is chatter around it — unless the request names its
+  // subject itself ("… videos about X"), which then wins.
+  const situationWeight = after.length > 0 ? CHATTER_WEIGHT : 1;
+  const restWeight = situations.some((situation) => !situation.fallback) && after.length === 0 ? CHATTER_WEIGHT : 1;
+  for (const situation of situations) for (const word of situation.terms) add(word, situationWeight);
+  // A destination ("going to japan", "leave for spain") is part of the need, not chatter.
+  if (destination && !STOP_WORDS.has(destination) && !FILLER_WORDS.has(destination)) add(destination, 1);
   for (const word of after) add(word, 1);
-  for (const word of before) add(word, after.length > 0 ? CHATTER_WEIGHT : 1);
+  for (const word of before) add(word, after.length > 0 ? CHATTER_WEIGHT : restWeight);
+  if (situations.length > 0) intent.situations = situations;
+  // Exclusions: the word as written, or its curated synonym ("no doggos" → dog) unless that is
+  // what the request is about ("architecture, no skyscrapers" must not exclude architecture).
+  for (const { word, synonym } of excluded) {
+    const target = synonym !== undefined && !seen.has(synonym) ? synonym : word;
+    if (!intent.exclude.includes(target)) intent.exclude.push(target);
+  }
   if (weights.some((weight) => weight !== 1)) {
     // Written order, as before (the engine pairs consecutive words).
     const order = intent.terms.map((term, i) => ({ term, weight: weights[i] as number, at: text.indexOf(term) }));
@@ -340,6 +403,7 @@ export function describeIntent(intent: SearchIntent): Record<string, unknown> {
     parser: intent.parser,
     ...(intent.language ? { language: intent.language } : {}),
     ...(intent.corrections && intent.corrections.length > 0 ? { corrections: intent.corrections } : {}),
+    ...(intent.situations && intent.situations.length > 0 ? { situations: intent.situations } : {}),
   };
 }
 

@@ -36,7 +36,7 @@ const PHRASES: Array<[string, string]> = [
   ['hoops|b-ball|bball|b ball|nba', 'basketball'],
   ['racket sports|racquet sports', 'tennis'],
   ['biking|bike rides?|bikes?|bicycles?|cyclists?|pedal(?:l)?ing', 'cycling bike'],
-  ['hitting the slopes|the slopes|ski(?:ers?|ing)?|snowboard(?:ing|ers?)?|winter sports', 'skiing winter sports'],
+  ['hitting the slopes|the slopes|ski(?:ers?|ing|s)?|snowboard(?:ing|ers?)?|winter sports', 'skiing winter sports'],
   ['catching waves|surfers?|surf|water sports|boarding on waves', 'surfing'],
   ['jogging|jogs?|joggers?|runners?|athletics|sprinting|sprints?', 'running'],
   ['working out|workouts?|exercis(?:e|es|ing)|gym sessions?|the gym|gym|getting fit|keeping fit|fitness|training sessions?|calisthenics|hiit', 'fitness workout'],

@@ -317,6 +317,25 @@ export function translateText(text: string): string {
   return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap(translate).join(' ')} `);
 }
 
+/**
+ * translateText for a conversational request: curated words as usual, but a dictionary word
+ * gives only its first gloss word (公公 → husband, not "husband father grandpa"), or nothing
+ * with `curatedOnly` (beside a recognised situation the rest is chatter, and glosses of chatter
+ * such as 总有 → inevitably only add noise).
+ */
+export function translateChattyText(text: string, curatedOnly: boolean): string {
+  const words = (word: string): string[] => {
+    if (STOP.has(word)) return [];
+    const curated = CURATED[word];
+    if (curated) return curated.split(' ');
+    if (curatedOnly) return [];
+    const gloss = zhTable().words[word];
+    if (gloss) return gloss.split(' ').slice(0, 1);
+    return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word ? [] : words(piece))) : [];
+  };
+  return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap(words).join(' ')} `);
+}
+
 /** Chinese words (from the curated layer) for an English word: "cat" → 猫, 猫咪, 小猫… */
 export function chineseFor(english: string): string[] {
   if (!reverse) {
