@@ -113,7 +113,7 @@ describe('checkVideoFields', () => {
       problem: 'video.descriptionTooLong',
       vars: { max: 5000 },
     });
-    expect(checkVideoFields({ title: 'x', visibility: 'unlisted' })).toEqual({ problem: 'video.visibilityInvalid' });
+    expect(checkVideoFields({ title: 'x', visibility: 'friends' })).toEqual({ problem: 'video.visibilityInvalid' });
   });
 });
 
