@@ -35,6 +35,7 @@ export const TAGS = {
   descriptions: 'Visitor-submitted descriptions of catalogue videos (reviewed by moderators)',
   moderation: 'Reports and the moderator API (moderator or admin role)',
   playback: 'Watching: the resume position',
+  following: 'Following: subscriptions to uploaders, their feed, notifications and their settings',
   media: 'Uploaded media files: videos, HLS renditions, thumbnails (byte ranges, conditional requests)',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -106,6 +107,18 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'get /v0/api/users/{id}/videos': op('listUserVideos', 'users', 'optional', "A page of a user's uploads, newest first"),
   'get /v0/api/users/{id}/liked': op('listUserLikedVideos', 'users', 'optional', 'A page of the videos a user liked, most recently liked first'),
   'patch /v0/api/users/profile': op('updateProfile', 'users', 'session', 'Edit the own profile'),
+
+  'post /v0/api/users/{id}/subscribe': op('subscribeToUser', 'following', 'session', 'Follow an uploader (idempotent)'),
+  'delete /v0/api/users/{id}/subscribe': op('unsubscribeFromUser', 'following', 'session', 'Stop following an uploader (idempotent)'),
+  'get /v0/api/subscriptions': op('listSubscriptions', 'following', 'session', 'The uploaders the viewer follows, most recently followed first'),
+  'get /v0/api/subscriptions/videos': op('listSubscriptionVideos', 'following', 'session', 'Newest public videos of the uploaders the viewer follows'),
+  'get /v0/api/notifications': op('listNotifications', 'following', 'session', "A page of the viewer's notifications, newest first, with the unread count"),
+  'get /v0/api/notifications/unread': op('getUnreadNotificationCount', 'following', 'session', 'The unread notification count (ETag for polling)'),
+  'get /v0/api/notifications/stream': op('streamUnreadNotificationCount', 'following', 'session', 'The unread count as server-sent events, live'),
+  'post /v0/api/notifications/read': op('markNotificationsRead', 'following', 'session', 'Mark some or all of the own notifications read'),
+  'get /v0/api/notifications/settings': op('getNotificationSettings', 'following', 'session', 'Per-kind notification preferences (in the app, by e-mail)'),
+  'put /v0/api/notifications/settings': op('updateNotificationSettings', 'following', 'session', 'Change per-kind notification preferences'),
+  'post /v0/api/notifications/unsubscribe': op('unsubscribeFromEmails', 'following', 'public', "Stop notification e-mails with the digest's signed link"),
 
   'post /v0/api/reports': op('createReport', 'moderation', 'session', 'Report a video, comment or user'),
   'get /v0/api/admin/reports': op('listReports', 'moderation', 'staff', 'Reports, open or resolved'),

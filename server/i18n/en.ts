@@ -178,6 +178,25 @@ export const en = {
   'mail.exists.button': 'Log in',
   'mail.exists.forgot': 'Forgot your password? Choose a new one here: {forgotLink}',
   'mail.exists.ignore': 'If this was not you, you can ignore this email: your account is unchanged.',
+  // Following: subscriptions, notifications, digest (docs/following.md)
+  'following.cannotSubscribeSelf': 'You cannot subscribe to yourself.',
+  'following.subscribed': 'Subscribed.',
+  'following.unsubscribed': 'Unsubscribed.',
+  'following.tooManyRequests': 'Too many subscription changes. Please wait a moment and try again.',
+  'following.settingsSaved': 'Notification settings saved.',
+  'following.unsubscribeInvalid': 'This unsubscribe link is not valid.',
+  'following.unsubscribeDone': 'You will no longer receive notification e-mails. You can turn them back on in your profile settings.',
+  'following.note.new-video': '{actor} uploaded "{video}"',
+  'following.note.comment-reply': '{actor} replied to your comment on "{video}"',
+  'following.note.video-comment': '{actor} commented on "{video}"',
+  'following.note.like-milestone': '"{video}" reached {text} likes',
+  'following.note.video-ready': '"{video}" is ready to watch',
+  'following.note.video-failed': '"{video}" could not be processed',
+  'following.note.video-hidden': 'A moderator hid "{video}": {text}',
+  'mail.digest.subject': 'You have {count} new notifications',
+  'mail.digest.intro': 'Here is what happened since our last e-mail:',
+  'mail.digest.button': 'See all notifications',
+  'mail.digest.unsubscribe': 'To stop these e-mails, open: {link}',
 } as const;
 
 export type MessageKey = keyof typeof en;

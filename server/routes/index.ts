@@ -6,6 +6,7 @@ import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
 import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
+import { followingRoutes } from './following';
 import { healthRoutes } from './health';
 import { searchRoutes } from './search';
 import { likeRoutes } from './likes';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(playbackRoutes);
   await api.register(commentRoutes);
   await api.register(userRoutes);
+  await api.register(followingRoutes);
   await api.register(moderationRoutes);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));

@@ -24,6 +24,10 @@ export const TAG_TYPES = [
   'Report',
   'Audit',
   'ModeratedUser',
+  // Following: the viewer's subscriptions (and feed), notifications, notification settings.
+  'Subscription',
+  'Notification',
+  'NotificationSettings',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

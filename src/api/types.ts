@@ -132,3 +132,17 @@ export type UserProfileResponse = ApiAnswer<'getUserProfile', 200>;
 export type UpdateProfileResponse = ApiAnswer<'updateProfile', 200>;
 
 export type UploadVideoResponse = ApiAnswer<'uploadVideo', 200>;
+
+// Following: subscriptions, the feed, notifications and their settings.
+export type SubscribedChannel = Schemas['SubscribedChannel'];
+export type SubscriptionsResponse = ApiAnswer<'listSubscriptions', 200>;
+export type SubscriptionVideosResponse = ApiAnswer<'listSubscriptionVideos', 200>;
+export type SubscribeResponse = ApiAnswer<'subscribeToUser', 200>;
+export type Notification = Schemas['Notification'];
+export type NotificationKind = Schemas['NotificationKind'];
+export type NotificationSettings = Schemas['NotificationSettings'];
+export type NotificationsResponse = ApiAnswer<'listNotifications', 200>;
+export type UnreadNotificationsResponse = ApiAnswer<'getUnreadNotificationCount', 200>;
+export type NotificationSettingsResponse = ApiAnswer<'getNotificationSettings', 200>;
+export type SaveNotificationSettingsResponse = ApiAnswer<'updateNotificationSettings', 200>;
+export type UnsubscribeEmailsResponse = ApiAnswer<'unsubscribeFromEmails', 200>;

@@ -14,6 +14,7 @@ import * as moderation from './0007_moderation';
 import * as playback from './0008_playback';
 import * as viewDays from './0009_view_days';
 import * as mediaGenerations from './0010_media_generations';
+import * as following from './0013_following';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_playback': playback,
   '0009_view_days': viewDays,
   '0010_media_generations': mediaGenerations,
+  '0013_following': following,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,134 @@
+import { api } from '../../api/api';
+import { LIST } from '../../api/tags';
+import type {
+  ApiMessage,
+  ApiRequestBody,
+  NotificationKind,
+  NotificationSettingsResponse,
+  NotificationsResponse,
+  SaveNotificationSettingsResponse,
+  SubscribeResponse,
+  SubscriptionsResponse,
+  SubscriptionVideosResponse,
+  UnreadNotificationsResponse,
+  UnsubscribeEmailsResponse,
+} from '../../api/types';
+
+/** A `{ success: false }` answer is a refusal even with a 2xx status. */
+function acceptSuccessOnly(response: Response, body: unknown): boolean {
+  if (!response.ok) return false;
+  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
+}
+
+export interface SubscribeArgs {
+  userId: string;
+  subscribe: boolean;
+}
+
+export interface PageArgs {
+  page: number;
+  perPage: number;
+}
+
+export type SettingsChanges = Partial<Record<NotificationKind, { inApp?: boolean; email?: boolean }>>;
+
+/** The feed's list id under the Subscription tag. */
+const FEED = 'FEED';
+
+/**
+ * Following (docs/following.md).
+ * - Subscribing invalidates that user's profile (`User`, the count and the button) and the
+ *   viewer's subscriptions and feed (`Subscription`).
+ * - Notifications carry `Notification` LIST; marking read and the live unread count (the bell's
+ *   event stream) invalidate it. Settings carry `NotificationSettings`, and saving them also
+ *   refetches the notifications (a kind switched off leaves the list).
+ */
+export const followingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    setSubscription: build.mutation<SubscribeResponse, SubscribeArgs>({
+      query: ({ userId, subscribe }) => ({
+        url: `/users/${encodeURIComponent(userId)}/subscribe`,
+        method: subscribe ? 'POST' : 'DELETE',
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: (result, _error, { userId }) =>
+        result
+          ? [
+              { type: 'User' as const, id: userId },
+              { type: 'Subscription' as const, id: LIST },
+              { type: 'Subscription' as const, id: FEED },
+            ]
+          : [],
+    }),
+
+    getSubscriptions: build.query<SubscriptionsResponse, PageArgs>({
+      query: (params) => ({ url: '/subscriptions', params, validateStatus: acceptSuccessOnly }),
+      providesTags: [{ type: 'Subscription', id: LIST }],
+    }),
+
+    getSubscriptionVideos: build.query<SubscriptionVideosResponse, PageArgs>({
+      query: (params) => ({ url: '/subscriptions/videos', params }),
+      providesTags: (result) => [
+        { type: 'Subscription', id: FEED },
+        ...(result?.videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
+      ],
+    }),
+
+    getNotifications: build.query<NotificationsResponse, { page: number }>({
+      query: ({ page }) => ({ url: '/notifications', params: { page }, validateStatus: acceptSuccessOnly }),
+      providesTags: [{ type: 'Notification', id: LIST }],
+    }),
+
+    getUnreadNotifications: build.query<UnreadNotificationsResponse, void>({
+      query: () => ({ url: '/notifications/unread', validateStatus: acceptSuccessOnly }),
+      providesTags: [{ type: 'Notification', id: LIST }],
+    }),
+
+    markNotificationsRead: build.mutation<UnreadNotificationsResponse, { ids?: string[] }>({
+      query: ({ ids }) => ({
+        url: '/notifications/read',
+        method: 'POST',
+        body: (ids ? { ids } : {}) satisfies ApiRequestBody<'markNotificationsRead'>,
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: [{ type: 'Notification', id: LIST }],
+    }),
+
+    getNotificationSettings: build.query<NotificationSettingsResponse, void>({
+      query: () => ({ url: '/notifications/settings', validateStatus: acceptSuccessOnly }),
+      providesTags: ['NotificationSettings'],
+    }),
+
+    saveNotificationSettings: build.mutation<SaveNotificationSettingsResponse, SettingsChanges>({
+      query: (settings) => ({
+        url: '/notifications/settings',
+        method: 'PUT',
+        body: { settings } satisfies ApiRequestBody<'updateNotificationSettings'>,
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: (result) => (result ? ['NotificationSettings', { type: 'Notification', id: LIST }] : []),
+    }),
+
+    unsubscribeEmails: build.mutation<UnsubscribeEmailsResponse, string>({
+      query: (token) => ({
+        url: '/notifications/unsubscribe',
+        method: 'POST',
+        body: { token } satisfies ApiRequestBody<'unsubscribeFromEmails'>,
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: ['NotificationSettings'],
+    }),
+  }),
+});
+
+export const {
+  useSetSubscriptionMutation,
+  useGetSubscriptionsQuery,
+  useGetSubscriptionVideosQuery,
+  useGetNotificationsQuery,
+  useGetUnreadNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  useGetNotificationSettingsQuery,
+  useSaveNotificationSettingsMutation,
+  useUnsubscribeEmailsMutation,
+} = followingApi;
