@@ -16,6 +16,10 @@ export const paths = {
   verify: '/verify',
   /** The moderator console. */
   admin: '/admin',
+  /** Following: the subscriptions feed, all notifications, the digest's unsubscribe link. */
+  subscriptions: '/subscriptions',
+  notifications: '/notifications',
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** Page size in every search and list mode. */

@@ -12,6 +12,7 @@ import type {
   SubscriptionVideosResponse,
   UnreadNotificationsResponse,
   UnsubscribeEmailsResponse,
+  UserProfileResponse,
 } from '../../api/types';
 
 /** A `{ success: false }` answer is a refusal even with a 2xx status. */
@@ -59,6 +60,12 @@ export const followingApi = api.injectEndpoints({
               { type: 'Subscription' as const, id: FEED },
             ]
           : [],
+    }),
+
+    /** The uploader's profile answer, for its subscriber count where a page has no profile (the video page). */
+    getChannel: build.query<UserProfileResponse, string>({
+      query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, validateStatus: acceptSuccessOnly }),
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
 
     getSubscriptions: build.query<SubscriptionsResponse, PageArgs>({
@@ -123,6 +130,7 @@ export const followingApi = api.injectEndpoints({
 
 export const {
   useSetSubscriptionMutation,
+  useGetChannelQuery,
   useGetSubscriptionsQuery,
   useGetSubscriptionVideosQuery,
   useGetNotificationsQuery,

@@ -12,6 +12,7 @@ import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
+import { SubscribeButton } from '../following';
 import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
 import { type ProfileListArgs, profileApi, useGetProfileVideosInfiniteQuery, useGetUserProfileQuery } from './profileApi';
@@ -80,6 +81,12 @@ export function ProfilePage() {
           <h1 id={headingId} className="profile__name">
             {user.username}
           </h1>
+          <SubscribeButton
+            userId={user._id}
+            username={user.username}
+            subscriberCount={user.subscriberCount}
+            subscribed={user.subscribed}
+          />
           {user.email ? (
             <dl className="profile__facts">
               <dt>{t('profile.email')}</dt>

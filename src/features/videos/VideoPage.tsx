@@ -12,6 +12,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { Comments, commentsApi } from '../comments';
+import { SubscribeButton } from '../following';
 import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
@@ -176,6 +177,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
             <UploaderLink video={video} />
           </span>
         </p>
+        <SubscribeButton userId={video.user} username={video.username} />
         <LikeButton videoId={video._id} />
       </div>
 
