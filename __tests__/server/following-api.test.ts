@@ -3,6 +3,9 @@
  * (producers, the read-time filter, marking read, settings, the e-mail digest and its unsubscribe
  * link), through the HTTP API on a real database.
  */
+import { request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { AppInstance } from '../../server/app';
 import { toTimestamp } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
@@ -291,5 +294,79 @@ describe('notifications', () => {
     expect(Object.values(settings).every((s) => !(s as { email: boolean }).email)).toBe(true);
     await call('POST', '/comments/create', fan.cookie, { content: 'Even more', videoId: video.id });
     expect(await app.following.sweepDigests(new Date(start.getTime() + 3 * 60 * 60 * 1000))).toBe(0);
+  });
+});
+
+describe('the unread count stream', () => {
+  it('sends the count at once and again when a notification arrives, and ends when the app closes', async () => {
+    const alice = await person();
+    const bob = await person();
+    await call('POST', `/users/${bob.user.id}/subscribe`, alice.cookie);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const events: string[] = [];
+    let ended = false;
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: `${API}/notifications/stream`, headers: { cookie: alice.cookie } }, resolve)
+        .on('error', reject)
+        .end();
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => events.push(chunk));
+    response.on('end', () => {
+      ended = true;
+    });
+    const waitFor = async (check: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(check()).toBe(true);
+    };
+    await waitFor(() => events.join('').includes('event: unread\ndata: {"unread":0}'));
+    await app.following.announceVideo((await createTestVideo(app, bob.user.id)).id);
+    await waitFor(() => events.join('').includes('data: {"unread":1}'));
+    await call('POST', '/notifications/read', alice.cookie, {});
+    await waitFor(() => events.join('').endsWith('data: {"unread":0}\n\n'));
+    expect((await call('GET', '/notifications/stream')).statusCode).toBe(401);
+    await app.close();
+    await waitFor(() => ended);
+  });
+});
+
+describe('watch history', () => {
+  it('lists positions newest first with resumeAt, forgets one or all, and records nothing while paused', async () => {
+    const alice = await person();
+    const bob = await person();
+    const first = await createTestVideo(app, bob.user.id, { duration: 100 });
+    const second = await createTestVideo(app, bob.user.id, { duration: 100 });
+    const secret = await createTestVideo(app, bob.user.id, { duration: 100 });
+    const save = (videoId: string, seconds: number) => call('PUT', `/videos/selfieVideos/${videoId}/position`, alice.cookie, { seconds });
+    expect((await save(first.id, 12)).statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await save(secret.id, 3)).statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await save(second.id, 40)).statusCode).toBe(204);
+    // Made private since: gone from the history.
+    await app.db.updateTable('videos').set({ visibility: 'private' }).where('id', '=', secret.id).execute();
+
+    const history = (await call('GET', '/history', alice.cookie)).json();
+    expect(history).toMatchObject({ success: true, total: 2, paused: false });
+    expect(history.entries.map((e: { video: { _id: string; resumeAt: number } }) => [e.video._id, e.video.resumeAt])).toEqual([
+      [second.id, 40],
+      [first.id, 12],
+    ]);
+    expect((await call('GET', '/history')).statusCode).toBe(401);
+
+    expect((await call('DELETE', `/history/${second.id}`, alice.cookie)).json()).toEqual({ success: true, removed: 1 });
+    expect((await call('GET', '/history', alice.cookie)).json().total).toBe(1);
+
+    expect((await call('PUT', '/history/settings', alice.cookie, { paused: true })).json()).toEqual({ success: true, paused: true });
+    expect((await save(second.id, 50)).statusCode).toBe(204);
+    expect((await call('GET', '/history', alice.cookie)).json()).toMatchObject({ total: 1, paused: true });
+    expect((await call('PUT', '/history/settings', alice.cookie, { paused: 'yes' })).statusCode).toBe(400);
+
+    expect((await call('DELETE', '/history', alice.cookie)).json()).toEqual({ success: true, removed: 2 });
+    expect((await call('GET', '/history', alice.cookie)).json()).toMatchObject({ entries: [], total: 0 });
   });
 });

@@ -35,7 +35,7 @@ export const TAGS = {
   descriptions: 'Visitor-submitted descriptions of catalogue videos (reviewed by moderators)',
   moderation: 'Reports and the moderator API (moderator or admin role)',
   playback: 'Watching: the resume position',
-  following: 'Following: subscriptions to uploaders, their feed, notifications and their settings',
+  following: 'Following: subscriptions to uploaders, their feed, notifications and their settings, watch history',
   media: 'Uploaded media files: videos, HLS renditions, thumbnails (byte ranges, conditional requests)',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -119,6 +119,10 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'get /v0/api/notifications/settings': op('getNotificationSettings', 'following', 'session', 'Per-kind notification preferences (in the app, by e-mail)'),
   'put /v0/api/notifications/settings': op('updateNotificationSettings', 'following', 'session', 'Change per-kind notification preferences'),
   'post /v0/api/notifications/unsubscribe': op('unsubscribeFromEmails', 'following', 'public', "Stop notification e-mails with the digest's signed link"),
+  'get /v0/api/history': op('listHistory', 'following', 'session', 'The watch history, newest first, with where to resume'),
+  'delete /v0/api/history': op('clearHistory', 'following', 'session', 'Forget the whole watch history'),
+  'delete /v0/api/history/{videoId}': op('removeHistoryEntry', 'following', 'session', 'Forget one video of the watch history'),
+  'put /v0/api/history/settings': op('updateHistorySettings', 'following', 'session', 'Pause or resume recording the watch history'),
 
   'post /v0/api/reports': op('createReport', 'moderation', 'session', 'Report a video, comment or user'),
   'get /v0/api/admin/reports': op('listReports', 'moderation', 'staff', 'Reports, open or resolved'),

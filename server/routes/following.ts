@@ -25,6 +25,10 @@ import {
   unreadCount,
   unsubscribe,
   verifyUnsubscribeToken,
+  clearHistory,
+  historyPaused,
+  listHistory,
+  setHistoryPaused,
   type SubscribeResult,
 } from '../services/following';
 import { requireUser } from '../services/sessions';
@@ -136,6 +140,23 @@ const SettingsResponse = Type.Object({ success: Type.Boolean(), settings: Settin
 const SaveSettingsResponse = Type.Object({ success: Type.Boolean(), settings: SettingsSchema, message: Type.String() });
 const UnsubscribeBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+const HistoryEntrySchema = Type.Object(
+  {
+    watchedAt: Type.String({ description: 'When the position was last saved.' }),
+    video: SelfieVideoSchema,
+  },
+  { title: 'HistoryEntry' },
+);
+const HistoryResponse = Type.Object({
+  success: Type.Boolean(),
+  entries: Type.Array(HistoryEntrySchema, { description: "Newest first; each video's resumeAt is where the viewer stopped." }),
+  total: Type.Integer(),
+  paused: Type.Boolean({ description: 'While true, watching records nothing.' }),
+});
+const HistoryVideoParams = Type.Object({ videoId: Type.String({ minLength: 1 }) });
+const HistoryClearedResponse = Type.Object({ success: Type.Boolean(), removed: Type.Integer() });
+const HistorySettingsBody = Type.Object({ paused: Type.Boolean() }, { additionalProperties: false });
+const HistorySettingsResponse = Type.Object({ success: Type.Boolean(), paused: Type.Boolean() });
 
 export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // In this plugin only: a JSON content type with an empty body is no body (as for likes).
@@ -148,6 +169,13 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return;
     }
     parseJson(request, text, done);
+  });
+
+  // Open event streams end when the app closes (they would otherwise hold the server open).
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close();
+    openStreams.clear();
   });
 
   const changesPerUser = app.createRateLimit({
@@ -305,8 +333,11 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         stop();
         if (!raw.writableEnded) raw.end();
       };
-      request.raw.on('close', close);
-      app.addHook('preClose', async () => close());
+      openStreams.add(close);
+      request.raw.on('close', () => {
+        openStreams.delete(close);
+        close();
+      });
       send(await unreadCount(app.db, user.id));
     },
   );
@@ -372,6 +403,62 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!exists) return sendError(reply, 400, t(request, 'following.unsubscribeInvalid'));
       await stopEmails(app.db, userId);
       return { success: true, message: t(request, 'following.unsubscribeDone') };
+    },
+  );
+
+  app.get(
+    '/history',
+    { attachValidation: true, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: HistoryResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const { page, perPage } = request.query;
+      const [history, paused] = await Promise.all([
+        listHistory(app.db, user.id, page, perPage, requestLanguage(request)),
+        historyPaused(app.db, user.id),
+      ]);
+      return { success: true, ...history, paused };
+    },
+  );
+
+  app.delete(
+    '/history',
+    { preHandler: requireUser, schema: { response: { 200: HistoryClearedResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      return { success: true, removed: await clearHistory(app.db, user.id) };
+    },
+  );
+
+  app.delete(
+    '/history/:videoId',
+    { attachValidation: true, preHandler: requireUser, schema: { params: HistoryVideoParams, response: { 200: HistoryClearedResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      return { success: true, removed: await clearHistory(app.db, user.id, request.params.videoId) };
+    },
+  );
+
+  app.put(
+    '/history/settings',
+    { attachValidation: true, preHandler: requireUser, schema: { body: HistorySettingsBody, response: { 200: HistorySettingsResponse } } },
+    async (request, reply) => {
+      const invalid = rejectInvalidRequest(request, reply);
+      if (invalid) return invalid;
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      await setHistoryPaused(app.db, user.id, request.body.paused);
+      return { success: true, paused: request.body.paused };
     },
   );
 };

@@ -14,6 +14,7 @@ import { fanOutNewVideo, notifyComment, notifyHidden, notifyLike, notifyProcesse
 
 export * from './notifications';
 export * from './subscriptions';
+export * from './history';
 export { unsubscribeToken, verifyUnsubscribeToken, sendDigests, DIGEST_INTERVAL_MS } from './digest';
 
 /** How often an instance looks for digests to send. */
