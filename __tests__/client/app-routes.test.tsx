@@ -66,6 +66,7 @@ describe('routes', () => {
       [paths.subscriptions, 'subscriptions'],
       [paths.notifications, 'notifications'],
       [paths.unsubscribe, 'unsubscribe'],
+      [paths.history, 'history'],
     ];
     expect(links.map(([, name]) => name).sort()).toEqual(Object.keys(routePatterns).sort());
     for (const [link, name] of links) {

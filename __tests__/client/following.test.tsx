@@ -10,6 +10,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { Notification, NotificationSettings } from '../../src/api/types';
 import { Header } from '../../src/app/Header';
 import { NotificationSettingsForm, SubscribeButton } from '../../src/features/following';
+import { HistoryPage } from '../../src/features/following/HistoryPage';
 import { NotificationsPage } from '../../src/features/following/NotificationsPage';
 import { SubscriptionsPage } from '../../src/features/following/SubscriptionsPage';
 import { UnsubscribePage } from '../../src/features/following/UnsubscribePage';
@@ -281,5 +282,59 @@ describe('pages', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.');
     await waitFor(() => expect(tokens).toEqual(['good', 'bad']));
+  });
+
+  it('History: cards with progress, remove one, pause, clear all; empty and error states', async () => {
+    let entries = [
+      { watchedAt: '2026-11-20T10:00:00.000Z', video: makeSelfieVideo('v1', { title: 'Sunset walk', duration: 100, resumeAt: 25 }) },
+      { watchedAt: '2026-11-19T10:00:00.000Z', video: makeSelfieVideo('v2', { title: 'Cat jumps', duration: 50, resumeAt: 50 }) },
+    ];
+    let paused = false;
+    let fail = true;
+    server.use(
+      http.get('*/v0/api/history', () =>
+        fail
+          ? HttpResponse.json({ success: false, message: 'no' }, { status: 500 })
+          : HttpResponse.json({ success: true, entries, total: entries.length, paused }),
+      ),
+      http.delete('*/v0/api/history/:videoId', ({ params }) => {
+        entries = entries.filter((e) => e.video._id !== params.videoId);
+        return HttpResponse.json({ success: true, removed: 1 });
+      }),
+      http.delete('*/v0/api/history', () => {
+        const removed = entries.length;
+        entries = [];
+        return HttpResponse.json({ success: true, removed });
+      }),
+      http.put('*/v0/api/history/settings', async ({ request }) => {
+        paused = ((await request.json()) as { paused: boolean }).paused;
+        return HttpResponse.json({ success: true, paused });
+      }),
+    );
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/history" element={<HistoryPage />} />
+      </Routes>,
+      { route: '/history', preloadedState: authState(viewer) },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your history.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Sunset walk')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Watched 25%' })).toHaveAttribute('value', '25');
+    expect(screen.getByRole('progressbar', { name: 'Watched 100%' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Cat jumps from history' }));
+    await waitFor(() => expect(screen.queryByText('Cat jumps')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Pause history' }));
+    expect(await screen.findByText('History is paused: what you watch now is not recorded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn history back on' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Clear all history' }));
+    expect(confirm).toHaveBeenCalled();
+    expect(await screen.findByText('Nothing here yet. Videos you watch while signed in appear here.')).toBeInTheDocument();
+    confirm.mockRestore();
   });
 });

@@ -24,10 +24,11 @@ export const TAG_TYPES = [
   'Report',
   'Audit',
   'ModeratedUser',
-  // Following: the viewer's subscriptions (and feed), notifications, notification settings.
+  // Following: the viewer's subscriptions (and feed), notifications, notification settings, watch history.
   'Subscription',
   'Notification',
   'NotificationSettings',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

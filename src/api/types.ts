@@ -146,3 +146,7 @@ export type UnreadNotificationsResponse = ApiAnswer<'getUnreadNotificationCount'
 export type NotificationSettingsResponse = ApiAnswer<'getNotificationSettings', 200>;
 export type SaveNotificationSettingsResponse = ApiAnswer<'updateNotificationSettings', 200>;
 export type UnsubscribeEmailsResponse = ApiAnswer<'unsubscribeFromEmails', 200>;
+export type HistoryEntry = Schemas['HistoryEntry'];
+export type HistoryResponse = ApiAnswer<'listHistory', 200>;
+export type HistoryClearedResponse = ApiAnswer<'clearHistory', 200>;
+export type HistorySettingsResponse = ApiAnswer<'updateHistorySettings', 200>;

@@ -169,6 +169,11 @@ export function Header() {
                           <FormattedMessage id="following.menu" />
                         </NavLink>
                       </li>
+                      <li>
+                        <NavLink to={paths.history} className={panelLinkClass} onClick={close}>
+                          <FormattedMessage id="history.menu" />
+                        </NavLink>
+                      </li>
                       {signedInUser.role === 'moderator' || signedInUser.role === 'admin' ? (
                         <li>
                           <NavLink to={paths.admin} className={panelLinkClass} onClick={close}>

@@ -44,6 +44,7 @@ const NotificationsPage = lazyPage(
 const UnsubscribePage = lazyPage(
   () => import(/* webpackChunkName: "page-unsubscribe" */ '../features/following/UnsubscribePage'),
 );
+const HistoryPage = lazyPage(() => import(/* webpackChunkName: "page-history" */ '../features/following/HistoryPage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
@@ -69,6 +70,7 @@ export const routePatterns = {
   subscriptions: '/subscriptions',
   notifications: '/notifications',
   unsubscribe: '/unsubscribe',
+  history: '/history',
 } as const;
 
 const pagesByPattern = [
@@ -90,6 +92,7 @@ const pagesByPattern = [
   [routePatterns.subscriptions, SubscriptionsPage],
   [routePatterns.notifications, NotificationsPage],
   [routePatterns.unsubscribe, UnsubscribePage],
+  [routePatterns.history, HistoryPage],
 ] as const;
 
 /** The page a path shows (the not-found page for an unknown one) and the path's parameters. */
@@ -128,6 +131,7 @@ export function AppRoutes() {
         <Route path={routePatterns.subscriptions} element={<SubscriptionsPage />} />
         <Route path={routePatterns.notifications} element={<NotificationsPage />} />
         <Route path={routePatterns.unsubscribe} element={<UnsubscribePage />} />
+        <Route path={routePatterns.history} element={<HistoryPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<StandaloneLayout />}>

@@ -20,6 +20,7 @@ export const paths = {
   subscriptions: '/subscriptions',
   notifications: '/notifications',
   unsubscribe: '/unsubscribe',
+  history: '/history',
 } as const;
 
 /** Page size in every search and list mode. */

@@ -13,6 +13,9 @@ import type {
   UnreadNotificationsResponse,
   UnsubscribeEmailsResponse,
   UserProfileResponse,
+  HistoryClearedResponse,
+  HistoryResponse,
+  HistorySettingsResponse,
 } from '../../api/types';
 
 /** A `{ success: false }` answer is a refusal even with a 2xx status. */
@@ -125,6 +128,33 @@ export const followingApi = api.injectEndpoints({
       }),
       invalidatesTags: ['NotificationSettings'],
     }),
+
+    getHistory: build.query<HistoryResponse, PageArgs>({
+      query: (params) => ({ url: '/history', params, validateStatus: acceptSuccessOnly }),
+      providesTags: [{ type: 'History', id: LIST }],
+    }),
+
+    /** Forgets one video (`videoId`) or the whole history. */
+    clearHistory: build.mutation<HistoryClearedResponse, { videoId?: string }>({
+      query: ({ videoId }) => ({
+        url: videoId ? `/history/${encodeURIComponent(videoId)}` : '/history',
+        method: 'DELETE',
+        validateStatus: acceptSuccessOnly,
+      }),
+      // The resume position goes with the entry: the video's own answer changes too.
+      invalidatesTags: (result, _error, { videoId }) =>
+        result ? [{ type: 'History' as const, id: LIST }, ...(videoId ? [{ type: 'Video' as const, id: videoId }] : ['Video' as const])] : [],
+    }),
+
+    setHistoryPaused: build.mutation<HistorySettingsResponse, boolean>({
+      query: (paused) => ({
+        url: '/history/settings',
+        method: 'PUT',
+        body: { paused } satisfies ApiRequestBody<'updateHistorySettings'>,
+        validateStatus: acceptSuccessOnly,
+      }),
+      invalidatesTags: (result) => (result ? [{ type: 'History', id: LIST }] : []),
+    }),
   }),
 });
 
@@ -139,4 +169,7 @@ export const {
   useGetNotificationSettingsQuery,
   useSaveNotificationSettingsMutation,
   useUnsubscribeEmailsMutation,
+  useGetHistoryQuery,
+  useClearHistoryMutation,
+  useSetHistoryPausedMutation,
 } = followingApi;

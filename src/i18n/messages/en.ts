@@ -372,6 +372,21 @@ export const en = {
   'notifications.unsubscribe.working': 'Stopping notification e-mails...',
   'notifications.unsubscribe.missing': 'This link is incomplete.',
   'notifications.unsubscribe.failed': 'Could not stop the e-mails. Please try again.',
+  'history.menu': 'History',
+  'history.title': 'Watch history',
+  'history.loading': 'Loading your history...',
+  'history.empty': 'Nothing here yet. Videos you watch while signed in appear here.',
+  'history.error': 'Could not load your history.',
+  'history.retry': 'Try again',
+  'history.clear': 'Clear all history',
+  'history.clearConfirm': 'Clear your whole watch history?',
+  'history.remove': 'Remove {title} from history',
+  'history.removeShort': 'Remove',
+  'history.pause': 'Pause history',
+  'history.resume': 'Turn history back on',
+  'history.paused': 'History is paused: what you watch now is not recorded.',
+  'history.progress': 'Watched {percent}%',
+  'history.login': 'Log in to see your history.',
   // --- end following ---
 } as const;
 
