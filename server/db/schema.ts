@@ -335,6 +335,29 @@ export interface FollowingSettingsTable {
   updated_at: Timestamp;
 }
 
+export const PLAYLIST_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export type PlaylistVisibility = (typeof PLAYLIST_VISIBILITIES)[number];
+
+/** 0013_following: a user's playlist ("Watch later" is one with watch_later = 1). */
+export interface PlaylistsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  visibility: ColumnType<PlaylistVisibility, PlaylistVisibility | undefined, PlaylistVisibility>;
+  watch_later: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistVideosTable {
+  playlist_id: string;
+  video_id: string;
+  /** Order in the playlist, from 0. */
+  position: number;
+  added_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -358,6 +381,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   notifications: NotificationsTable;
   following_settings: FollowingSettingsTable;
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

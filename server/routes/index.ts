@@ -12,6 +12,7 @@ import { searchRoutes } from './search';
 import { likeRoutes } from './likes';
 import { moderationRoutes } from './moderation';
 import { playbackRoutes } from './playback';
+import { playlistRoutes } from './playlists';
 import { sessionRoutes } from './session';
 import { tusRoutes } from './tus';
 import { uploadRoutes } from './upload';
@@ -34,6 +35,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(commentRoutes);
   await api.register(userRoutes);
   await api.register(followingRoutes);
+  await api.register(playlistRoutes);
   await api.register(moderationRoutes);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));

@@ -1,9 +1,10 @@
 /**
  * Following (docs/following.md): subscriptions to uploaders, notifications with per-kind
- * preferences and an hourly e-mail digest, and the viewer's history switch. Schema builder only,
+ * preferences and an hourly e-mail digest, the viewer's history switch, and playlists (each
+ * user's "Watch later" among them). Schema builder only,
  * so it runs unchanged on SQLite and PostgreSQL.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -54,9 +55,45 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('language', 'text')
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
+
+  await db.schema
+    .createTable('playlists')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('title', 'text', (col) => col.notNull())
+    .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
+    // 'public', 'unlisted' (anyone with the link) or 'private'.
+    .addColumn('visibility', 'text', (col) => col.notNull().defaultTo('private'))
+    // 1 for the user's one "Watch later" list.
+    .addColumn('watch_later', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .addCheckConstraint('playlists_visibility_valid', sql`visibility in ('public', 'unlisted', 'private')`)
+    .execute();
+  await db.schema.createIndex('playlists_user_updated').on('playlists').columns(['user_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('playlists_watch_later_unique')
+    .on('playlists')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('watch_later'), '=', 1)
+    .execute();
+
+  await db.schema
+    .createTable('playlist_videos')
+    .addColumn('playlist_id', 'text', (col) => col.notNull().references('playlists.id').onDelete('cascade'))
+    .addColumn('video_id', 'text', (col) => col.notNull().references('videos.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (col) => col.notNull())
+    .addColumn('added_at', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('playlist_videos_pk', ['playlist_id', 'video_id'])
+    .execute();
+  await db.schema.createIndex('playlist_videos_order').on('playlist_videos').columns(['playlist_id', 'position']).execute();
+  await db.schema.createIndex('playlist_videos_video').on('playlist_videos').column('video_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('playlist_videos').execute();
+  await db.schema.dropTable('playlists').execute();
   await db.schema.dropTable('following_settings').execute();
   await db.schema.dropTable('notifications').execute();
   await db.schema.dropTable('subscriptions').execute();

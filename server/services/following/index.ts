@@ -114,3 +114,4 @@ export function installFollowing(app: FastifyInstance): FollowingService {
   });
   return service;
 }
+export * from './playlists';

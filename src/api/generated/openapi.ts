@@ -781,6 +781,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's public playlists, or all of the viewer's own */
+        get: operations["listPlaylists"];
+        put?: never;
+        /** Create a playlist */
+        post: operations["createPlaylist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists/watch-later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's private "Watch later" playlist */
+        get: operations["getWatchLater"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A playlist with the videos the viewer may see, in order */
+        get: operations["getPlaylist"];
+        put?: never;
+        post?: never;
+        /** Delete a playlist */
+        delete: operations["deletePlaylist"];
+        options?: never;
+        head?: never;
+        /** Rename, describe or share a playlist */
+        patch: operations["updatePlaylist"];
+        trace?: never;
+    };
+    "/v0/api/playlists/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a video to a playlist (or move it there) */
+        post: operations["addToPlaylist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists/{id}/videos/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a video from a playlist */
+        delete: operations["removeFromPlaylist"];
+        options?: never;
+        head?: never;
+        /** Move a video within a playlist */
+        patch: operations["moveInPlaylist"];
+        trace?: never;
+    };
     "/v0/api/reports": {
         parameters: {
             query?: never;
@@ -1123,6 +1212,25 @@ export interface components {
             /** @enum {boolean} */
             verified: false;
         };
+        /** Playlist */
+        Playlist: {
+            _id: string;
+            title: string;
+            description: string;
+            visibility: components["schemas"]["PlaylistVisibility"];
+            watchLater: boolean;
+            owner: {
+                _id: string;
+                username: string;
+            };
+            /** @description Videos the reader may see. */
+            videoCount: number;
+            thumbnailCdnUrl: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** PlaylistVisibility */
+        PlaylistVisibility: "public" | "unlisted" | "private";
         /** Report */
         Report: {
             _id: string;
@@ -3315,6 +3423,349 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         paused: boolean;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlaylists: {
+        parameters: {
+            query?: {
+                /** @description A user's id: their public playlists (all of them for the owner). Absent: the viewer's own. */
+                owner?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlists: components["schemas"]["Playlist"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description?: string;
+                    visibility: components["schemas"]["PlaylistVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWatchLater: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    visibility?: components["schemas"]["PlaylistVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addToPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    videoId: string;
+                    /** @description 0-based; default: the end. */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeFromPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveInPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 0-based. */
+                    position: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
                     };
                 };
             };
