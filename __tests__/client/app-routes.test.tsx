@@ -67,6 +67,7 @@ describe('routes', () => {
       [paths.notifications, 'notifications'],
       [paths.unsubscribe, 'unsubscribe'],
       [paths.history, 'history'],
+      [paths.playlist('p1'), 'playlist'],
     ];
     expect(links.map(([, name]) => name).sort()).toEqual(Object.keys(routePatterns).sort());
     for (const [link, name] of links) {

@@ -33,6 +33,10 @@ function serveApi() {
       count(request);
       return HttpResponse.json({ success: true, unread: 0 });
     }),
+    http.get('*/v0/api/playlists', ({ request }) => {
+      count(request);
+      return HttpResponse.json({ success: true, playlists: [] });
+    }),
     http.get('*/v0/api/users/:id', ({ request, params }) => {
       count(request);
       if (params.id !== owner._id) return HttpResponse.json({ success: false, message: 'User not found.' }, { status: 404 });
@@ -146,6 +150,8 @@ describe('cache across pages', () => {
       'GET /v0/api/comments/v1': 1,
       // The header's notification bell (signed in): its unread count, once.
       'GET /v0/api/notifications/unread': 1,
+      // The profile's playlists section, once.
+      'GET /v0/api/playlists': 1,
       'GET /v0/api/users/owner1': 1,
       'GET /v0/api/videos/selfieVideos/v1': 1,
       'GET /v0/api/videos/selfieVideos/v1/likes': 1,
@@ -160,6 +166,8 @@ describe('cache across pages', () => {
       'GET /v0/api/comments/v1': 1,
       // The header's notification bell (signed in): its unread count, once.
       'GET /v0/api/notifications/unread': 1,
+      // The profile's playlists section, once.
+      'GET /v0/api/playlists': 1,
       'GET /v0/api/users/owner1': 1,
       'GET /v0/api/videos/selfieVideos/v1': 1,
       'GET /v0/api/videos/selfieVideos/v1/likes': 2,
@@ -176,6 +184,8 @@ describe('cache across pages', () => {
       'GET /v0/api/comments/v1': 1,
       // The header's notification bell (signed in): its unread count, once.
       'GET /v0/api/notifications/unread': 1,
+      // The profile's playlists section, once.
+      'GET /v0/api/playlists': 1,
       'GET /v0/api/users/owner1': 2,
       'GET /v0/api/videos/selfieVideos/v1': 1,
       'GET /v0/api/videos/selfieVideos/v1/likes': 2,

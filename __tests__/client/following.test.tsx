@@ -9,9 +9,10 @@ import { Route, Routes } from 'react-router-dom';
 
 import type { Notification, NotificationSettings } from '../../src/api/types';
 import { Header } from '../../src/app/Header';
-import { NotificationSettingsForm, SubscribeButton } from '../../src/features/following';
+import { NotificationSettingsForm, SaveToPlaylist, SubscribeButton } from '../../src/features/following';
 import { HistoryPage } from '../../src/features/following/HistoryPage';
 import { NotificationsPage } from '../../src/features/following/NotificationsPage';
+import { PlaylistPage } from '../../src/features/following/PlaylistPage';
 import { SubscriptionsPage } from '../../src/features/following/SubscriptionsPage';
 import { UnsubscribePage } from '../../src/features/following/UnsubscribePage';
 import { server } from '../support/msw-server';
@@ -336,5 +337,97 @@ describe('pages', () => {
     expect(confirm).toHaveBeenCalled();
     expect(await screen.findByText('Nothing here yet. Videos you watch while signed in appear here.')).toBeInTheDocument();
     confirm.mockRestore();
+  });
+
+  it('Save: lists my playlists, saves to one, creates one and saves there', async () => {
+    const added: unknown[] = [];
+    const playlist = (id: string, title: string) => ({
+      _id: id,
+      title,
+      description: '',
+      visibility: 'private',
+      watchLater: id === 'wl',
+      owner: { _id: viewer._id, username: viewer.username },
+      videoCount: 0,
+      thumbnailCdnUrl: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    });
+    server.use(
+      http.get('*/v0/api/playlists', () => HttpResponse.json({ success: true, playlists: [playlist('wl', 'Watch later')] })),
+      http.post('*/v0/api/playlists', async ({ request }) => {
+        const body = (await request.json()) as { title: string };
+        return HttpResponse.json({ success: true, playlist: playlist('p2', body.title), videos: [] }, { status: 201 });
+      }),
+      http.post('*/v0/api/playlists/:id/videos', async ({ params, request }) => {
+        added.push([params.id, await request.json()]);
+        return HttpResponse.json({ success: true, playlist: playlist(String(params.id), 'x'), videos: [] });
+      }),
+    );
+    const { user } = renderWithProviders(<SaveToPlaylist videoId="v1" />, { preloadedState: authState(viewer) });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save to Watch later' }));
+    expect(await screen.findByText('Saved to Watch later.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New playlist title'), 'Road trip');
+    await user.click(screen.getByRole('button', { name: 'Create and save' }));
+    expect(await screen.findByText('Saved to Road trip.')).toBeInTheDocument();
+    expect(added).toEqual([
+      ['wl', { videoId: 'v1' }],
+      ['p2', { videoId: 'v1' }],
+    ]);
+  });
+
+  it('Playlist page: the owner moves a video by keyboard-reachable buttons; others only see it; 404 says not found', async () => {
+    let order = ['v1', 'v2'];
+    const moves: unknown[] = [];
+    const answer = () =>
+      HttpResponse.json({
+        success: true,
+        playlist: {
+          _id: 'p1',
+          title: 'Road trip',
+          description: '',
+          visibility: 'public',
+          watchLater: false,
+          owner: { _id: viewer._id, username: viewer.username },
+          videoCount: order.length,
+          thumbnailCdnUrl: null,
+          createdAt: '2026-11-01T00:00:00.000Z',
+          updatedAt: '2026-11-01T00:00:00.000Z',
+        },
+        videos: order.map((id) => makeSelfieVideo(id, { title: id === 'v1' ? 'First clip' : 'Second clip' })),
+      });
+    server.use(
+      http.get('*/v0/api/playlists/p1', answer),
+      http.get('*/v0/api/playlists/gone', () => HttpResponse.json({ success: false, message: 'Playlist not found.' }, { status: 404 })),
+      http.patch('*/v0/api/playlists/p1/videos/:videoId', async ({ params, request }) => {
+        moves.push([params.videoId, await request.json()]);
+        order = ['v2', 'v1'];
+        return answer();
+      }),
+    );
+    const page = (route: string, who = viewer) =>
+      renderWithProviders(
+        <Routes>
+          <Route path="/playlists/:id" element={<PlaylistPage />} />
+        </Routes>,
+        { route, preloadedState: authState(who) },
+      );
+    const mine = page('/playlists/p1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Road trip' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play all' })).toHaveAttribute('href', '/selfieVideos/v1');
+    expect(screen.getByRole('button', { name: 'Move First clip up' })).toBeDisabled();
+    await mine.user.click(screen.getByRole('button', { name: 'Move First clip down' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Play all' })).toHaveAttribute('href', '/selfieVideos/v2'));
+    expect(moves).toEqual([['v1', { position: 1 }]]);
+    mine.unmount();
+
+    const theirs = page('/playlists/p1', owner);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Road trip' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Move/ })).not.toBeInTheDocument();
+    theirs.unmount();
+
+    page('/playlists/gone');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Playlist not found.');
   });
 });

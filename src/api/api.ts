@@ -29,6 +29,7 @@ export const TAG_TYPES = [
   'Notification',
   'NotificationSettings',
   'History',
+  'Playlist',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

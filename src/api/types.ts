@@ -150,3 +150,7 @@ export type HistoryEntry = Schemas['HistoryEntry'];
 export type HistoryResponse = ApiAnswer<'listHistory', 200>;
 export type HistoryClearedResponse = ApiAnswer<'clearHistory', 200>;
 export type HistorySettingsResponse = ApiAnswer<'updateHistorySettings', 200>;
+export type Playlist = Schemas['Playlist'];
+export type PlaylistVisibility = Schemas['PlaylistVisibility'];
+export type PlaylistsResponse = ApiAnswer<'listPlaylists', 200>;
+export type PlaylistResponse = ApiAnswer<'getPlaylist', 200>;

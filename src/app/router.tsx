@@ -45,6 +45,7 @@ const UnsubscribePage = lazyPage(
   () => import(/* webpackChunkName: "page-unsubscribe" */ '../features/following/UnsubscribePage'),
 );
 const HistoryPage = lazyPage(() => import(/* webpackChunkName: "page-history" */ '../features/following/HistoryPage'));
+const PlaylistPage = lazyPage(() => import(/* webpackChunkName: "page-playlist" */ '../features/following/PlaylistPage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
@@ -71,6 +72,7 @@ export const routePatterns = {
   notifications: '/notifications',
   unsubscribe: '/unsubscribe',
   history: '/history',
+  playlist: '/playlists/:id',
 } as const;
 
 const pagesByPattern = [
@@ -93,6 +95,7 @@ const pagesByPattern = [
   [routePatterns.notifications, NotificationsPage],
   [routePatterns.unsubscribe, UnsubscribePage],
   [routePatterns.history, HistoryPage],
+  [routePatterns.playlist, PlaylistPage],
 ] as const;
 
 /** The page a path shows (the not-found page for an unknown one) and the path's parameters. */
@@ -132,6 +135,7 @@ export function AppRoutes() {
         <Route path={routePatterns.notifications} element={<NotificationsPage />} />
         <Route path={routePatterns.unsubscribe} element={<UnsubscribePage />} />
         <Route path={routePatterns.history} element={<HistoryPage />} />
+        <Route path={routePatterns.playlist} element={<PlaylistPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<StandaloneLayout />}>

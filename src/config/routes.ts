@@ -21,6 +21,7 @@ export const paths = {
   notifications: '/notifications',
   unsubscribe: '/unsubscribe',
   history: '/history',
+  playlist: (id: string) => `/playlists/${encodeURIComponent(id)}`,
 } as const;
 
 /** Page size in every search and list mode. */

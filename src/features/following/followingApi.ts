@@ -16,6 +16,9 @@ import type {
   HistoryClearedResponse,
   HistoryResponse,
   HistorySettingsResponse,
+  PlaylistResponse,
+  PlaylistsResponse,
+  PlaylistVisibility,
 } from '../../api/types';
 
 /** A `{ success: false }` answer is a refusal even with a 2xx status. */
@@ -155,6 +158,45 @@ export const followingApi = api.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? [{ type: 'History', id: LIST }] : []),
     }),
+
+    /** A user's public playlists, or (no owner) all of the viewer's own, Watch later first. */
+    getPlaylists: build.query<PlaylistsResponse, { owner?: string }>({
+      query: ({ owner }) => ({ url: '/playlists', params: owner ? { owner } : {}, validateStatus: acceptSuccessOnly }),
+      providesTags: (result) => [{ type: 'Playlist', id: LIST }, ...(result?.playlists ?? []).map((p) => ({ type: 'Playlist' as const, id: p._id }))],
+    }),
+
+    getPlaylist: build.query<PlaylistResponse, string>({
+      query: (id) => ({ url: `/playlists/${encodeURIComponent(id)}`, validateStatus: acceptSuccessOnly }),
+      providesTags: (_result, _error, id) => [{ type: 'Playlist', id }],
+    }),
+
+    createPlaylist: build.mutation<PlaylistResponse, { title: string; description?: string; visibility: PlaylistVisibility }>({
+      query: (body) => ({ url: '/playlists', method: 'POST', body: body satisfies ApiRequestBody<'createPlaylist'>, validateStatus: acceptSuccessOnly }),
+      invalidatesTags: (result) => (result ? [{ type: 'Playlist', id: LIST }] : []),
+    }),
+
+    deletePlaylist: build.mutation<{ success: boolean; message: string }, string>({
+      query: (id) => ({ url: `/playlists/${encodeURIComponent(id)}`, method: 'DELETE', validateStatus: acceptSuccessOnly }),
+      invalidatesTags: (result, _error, id) => (result ? [{ type: 'Playlist', id: LIST }, { type: 'Playlist', id }] : []),
+    }),
+
+    /** Adds (`position` absent: at the end), moves (`move`) or removes (`remove`) a video. */
+    changePlaylistVideo: build.mutation<
+      PlaylistResponse,
+      { playlistId: string; videoId: string } & ({ action: 'add'; position?: number } | { action: 'move'; position: number } | { action: 'remove' })
+    >({
+      query: (args) => {
+        const base = `/playlists/${encodeURIComponent(args.playlistId)}/videos`;
+        if (args.action === 'add') {
+          return { url: base, method: 'POST', body: { videoId: args.videoId, ...(args.position === undefined ? {} : { position: args.position }) }, validateStatus: acceptSuccessOnly };
+        }
+        const url = `${base}/${encodeURIComponent(args.videoId)}`;
+        return args.action === 'move'
+          ? { url, method: 'PATCH', body: { position: args.position }, validateStatus: acceptSuccessOnly }
+          : { url, method: 'DELETE', validateStatus: acceptSuccessOnly };
+      },
+      invalidatesTags: (result, _error, { playlistId }) => (result ? [{ type: 'Playlist', id: LIST }, { type: 'Playlist', id: playlistId }] : []),
+    }),
   }),
 });
 
@@ -172,4 +214,9 @@ export const {
   useGetHistoryQuery,
   useClearHistoryMutation,
   useSetHistoryPausedMutation,
+  useGetPlaylistsQuery,
+  useGetPlaylistQuery,
+  useCreatePlaylistMutation,
+  useDeletePlaylistMutation,
+  useChangePlaylistVideoMutation,
 } = followingApi;

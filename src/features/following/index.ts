@@ -17,3 +17,5 @@ export {
 export { SubscribeButton, type SubscribeButtonProps } from './SubscribeButton';
 export { NotificationBell } from './NotificationBell';
 export { NotificationSettingsForm } from './NotificationSettingsForm';
+export { SaveToPlaylist } from './SaveToPlaylist';
+export { PlaylistsSection } from './PlaylistsSection';

@@ -12,7 +12,7 @@ import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
-import { SubscribeButton } from '../following';
+import { PlaylistsSection, SubscribeButton } from '../following';
 import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
 import { type ProfileListArgs, profileApi, useGetProfileVideosInfiniteQuery, useGetUserProfileQuery } from './profileApi';
@@ -118,6 +118,7 @@ export function ProfilePage() {
         more={profile.likedVideosNextCursor ? { userId: user._id, list: 'liked', cursor: profile.likedVideosNextCursor } : null}
         showActions={Boolean(currentUser)}
       />
+      <PlaylistsSection key={`${user._id}-playlists`} userId={user._id} />
     </article>
   );
 }

@@ -12,7 +12,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { Comments, commentsApi } from '../comments';
-import { SubscribeButton } from '../following';
+import { SaveToPlaylist, SubscribeButton } from '../following';
 import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
@@ -178,6 +178,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           </span>
         </p>
         <SubscribeButton userId={video.user} username={video.username} />
+        <SaveToPlaylist videoId={video._id} />
         <LikeButton videoId={video._id} />
       </div>
 
