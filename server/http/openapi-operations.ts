@@ -35,7 +35,7 @@ export const TAGS = {
   descriptions: 'Visitor-submitted descriptions of catalogue videos (reviewed by moderators)',
   moderation: 'Reports and the moderator API (moderator or admin role)',
   playback: 'Watching: the resume position',
-  following: 'Following: subscriptions to uploaders, their feed, notifications and their settings, watch history',
+  following: 'Following: subscriptions to uploaders, their feed, notifications and their settings, playlists, watch history',
   media: 'Uploaded media files: videos, HLS renditions, thumbnails (byte ranges, conditional requests)',
 } as const;
 export type Tag = keyof typeof TAGS;
