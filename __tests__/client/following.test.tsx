@@ -9,7 +9,7 @@ import { Route, Routes } from 'react-router-dom';
 
 import type { Notification, NotificationSettings } from '../../src/api/types';
 import { Header } from '../../src/app/Header';
-import { NotificationSettingsForm, SaveToPlaylist, SubscribeButton } from '../../src/features/following';
+import { NotificationSettingsForm, PlaylistNav, SaveToPlaylist, SubscribeButton } from '../../src/features/following';
 import { HistoryPage } from '../../src/features/following/HistoryPage';
 import { NotificationsPage } from '../../src/features/following/NotificationsPage';
 import { PlaylistPage } from '../../src/features/following/PlaylistPage';
@@ -415,10 +415,10 @@ describe('pages', () => {
       );
     const mine = page('/playlists/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Road trip' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Play all' })).toHaveAttribute('href', '/selfieVideos/v1');
+    expect(screen.getByRole('link', { name: 'Play all' })).toHaveAttribute('href', '/selfieVideos/v1?list=p1');
     expect(screen.getByRole('button', { name: 'Move First clip up' })).toBeDisabled();
     await mine.user.click(screen.getByRole('button', { name: 'Move First clip down' }));
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Play all' })).toHaveAttribute('href', '/selfieVideos/v2'));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Play all' })).toHaveAttribute('href', '/selfieVideos/v2?list=p1'));
     expect(moves).toEqual([['v1', { position: 1 }]]);
     mine.unmount();
 
@@ -429,5 +429,39 @@ describe('pages', () => {
 
     page('/playlists/gone');
     expect(await screen.findByRole('alert')).toHaveTextContent('Playlist not found.');
+  });
+
+  it('Playlist navigation on a video page: previous and next within ?list=, nothing without it', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/v0/api/playlists/p1', () => {
+        asked += 1;
+        return HttpResponse.json({
+          success: true,
+          playlist: {
+            _id: 'p1',
+            title: 'Road trip',
+            description: '',
+            visibility: 'public',
+            watchLater: false,
+            owner: { _id: owner._id, username: owner.username },
+            videoCount: 3,
+            thumbnailCdnUrl: null,
+            createdAt: '2026-11-01T00:00:00.000Z',
+            updatedAt: '2026-11-01T00:00:00.000Z',
+          },
+          videos: ['v1', 'v2', 'v3'].map((id) => makeSelfieVideo(id, { title: `Clip ${id}` })),
+        });
+      }),
+    );
+    const plain = renderWithProviders(<PlaylistNav videoId="v2" />, { route: '/selfieVideos/v2', preloadedState: authState(null) });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    plain.unmount();
+    renderWithProviders(<PlaylistNav videoId="v2" />, { route: '/selfieVideos/v2?list=p1', preloadedState: authState(null) });
+    const nav = await screen.findByRole('navigation', { name: 'Playlist Road trip' });
+    expect(within(nav).getByText('2 of 3')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Previous: Clip v1' })).toHaveAttribute('href', '/selfieVideos/v1?list=p1');
+    expect(within(nav).getByRole('link', { name: 'Next: Clip v3' })).toHaveAttribute('href', '/selfieVideos/v3?list=p1');
+    expect(asked).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { VideoCardForSelfie } from '../videos';
 
+import { playlistVideoPath } from './PlaylistNav';
 import { useChangePlaylistVideoMutation, useDeletePlaylistMutation, useGetPlaylistQuery } from './followingApi';
 import './following.css';
 
@@ -68,7 +69,7 @@ export function PlaylistPage() {
         </div>
         <div className="subscribe">
           {videos[0] ? (
-            <Link className="btn btn--primary" to={paths.selfieVideo(videos[0]._id)}>
+            <Link className="btn btn--primary" to={playlistVideoPath(videos[0]._id, playlist._id)}>
               {t('playlists.playAll')}
             </Link>
           ) : null}

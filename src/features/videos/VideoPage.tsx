@@ -12,7 +12,7 @@ import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { Comments, commentsApi } from '../comments';
-import { SaveToPlaylist, SubscribeButton } from '../following';
+import { PlaylistNav, SaveToPlaylist, SubscribeButton } from '../following';
 import { HiddenNotice, ReportButton } from '../moderation';
 
 import { LikeButton } from './LikeButton';
@@ -123,6 +123,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
         {becameReady ? t('videos.processing.ready') : null}
       </p>
 
+      <PlaylistNav videoId={video._id} />
       <div className="video-page__header">
         <div className="video-page__heading">
           <h1 id={headingId} className="video-page__title">

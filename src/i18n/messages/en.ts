@@ -414,6 +414,12 @@ export const en = {
   'playlists.removeShort': 'Remove',
   'playlists.delete': 'Delete playlist',
   'playlists.by': 'by {username}',
+  'playlists.navLabel': 'Playlist {title}',
+  'playlists.position': '{position} of {count}',
+  'playlists.previous': 'Previous',
+  'playlists.next': 'Next',
+  'playlists.previousVideo': 'Previous: {title}',
+  'playlists.nextVideo': 'Next: {title}',
   // --- end following ---
 } as const;
 

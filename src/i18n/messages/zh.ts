@@ -412,5 +412,11 @@ export const zh: Record<MessageKey, string> = {
   'playlists.removeShort': '移除',
   'playlists.delete': '删除播放列表',
   'playlists.by': '来自 {username}',
+  'playlists.navLabel': '播放列表 {title}',
+  'playlists.position': '第 {position} 个，共 {count} 个',
+  'playlists.previous': '上一个',
+  'playlists.next': '下一个',
+  'playlists.previousVideo': '上一个：{title}',
+  'playlists.nextVideo': '下一个：{title}',
   // --- end following ---
 };
