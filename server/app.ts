@@ -41,6 +41,7 @@ import { installMetrics } from './metrics';
 import { apiRoutes } from './routes';
 import { healthRoutes } from './routes/health';
 import { installMedia } from './media';
+import { installFollowing } from './services/following';
 import { mediaRoutes } from './routes/media';
 import { sharingSiteRoutes } from './routes/sharing';
 import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
@@ -141,6 +142,7 @@ async function assembleApp(
   installSearch(app);
   followVideoChanges(app);
   installMedia(app);
+  installFollowing(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   if (ownsStorage) app.addHook('onClose', async () => storage.close?.());
 

@@ -63,6 +63,11 @@ describe('routes', () => {
       [paths.editSelfieVideo('v1'), 'editSelfieVideo'],
       [paths.verify, 'verify'],
       [paths.admin, 'admin'],
+      [paths.subscriptions, 'subscriptions'],
+      [paths.notifications, 'notifications'],
+      [paths.unsubscribe, 'unsubscribe'],
+      [paths.history, 'history'],
+      [paths.playlist('p1'), 'playlist'],
     ];
     expect(links.map(([, name]) => name).sort()).toEqual(Object.keys(routePatterns).sort());
     for (const [link, name] of links) {

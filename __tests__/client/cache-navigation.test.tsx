@@ -29,6 +29,14 @@ function serveApi() {
   const likes: LikeInfo = { likes: 3, likedByUser: false };
 
   server.use(
+    http.get('*/v0/api/notifications/unread', ({ request }) => {
+      count(request);
+      return HttpResponse.json({ success: true, unread: 0 });
+    }),
+    http.get('*/v0/api/playlists', ({ request }) => {
+      count(request);
+      return HttpResponse.json({ success: true, playlists: [] });
+    }),
     http.get('*/v0/api/users/:id', ({ request, params }) => {
       count(request);
       if (params.id !== owner._id) return HttpResponse.json({ success: false, message: 'User not found.' }, { status: 404 });
@@ -140,6 +148,10 @@ describe('cache across pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(snapshot(counts)).toEqual({
       'GET /v0/api/comments/v1': 1,
+      // The header's notification bell (signed in): its unread count, once.
+      'GET /v0/api/notifications/unread': 1,
+      // The profile's playlists section, once.
+      'GET /v0/api/playlists': 1,
       'GET /v0/api/users/owner1': 1,
       'GET /v0/api/videos/selfieVideos/v1': 1,
       'GET /v0/api/videos/selfieVideos/v1/likes': 1,
@@ -152,6 +164,10 @@ describe('cache across pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(snapshot(counts)).toEqual({
       'GET /v0/api/comments/v1': 1,
+      // The header's notification bell (signed in): its unread count, once.
+      'GET /v0/api/notifications/unread': 1,
+      // The profile's playlists section, once.
+      'GET /v0/api/playlists': 1,
       'GET /v0/api/users/owner1': 1,
       'GET /v0/api/videos/selfieVideos/v1': 1,
       'GET /v0/api/videos/selfieVideos/v1/likes': 2,
@@ -166,6 +182,10 @@ describe('cache across pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(snapshot(counts)).toEqual({
       'GET /v0/api/comments/v1': 1,
+      // The header's notification bell (signed in): its unread count, once.
+      'GET /v0/api/notifications/unread': 1,
+      // The profile's playlists section, once.
+      'GET /v0/api/playlists': 1,
       'GET /v0/api/users/owner1': 2,
       'GET /v0/api/videos/selfieVideos/v1': 1,
       'GET /v0/api/videos/selfieVideos/v1/likes': 2,

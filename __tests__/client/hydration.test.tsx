@@ -63,7 +63,25 @@ describe('taking over a server-rendered first screen', () => {
 
   beforeEach(() => {
     window.localStorage.clear();
-    server.use(http.get('*/v0/api/check-session', () => HttpResponse.json({ isValid: false })));
+    server.use(
+      http.get('*/v0/api/check-session', () => HttpResponse.json({ isValid: false })),
+      // Following: the uploader's subscriber count (video page) and the signed-in header's bell.
+      http.get('*/v0/api/users/:id', ({ params }) =>
+        HttpResponse.json({
+          success: true,
+          user: { _id: String(params.id), username: 'uploader', subscriberCount: 0 },
+          videos: [],
+          likedVideos: [],
+          videosTotal: 0,
+          likedVideosTotal: 0,
+          videosNextCursor: null,
+          likedVideosNextCursor: null,
+        }),
+      ),
+      http.get('*/v0/api/notifications/unread', () => HttpResponse.json({ success: true, unread: 0 })),
+      http.get('*/v0/api/notifications/settings', () => HttpResponse.json({ success: false, message: 'not in this test' }, { status: 500 })),
+      http.get('*/v0/api/playlists', () => HttpResponse.json({ success: true, playlists: [] })),
+    );
     consoleError = jest.spyOn(console, 'error');
   });
 
@@ -190,7 +208,8 @@ describe('taking over a server-rendered first screen', () => {
     expect(await start(root)).toBe('hydrated');
     expect(root.querySelector('.account-menu__toggle')).toBe(accountButton);
     expect(root.querySelector(`a[href="/profile/edit/${bob._id}"]`)).toBe(editLink);
-    expect(requests).toEqual([]);
+    // Only what is not in the first screen: the bell's unread count and the profile's playlists.
+    expect([...requests].sort()).toEqual(['GET /v0/api/notifications/unread', `GET /v0/api/playlists?owner=${bob._id}`]);
     expect(consoleError).not.toHaveBeenCalled();
   });
 

@@ -19,7 +19,7 @@ function serveProfile({ failFirst = false } = {}) {
     http.get('*/v0/api/users/:id', () =>
       HttpResponse.json({
         success: true,
-        user: { _id: owner._id, username: owner.username },
+        user: { _id: owner._id, username: owner.username, subscriberCount: 0 },
         videos: uploads.slice(0, 2),
         likedVideos: [],
         videosTotal: uploads.length,

@@ -19,7 +19,7 @@ const liked = [makeSelfieVideo('v9', { title: 'Cat jumps', user: 'u9', username:
 function profileOf(user: { _id: string; username: string; email?: string }, videos: SelfieVideo[], likedVideos: SelfieVideo[]) {
   return {
     success: true,
-    user,
+    user: { subscriberCount: 0, ...user },
     videos,
     likedVideos,
     videosTotal: videos.length,

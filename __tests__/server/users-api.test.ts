@@ -81,7 +81,7 @@ describe('GET /users/:id', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json<ProfileBody>();
     expect(body.success).toBe(true);
-    expect(body.user).toEqual({ _id: me.id, username: 'Me_Myself' });
+    expect(body.user).toEqual({ _id: me.id, username: 'Me_Myself', subscriberCount: 0 });
     expect('email' in body.user).toBe(false);
     expect(ids(body.videos)).toEqual([videos.myNew.id, videos.myOld.id]);
     expect(ids(body.likedVideos)).toEqual([videos.myOld.id, videos.theirPublic.id]);
@@ -90,7 +90,7 @@ describe('GET /users/:id', () => {
   it('shows another user the same as a visitor: no e-mail, no private videos', async () => {
     const { me, otherCookie, videos } = await world();
     const body = (await getProfile(me.id, otherCookie)).json<ProfileBody>();
-    expect(body.user).toEqual({ _id: me.id, username: 'Me_Myself' });
+    expect(body.user).toEqual({ _id: me.id, username: 'Me_Myself', subscriberCount: 0, subscribed: false });
     expect(ids(body.videos)).toEqual([videos.myNew.id, videos.myOld.id]);
     // The other user owns theirPrivate, so it shows to them in my liked list; my private one does not.
     expect(ids(body.likedVideos)).toEqual([videos.myOld.id, videos.theirPrivate.id, videos.theirPublic.id]);
@@ -99,7 +99,7 @@ describe('GET /users/:id', () => {
   it('shows the owner their e-mail, their private uploads and their own private liked videos, never someone else’s', async () => {
     const { me, meCookie, videos } = await world();
     const body = (await getProfile(me.id, meCookie)).json<ProfileBody>();
-    expect(body.user).toEqual({ _id: me.id, username: 'Me_Myself', email: me.email });
+    expect(body.user).toEqual({ _id: me.id, username: 'Me_Myself', email: me.email, subscriberCount: 0, subscribed: false });
     expect(ids(body.videos)).toEqual([videos.myNew.id, videos.myPrivate.id, videos.myOld.id]);
     expect(ids(body.likedVideos)).toEqual([videos.myOld.id, videos.myPrivate.id, videos.theirPublic.id]);
   });
@@ -129,7 +129,7 @@ describe('GET /users/:id', () => {
   it('gives an owner without an e-mail address (wallet account) email: null', async () => {
     const walletUser = await createTestUser(app, { email: null, wallet_address: '0x' + 'ab'.repeat(20) });
     const body = (await getProfile(walletUser.id, await sessionCookieFor(app, walletUser.id))).json<ProfileBody>();
-    expect(body.user).toEqual({ _id: walletUser.id, username: walletUser.username, email: null });
+    expect(body.user).toEqual({ _id: walletUser.id, username: walletUser.username, email: null, subscriberCount: 0, subscribed: false });
   });
 
   it('answers 404 "User not found." for an unknown user, in Chinese when asked', async () => {

@@ -327,6 +327,75 @@ export interface ModerationLogTable {
   created_at: Timestamp;
 }
 
+/** 0013_following: who follows which uploader. */
+export interface SubscriptionsTable {
+  subscriber_id: string;
+  /** The uploader followed. */
+  channel_id: string;
+  created_at: Timestamp;
+}
+
+export const NOTIFICATION_KINDS = [
+  'new-video',
+  'comment-reply',
+  'video-comment',
+  'like-milestone',
+  'video-ready',
+  'video-failed',
+  'video-hidden',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** 0013_following: one notification for one recipient. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  actor_id: string | null;
+  video_id: string | null;
+  comment_id: string | null;
+  /** The milestone, the moderator's reason, or a failure's message key. */
+  text: string | null;
+  dedupe_key: string;
+  created_at: Timestamp;
+  read_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  mailed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** 0013_following: per-user notification preferences, the digest clock and the history switch. */
+export interface FollowingSettingsTable {
+  user_id: string;
+  /** JSON { [kind]: { inApp, email } }. */
+  notifications: ColumnType<string, string | undefined, string>;
+  history_paused: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
+  last_digest_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export const PLAYLIST_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export type PlaylistVisibility = (typeof PLAYLIST_VISIBILITIES)[number];
+
+/** 0013_following: a user's playlist ("Watch later" is one with watch_later = 1). */
+export interface PlaylistsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  visibility: ColumnType<PlaylistVisibility, PlaylistVisibility | undefined, PlaylistVisibility>;
+  watch_later: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistVideosTable {
+  playlist_id: string;
+  video_id: string;
+  /** Order in the playlist, from 0. */
+  position: number;
+  added_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -349,6 +418,11 @@ export interface Database {
   media_move_locks: MediaMoveLocksTable;
   media_throughput: MediaThroughputTable;
   transcription_jobs: TranscriptionJobsTable;
+  subscriptions: SubscriptionsTable;
+  notifications: NotificationsTable;
+  following_settings: FollowingSettingsTable;
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

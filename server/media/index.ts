@@ -44,7 +44,11 @@ export function createJobQueue(app: FastifyInstance, log = app.log): JobQueue {
     maxAttempts: config.media.maxAttempts,
     retryBaseMs: config.media.retryBaseMs,
     leaseMs: config.media.leaseMs,
-    onGiveUp: (videoId: string, error: unknown) => markFailed(app.db, videoId, error),
+    onGiveUp: async (videoId: string, error: unknown) => {
+      await markFailed(app.db, videoId, error);
+      // Its owner hears of it (services/following; never throws). A bare queue process has no following.
+      if (app.hasDecorator('following')) await app.following.videoProcessed(videoId);
+    },
   };
   if (config.redisUrl) {
     return new BullJobQueue({
@@ -150,6 +154,8 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       }
       const after = await app.db.selectFrom('videos').select('status').where('id', '=', job.videoId).executeTakeFirst();
       done(after?.status === 'failed' ? 'failed' : 'ready');
+      // Its owner hears that the video is ready (services/following; never throws).
+      if (after?.status === 'ready') await app.following.videoProcessed(job.videoId);
       await reportQueueDepth(app);
     });
     // Ready videos made before storyboards get one (docs/playback.md); idempotent, so every

@@ -175,6 +175,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return sendError(reply, failure.status, t(request, failure.key));
       }
       request.log.info({ commentId: result.comment._id, videoId: result.comment.video }, 'comment created');
+      // The video's owner and the author replied to hear of it (services/following; never throws).
+      await app.following.commentPosted(result.comment._id);
       return reply.code(201).send({ success: true, comment: result.comment, message: t(request, 'comments.created') });
     },
   );

@@ -7,12 +7,14 @@ import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
 import { captionRoutes } from './captions';
 import { commentRoutes } from './comments';
+import { followingRoutes } from './following';
 import { healthRoutes } from './health';
 import { searchRoutes } from './search';
 import { sharingApiRoutes } from './sharing';
 import { likeRoutes } from './likes';
 import { moderationRoutes } from './moderation';
 import { playbackRoutes } from './playback';
+import { playlistRoutes } from './playlists';
 import { sessionRoutes } from './session';
 import { tusRoutes } from './tus';
 import { uploadRoutes } from './upload';
@@ -36,6 +38,8 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(playbackRoutes);
   await api.register(commentRoutes);
   await api.register(userRoutes);
+  await api.register(followingRoutes);
+  await api.register(playlistRoutes);
   await api.register(moderationRoutes);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));

@@ -82,6 +82,8 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await toggleLike(app.db, request.params.id, user.id);
       if (!result) return sendError(reply, 404, t(request, 'video.notFound'));
       request.log.info({ videoId: request.params.id, userId: user.id, liked: result.liked }, 'like toggled');
+      // Milestones (1, 10, 100, …) reach the video's owner (services/following; never throws).
+      if (result.liked) await app.following.videoLiked(request.params.id, user.id, result.likes);
       return { success: true, ...result };
     },
   );

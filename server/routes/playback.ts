@@ -15,6 +15,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
+import { historyPaused } from '../services/following';
 import { clampPosition, savePosition } from '../services/playback/positions';
 import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
@@ -81,7 +82,10 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (seconds === undefined) return sendError(reply, 400, t(request, 'playback.positionInvalid'));
       const video = await findViewableVideo(app.db, request.params.id, user);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
-      await savePosition(app.db, user.id, video.id, clampPosition(seconds, Number(video.duration)));
+      // A paused watch history records nothing (docs/following.md); the answer is the same.
+      if (!(await historyPaused(app.db, user.id))) {
+        await savePosition(app.db, user.id, video.id, clampPosition(seconds, Number(video.duration)));
+      }
       return reply.code(204).send(null);
     },
   });

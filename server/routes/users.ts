@@ -25,6 +25,7 @@ import {
   type UsernameProblem,
 } from '../services/profiles';
 import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
+import { isSubscribed, subscriberCount } from '../services/following';
 import { requireUser } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 
@@ -53,6 +54,8 @@ const ProfileResponse = Type.Object({
     _id: Type.String(),
     username: Type.String(),
     email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    subscriberCount: Type.Integer({ description: 'How many users follow this one.' }),
+    subscribed: Type.Optional(Type.Boolean({ description: 'For a signed-in viewer: whether they follow this user.' })),
   }),
   videos: Type.Array(SelfieVideoSchema, { description: `The first ${PROFILE_PAGE_DEFAULT} uploads the viewer may see, newest first.` }),
   likedVideos: Type.Array(SelfieVideoSchema, {
@@ -110,9 +113,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const profile = await loadProfile(app.db, request.params.id, viewer, requestLanguage(request));
       if (!profile) return sendError(reply, 404, t(request, 'profile.userNotFound'));
       const { uploads, liked, user } = profile;
+      const [count, subscribed] = await Promise.all([
+        subscriberCount(app.db, user._id),
+        viewer ? isSubscribed(app.db, viewer.id, user._id) : Promise.resolve(undefined),
+      ]);
       return {
         success: true,
-        user,
+        user: { ...user, subscriberCount: count, ...(subscribed === undefined ? {} : { subscribed }) },
         videos: uploads.videos,
         likedVideos: liked.videos,
         videosTotal: uploads.total,

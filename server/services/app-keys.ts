@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { toTimestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 
-export type AppKeyName = 'cursors' | 'viewers';
+export type AppKeyName = 'cursors' | 'viewers' | 'unsubscribe';
 
 const cache = new WeakMap<Kysely<Database>, Map<AppKeyName, Promise<Buffer>>>();
 

@@ -30,6 +30,8 @@ export interface VideoChange {
 export interface EventTopics {
   /** A self-shot video was uploaded, edited (title, description, visibility) or deleted. */
   'video.changed': VideoChange;
+  /** Notifications of these users were added or read (services/following): live unread counts. */
+  'notifications.changed': { userIds: string[] };
 }
 
 export type Topic = keyof EventTopics;
@@ -161,7 +163,7 @@ class RedisEvents extends LocalEvents {
 }
 
 /** Every topic an instance listens to on Redis. */
-export const TOPICS: readonly Topic[] = ['video.changed'];
+export const TOPICS: readonly Topic[] = ['video.changed', 'notifications.changed'];
 
 /** The one place the adapter is chosen: Redis when there is a connection, else in-process. */
 export async function createChangeEvents(redis: Redis | null, log: FastifyBaseLogger): Promise<ChangeEvents> {

@@ -24,6 +24,12 @@ export const TAG_TYPES = [
   'Report',
   'Audit',
   'ModeratedUser',
+  // Following: the viewer's subscriptions (and feed), notifications, notification settings, watch history.
+  'Subscription',
+  'Notification',
+  'NotificationSettings',
+  'History',
+  'Playlist',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -132,3 +132,25 @@ export type UserProfileResponse = ApiAnswer<'getUserProfile', 200>;
 export type UpdateProfileResponse = ApiAnswer<'updateProfile', 200>;
 
 export type UploadVideoResponse = ApiAnswer<'uploadVideo', 200>;
+
+// Following: subscriptions, the feed, notifications and their settings.
+export type SubscribedChannel = Schemas['SubscribedChannel'];
+export type SubscriptionsResponse = ApiAnswer<'listSubscriptions', 200>;
+export type SubscriptionVideosResponse = ApiAnswer<'listSubscriptionVideos', 200>;
+export type SubscribeResponse = ApiAnswer<'subscribeToUser', 200>;
+export type Notification = Schemas['Notification'];
+export type NotificationKind = Schemas['NotificationKind'];
+export type NotificationSettings = Schemas['NotificationSettings'];
+export type NotificationsResponse = ApiAnswer<'listNotifications', 200>;
+export type UnreadNotificationsResponse = ApiAnswer<'getUnreadNotificationCount', 200>;
+export type NotificationSettingsResponse = ApiAnswer<'getNotificationSettings', 200>;
+export type SaveNotificationSettingsResponse = ApiAnswer<'updateNotificationSettings', 200>;
+export type UnsubscribeEmailsResponse = ApiAnswer<'unsubscribeFromEmails', 200>;
+export type HistoryEntry = Schemas['HistoryEntry'];
+export type HistoryResponse = ApiAnswer<'listHistory', 200>;
+export type HistoryClearedResponse = ApiAnswer<'clearHistory', 200>;
+export type HistorySettingsResponse = ApiAnswer<'updateHistorySettings', 200>;
+export type Playlist = Schemas['Playlist'];
+export type PlaylistVisibility = Schemas['PlaylistVisibility'];
+export type PlaylistsResponse = ApiAnswer<'listPlaylists', 200>;
+export type PlaylistResponse = ApiAnswer<'getPlaylist', 200>;

@@ -4,6 +4,7 @@ import { Link, NavLink, type NavLinkProps } from 'react-router-dom';
 
 import { paths } from '../config/routes';
 import { selectCurrentUser, selectIsLoggedIn, useLogout } from '../features/auth';
+import { NotificationBell } from '../features/following';
 import { useT } from '../i18n/useT';
 
 import { useAppSelector } from './hooks';
@@ -107,6 +108,7 @@ export function Header() {
 
         <div className="site-header__actions">
           <LanguageSwitch />
+          <NotificationBell />
 
           <div className="account-menu" ref={containerRef}>
             <button
@@ -160,6 +162,16 @@ export function Header() {
                       <li>
                         <NavLink to={paths.profile(signedInUser._id)} className={panelLinkClass} onClick={close}>
                           <FormattedMessage id="header.profile" />
+                        </NavLink>
+                      </li>
+                      <li>
+                        <NavLink to={paths.subscriptions} className={panelLinkClass} onClick={close}>
+                          <FormattedMessage id="following.menu" />
+                        </NavLink>
+                      </li>
+                      <li>
+                        <NavLink to={paths.history} className={panelLinkClass} onClick={close}>
+                          <FormattedMessage id="history.menu" />
                         </NavLink>
                       </li>
                       {signedInUser.role === 'moderator' || signedInUser.role === 'admin' ? (

@@ -35,6 +35,17 @@ const SelfieVideosPage = lazyPage(
 const VideoPage = lazyPage(() => import(/* webpackChunkName: "page-video" */ '../features/videos/VideoPage'));
 const EditVideoPage = lazyPage(() => import(/* webpackChunkName: "page-edit-video" */ '../features/videos/EditVideoPage'));
 const AdminPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../features/moderation/AdminPage'));
+const SubscriptionsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-subscriptions" */ '../features/following/SubscriptionsPage'),
+);
+const NotificationsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-notifications" */ '../features/following/NotificationsPage'),
+);
+const UnsubscribePage = lazyPage(
+  () => import(/* webpackChunkName: "page-unsubscribe" */ '../features/following/UnsubscribePage'),
+);
+const HistoryPage = lazyPage(() => import(/* webpackChunkName: "page-history" */ '../features/following/HistoryPage'));
+const PlaylistPage = lazyPage(() => import(/* webpackChunkName: "page-playlist" */ '../features/following/PlaylistPage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './NotFoundPage'));
 
 /**
@@ -57,6 +68,11 @@ export const routePatterns = {
   editSelfieVideo: '/selfieVideos/edit/:id',
   verify: '/verify',
   admin: '/admin',
+  subscriptions: '/subscriptions',
+  notifications: '/notifications',
+  unsubscribe: '/unsubscribe',
+  history: '/history',
+  playlist: '/playlists/:id',
 } as const;
 
 const pagesByPattern = [
@@ -75,6 +91,11 @@ const pagesByPattern = [
   [routePatterns.selfieVideo, VideoPage],
   [routePatterns.verify, VerifyPage],
   [routePatterns.admin, AdminPage],
+  [routePatterns.subscriptions, SubscriptionsPage],
+  [routePatterns.notifications, NotificationsPage],
+  [routePatterns.unsubscribe, UnsubscribePage],
+  [routePatterns.history, HistoryPage],
+  [routePatterns.playlist, PlaylistPage],
 ] as const;
 
 /** The page a path shows (the not-found page for an unknown one) and the path's parameters. */
@@ -110,6 +131,11 @@ export function AppRoutes() {
         <Route path={routePatterns.selfieVideo} element={<VideoPage />} />
         <Route path={routePatterns.editSelfieVideo} element={<EditVideoPage />} />
         <Route path={routePatterns.admin} element={<AdminPage />} />
+        <Route path={routePatterns.subscriptions} element={<SubscriptionsPage />} />
+        <Route path={routePatterns.notifications} element={<NotificationsPage />} />
+        <Route path={routePatterns.unsubscribe} element={<UnsubscribePage />} />
+        <Route path={routePatterns.history} element={<HistoryPage />} />
+        <Route path={routePatterns.playlist} element={<PlaylistPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<StandaloneLayout />}>

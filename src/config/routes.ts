@@ -16,6 +16,12 @@ export const paths = {
   verify: '/verify',
   /** The moderator console. */
   admin: '/admin',
+  /** Following: the subscriptions feed, all notifications, the digest's unsubscribe link. */
+  subscriptions: '/subscriptions',
+  notifications: '/notifications',
+  unsubscribe: '/unsubscribe',
+  history: '/history',
+  playlist: (id: string) => `/playlists/${encodeURIComponent(id)}`,
 } as const;
 
 /** Page size in every search and list mode. */

@@ -17,6 +17,7 @@ import * as mediaGenerations from './0010_media_generations';
 import * as processingStages from './0014_processing_stages';
 import * as captions from './0011_captions';
 import * as sharing from './0012_sharing';
+import * as following from './0013_following';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014_processing_stages': processingStages,
   '0011_captions': captions,
   '0012_sharing': sharing,
+  '0013_following': following,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -68,6 +68,8 @@ export async function setVideoHidden(
   if (!found) return false;
   if (found.rotated) await app.media.generations.kick([videoId]);
   await reindexVideos(app, [videoId]);
+  // The owner hears of it, with the reason (services/following; never throws).
+  if (hidden) await app.following.videoHidden(videoId, moderator.id);
   return true;
 }
 

@@ -646,6 +646,311 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/v0/api/users/{id}/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow an uploader (idempotent) */
+        post: operations["subscribeToUser"];
+        /** Stop following an uploader (idempotent) */
+        delete: operations["unsubscribeFromUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The uploaders the viewer follows, most recently followed first */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/subscriptions/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest public videos of the uploaders the viewer follows */
+        get: operations["listSubscriptionVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the viewer's notifications, newest first, with the unread count */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unread notification count (ETag for polling)
+         * @description For polling: answers 304 to If-None-Match with the last ETag while the count is unchanged.
+         */
+        get: operations["getUnreadNotificationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unread count as server-sent events, live
+         * @description Server-sent events: `event: unread` with `data: {"unread": n}` at once and whenever the count may have changed (on any instance); a comment line every 25 s keeps the connection open.
+         */
+        get: operations["streamUnreadNotificationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark some or all of the own notifications read */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per-kind notification preferences (in the app, by e-mail) */
+        get: operations["getNotificationSettings"];
+        /** Change per-kind notification preferences */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop notification e-mails with the digest's signed link
+         * @description The e-mail digest's link: stops every notification e-mail of the user the signed token names. No session needed.
+         */
+        post: operations["unsubscribeFromEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The watch history, newest first, with where to resume */
+        get: operations["listHistory"];
+        put?: never;
+        post?: never;
+        /** Forget the whole watch history */
+        delete: operations["clearHistory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/history/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget one video of the watch history */
+        delete: operations["removeHistoryEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/history/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pause or resume recording the watch history */
+        put: operations["updateHistorySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's public playlists, or all of the viewer's own */
+        get: operations["listPlaylists"];
+        put?: never;
+        /** Create a playlist */
+        post: operations["createPlaylist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists/watch-later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's private "Watch later" playlist */
+        get: operations["getWatchLater"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A playlist with the videos the viewer may see, in order */
+        get: operations["getPlaylist"];
+        put?: never;
+        post?: never;
+        /** Delete a playlist */
+        delete: operations["deletePlaylist"];
+        options?: never;
+        head?: never;
+        /** Rename, describe or share a playlist */
+        patch: operations["updatePlaylist"];
+        trace?: never;
+    };
+    "/v0/api/playlists/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a video to a playlist (or move it there) */
+        post: operations["addToPlaylist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/api/playlists/{id}/videos/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a video from a playlist */
+        delete: operations["removeFromPlaylist"];
+        options?: never;
+        head?: never;
+        /** Move a video within a playlist */
+        patch: operations["moveInPlaylist"];
+        trace?: never;
+    };
     "/v0/api/reports": {
         parameters: {
             query?: never;
@@ -914,6 +1219,12 @@ export interface components {
             /** @description In the language of Accept-Language (en or zh). */
             message: string;
         };
+        /** HistoryEntry */
+        HistoryEntry: {
+            /** @description When the position was last saved. */
+            watchedAt: string;
+            video: components["schemas"]["SelfieVideo"];
+        };
         /** LikeInfo */
         LikeInfo: {
             likes: number;
@@ -928,12 +1239,89 @@ export interface components {
             suspendedAt: string | null;
             suspensionReason: string | null;
         };
+        /** Notification */
+        Notification: {
+            _id: string;
+            kind: components["schemas"]["NotificationKind"];
+            createdAt: string;
+            read: boolean;
+            actor: {
+                _id: string;
+                username: string;
+            } | null;
+            video: {
+                _id: string;
+                title: string;
+                thumbnailCdnUrl: string;
+            } | null;
+            comment: {
+                _id: string;
+                content: string;
+            } | null;
+            /** @description like-milestone: the count reached; video-hidden: the moderator's reason; video-failed: why (in the request's language). */
+            text: string | null;
+        };
+        /**
+         * NotificationKind
+         * @description One of new-video, comment-reply, video-comment, like-milestone, video-ready, video-failed, video-hidden.
+         */
+        NotificationKind: "new-video" | "comment-reply" | "video-comment" | "like-milestone" | "video-ready" | "video-failed" | "video-hidden";
+        /** NotificationSettings */
+        NotificationSettings: {
+            "new-video": {
+                inApp: boolean;
+                email: boolean;
+            };
+            "comment-reply": {
+                inApp: boolean;
+                email: boolean;
+            };
+            "video-comment": {
+                inApp: boolean;
+                email: boolean;
+            };
+            "like-milestone": {
+                inApp: boolean;
+                email: boolean;
+            };
+            "video-ready": {
+                inApp: boolean;
+                email: boolean;
+            };
+            "video-failed": {
+                inApp: boolean;
+                email: boolean;
+            };
+            "video-hidden": {
+                inApp: boolean;
+                email: boolean;
+            };
+        };
         /** PendingUser */
         PendingUser: {
             email: string;
             /** @enum {boolean} */
             verified: false;
         };
+        /** Playlist */
+        Playlist: {
+            _id: string;
+            title: string;
+            description: string;
+            visibility: components["schemas"]["PlaylistVisibility"];
+            watchLater: boolean;
+            owner: {
+                _id: string;
+                username: string;
+            };
+            /** @description Videos the reader may see. */
+            videoCount: number;
+            thumbnailCdnUrl: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** PlaylistVisibility */
+        PlaylistVisibility: "public" | "unlisted" | "private";
         /**
          * ProcessingErrorCode
          * @description unsupported format, too long, picture too large, corrupt file, processing took too long (timeout), original missing, other transcode failure; null unless failed
@@ -1033,6 +1421,13 @@ export interface components {
             submittedBy: components["schemas"]["UserRef"] | null;
             createdAt: string;
             status: "pending" | "approved" | "rejected";
+        };
+        /** SubscribedChannel */
+        SubscribedChannel: {
+            _id: string;
+            username: string;
+            subscriberCount: number;
+            subscribedAt: string;
         };
         /** ThumbnailSource */
         ThumbnailSource: {
@@ -2624,6 +3019,10 @@ export interface operations {
                             _id: string;
                             username: string;
                             email?: string | null;
+                            /** @description How many users follow this one. */
+                            subscriberCount: number;
+                            /** @description For a signed-in viewer: whether they follow this user. */
+                            subscribed?: boolean;
                         };
                         /** @description The first 50 uploads the viewer may see, newest first. */
                         videos: components["schemas"]["SelfieVideo"][];
@@ -2762,6 +3161,922 @@ export interface operations {
                         success: boolean;
                         user: components["schemas"]["User"];
                         message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeToUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        subscribed: boolean;
+                        subscriberCount: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeFromUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        subscribed: boolean;
+                        subscriberCount: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query: {
+                page: number;
+                perPage: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Most recently followed first. */
+                        subscriptions: components["schemas"]["SubscribedChannel"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSubscriptionVideos: {
+        parameters: {
+            query: {
+                page: number;
+                perPage: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        videos: components["schemas"]["SelfieVideo"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query: {
+                page: number;
+                perPage: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Newest first. */
+                        notifications: components["schemas"]["Notification"][];
+                        unread: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUnreadNotificationCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag given. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamUnreadNotificationCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: string[];
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        settings: components["schemas"]["NotificationSettings"];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    settings: {
+                        "new-video"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                        "comment-reply"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                        "video-comment"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                        "like-milestone"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                        "video-ready"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                        "video-failed"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                        "video-hidden"?: {
+                            inApp?: boolean;
+                            email?: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        settings: components["schemas"]["NotificationSettings"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeFromEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listHistory: {
+        parameters: {
+            query: {
+                page: number;
+                perPage: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Newest first; each video's resumeAt is where the viewer stopped. */
+                        entries: components["schemas"]["HistoryEntry"][];
+                        total: number;
+                        /** @description While true, watching records nothing. */
+                        paused: boolean;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        removed: number;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        removed: number;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateHistorySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        paused: boolean;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlaylists: {
+        parameters: {
+            query?: {
+                /** @description A user's id: their public playlists (all of them for the owner). Absent: the viewer's own. */
+                owner?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlists: components["schemas"]["Playlist"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description?: string;
+                    visibility: components["schemas"]["PlaylistVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWatchLater: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    visibility?: components["schemas"]["PlaylistVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addToPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    videoId: string;
+                    /** @description 0-based; default: the end. */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeFromPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveInPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 0-based. */
+                    position: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        playlist: components["schemas"]["Playlist"];
+                        videos: components["schemas"]["SelfieVideo"][];
                     };
                 };
             };

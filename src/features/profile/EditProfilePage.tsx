@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../auth';
+import { NotificationSettingsForm } from '../following';
 
 import { useUpdateProfileMutation } from './profileApi';
 import './profile.css';
@@ -154,6 +155,7 @@ function EditProfileForm({ user }: { user: User }) {
           </div>
         </form>
       </section>
+      <NotificationSettingsForm />
     </div>
   );
 }

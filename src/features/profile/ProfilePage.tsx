@@ -12,6 +12,7 @@ import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
+import { PlaylistsSection, SubscribeButton } from '../following';
 import { CardFailedReason, selfieCardMedia, useDeleteVideoMutation } from '../videos';
 
 import { type ProfileListArgs, profileApi, useGetProfileVideosInfiniteQuery, useGetUserProfileQuery } from './profileApi';
@@ -80,6 +81,12 @@ export function ProfilePage() {
           <h1 id={headingId} className="profile__name">
             {user.username}
           </h1>
+          <SubscribeButton
+            userId={user._id}
+            username={user.username}
+            subscriberCount={user.subscriberCount}
+            subscribed={user.subscribed}
+          />
           {user.email ? (
             <dl className="profile__facts">
               <dt>{t('profile.email')}</dt>
@@ -112,6 +119,7 @@ export function ProfilePage() {
         more={profile.likedVideosNextCursor ? { userId: user._id, list: 'liked', cursor: profile.likedVideosNextCursor } : null}
         showActions={Boolean(currentUser)}
       />
+      <PlaylistsSection key={`${user._id}-playlists`} userId={user._id} />
     </article>
   );
 }

@@ -13,6 +13,7 @@ import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { createPlaybackClock, Transcript } from '../captions';
 import { Comments, commentsApi } from '../comments';
+import { PlaylistNav, SaveToPlaylist, SubscribeButton } from '../following';
 import { HiddenNotice, ReportButton } from '../moderation';
 import { DownloadLinks, RelatedVideos } from '../sharing';
 
@@ -137,6 +138,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
         {becameReady ? t('videos.processing.ready') : null}
       </p>
 
+      <PlaylistNav videoId={video._id} />
       <div className="video-page__header">
         <div className="video-page__heading">
           <h1 id={headingId} className="video-page__title">
@@ -191,6 +193,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
             <UploaderLink video={video} />
           </span>
         </p>
+        <SubscribeButton userId={video.user} username={video.username} />
+        <SaveToPlaylist videoId={video._id} />
         <LikeButton videoId={video._id} />
       </div>
 

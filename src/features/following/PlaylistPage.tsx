@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+
+import { errorStatus, serverMessage } from '../../api/errors';
+import { useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../config/routes';
+import { useT } from '../../i18n/useT';
+import { selectCurrentUser } from '../auth';
+import { VideoCardForSelfie } from '../videos';
+
+import { playlistVideoPath } from './PlaylistNav';
+import { useChangePlaylistVideoMutation, useDeletePlaylistMutation, useGetPlaylistQuery } from './followingApi';
+import './following.css';
+
+/** /playlists/:id: the playlist's videos in order; its owner reorders (by keyboard: Up/Down buttons), removes, deletes. */
+export function PlaylistPage() {
+  const t = useT();
+  const headingId = useId();
+  const navigate = useNavigate();
+  const { id } = useParams<{ id: string }>();
+  const viewer = useAppSelector(selectCurrentUser);
+  const { currentData, error, isFetching, refetch } = useGetPlaylistQuery(id ?? skipToken);
+  const [change, changing] = useChangePlaylistVideoMutation();
+  const [remove] = useDeletePlaylistMutation();
+
+  if (isFetching && !currentData) {
+    return (
+      <div className="page">
+        <Spinner label={t('playlists.loading')} />
+      </div>
+    );
+  }
+  if (error || !currentData) {
+    const missing = errorStatus(error) === 404;
+    return (
+      <div className="page">
+        <h1 className="visually-hidden">{t('playlists.section')}</h1>
+        <div className="alert alert--error" role="alert">
+          <p>{missing ? t('playlists.notFound') : (serverMessage(error) ?? t('playlists.loadFailed'))}</p>
+          {missing ? null : (
+            <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+              {t('notifications.retry')}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const { playlist, videos } = currentData;
+  const own = viewer?._id === playlist.owner._id;
+  const move = (videoId: string, position: number) => void change({ action: 'move', playlistId: playlist._id, videoId, position });
+
+  return (
+    <div className="page playlist" aria-labelledby={headingId}>
+      <div className="bell__head">
+        <div>
+          <h1 id={headingId}>{playlist.title}</h1>
+          <p className="notes__meta">
+            <Link to={paths.profile(playlist.owner._id)}>{t('playlists.by', { username: playlist.owner.username })}</Link>
+            {' · '}
+            {t('playlists.count', { count: videos.length })}
+            {' · '}
+            {t(`playlists.visibility.${playlist.visibility}`)}
+          </p>
+          {playlist.description ? <p>{playlist.description}</p> : null}
+        </div>
+        <div className="subscribe">
+          {videos[0] ? (
+            <Link className="btn btn--primary" to={playlistVideoPath(videos[0]._id, playlist._id)}>
+              {t('playlists.playAll')}
+            </Link>
+          ) : null}
+          {own && !playlist.watchLater ? (
+            <button
+              type="button"
+              className="btn btn--danger"
+              onClick={() => void remove(playlist._id).unwrap().then(() => navigate(paths.profile(playlist.owner._id)))}
+            >
+              {t('playlists.delete')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {videos.length === 0 ? (
+        <p className="videos-empty">{t('playlists.empty')}</p>
+      ) : (
+        <ol className="video-grid video-grid--wide">
+          {videos.map((video, index) => (
+            <li key={video._id}>
+              <VideoCardForSelfie
+                video={video}
+                eager={index < 4}
+                actions={
+                  own ? (
+                    <span className="subscribe">
+                      <button type="button" className="btn btn--small btn--ghost" aria-label={t('playlists.moveUp', { title: video.title })} disabled={index === 0 || changing.isLoading} onClick={() => move(video._id, index - 1)}>
+                        {t('playlists.up')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--ghost"
+                        aria-label={t('playlists.moveDown', { title: video.title })}
+                        disabled={index === videos.length - 1 || changing.isLoading}
+                        onClick={() => move(video._id, index + 1)}
+                      >
+                        {t('playlists.down')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--ghost"
+                        aria-label={t('playlists.remove', { title: video.title })}
+                        disabled={changing.isLoading}
+                        onClick={() => void change({ action: 'remove', playlistId: playlist._id, videoId: video._id })}
+                      >
+                        {t('playlists.removeShort')}
+                      </button>
+                    </span>
+                  ) : null
+                }
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export default PlaylistPage;
