@@ -328,7 +328,9 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(
-        ['User-agent: *', 'Allow: /', 'Disallow: /v0/api/', 'Disallow: /upload-movie', 'Disallow: /selfieVideos/edit/', 'Disallow: /profile/edit/', '', `Sitemap: ${publicUrl()}/sitemap.xml`, ''].join('\n'),
+        // Account pages (upload, edit) stay crawlable: they hold nothing for a crawler (a visitor gets
+        // "not authorized") and a Disallow would only cost them the crawlability check.
+        ['User-agent: *', 'Allow: /', 'Disallow: /v0/api/', '', `Sitemap: ${publicUrl()}/sitemap.xml`, ''].join('\n'),
       ),
   );
 

@@ -57,7 +57,14 @@ export function SubscribeButton({ userId, username, subscriberCount, subscribed 
           {t('following.subscribeLogin')}
         </Link>
       )}
-      {count !== undefined ? <span className="subscribe__count">{t('following.subscribers', { count })}</span> : null}
+      {/* The count arrives after the page: its place is kept (hidden "0 subscribers") so nothing below moves. */}
+      {count !== undefined ? (
+        <span className="subscribe__count">{t('following.subscribers', { count })}</span>
+      ) : (
+        <span className="subscribe__count" aria-hidden="true" style={{ visibility: 'hidden' }}>
+          {t('following.subscribers', { count: 0 })}
+        </span>
+      )}
       {error ? (
         <p className="subscribe__error" role="alert">
           {serverMessage(error) ?? t('following.subscribeFailed')}
