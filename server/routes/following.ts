@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
+import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
@@ -159,17 +160,7 @@ const HistorySettingsBody = Type.Object({ paused: Type.Boolean() }, { additional
 const HistorySettingsResponse = Type.Object({ success: Type.Boolean(), paused: Type.Boolean() });
 
 export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // In this plugin only: a JSON content type with an empty body is no body (as for likes).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
+  acceptEmptyJsonBody(app);
 
   // Open event streams end when the app closes (they would otherwise hold the server open).
   const openStreams = new Set<() => void>();

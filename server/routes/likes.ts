@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
+import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
@@ -30,18 +31,7 @@ const LikeInfoResponse = Type.Object({ likes: Type.Integer(), likedByUser: Type.
 const ToggleLikeResponse = Type.Object({ success: Type.Boolean(), liked: Type.Boolean(), likes: Type.Integer() });
 
 export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // In this plugin only: a JSON content type with an empty body is no body, not a 400 — the
-  // toggle carries nothing, and clients differ in what they send for "nothing".
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
+  acceptEmptyJsonBody(app);
 
   const togglesPerUser = app.createRateLimit({
     ...LIKE_LIMITS.togglesPerUser,
