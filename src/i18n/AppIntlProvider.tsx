@@ -1,8 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useSelector } from 'react-redux';
-
-import { useHydrated } from '../components/useHydrated';
 
 import { languageSlice, type LanguageState } from './languageSlice';
 import { messages } from './messages';
@@ -27,7 +25,15 @@ export const INTL_LOCALE = { en: 'en', zh: 'zh-CN' } as const;
 /** react-intl wired to the language slice; keeps <html lang> in step for screen readers. */
 export function AppIntlProvider({ children, serverTimeZone }: AppIntlProviderProps) {
   const locale = useSelector((state: { language: LanguageState }) => languageSlice.selectors.selectLocale(state));
-  const hydrated = useHydrated();
+  // The server's zone until the app runs; then the browser's, if it differs. The switch
+  // re-renders every formatted text, so it runs as a transition (in slices, not one long task)
+  // and only when it changes something.
+  const [ownTimeZone, setOwnTimeZone] = useState(false);
+  useEffect(() => {
+    if (serverTimeZone && serverTimeZone !== Intl.DateTimeFormat().resolvedOptions().timeZone) {
+      startTransition(() => setOwnTimeZone(true));
+    }
+  }, [serverTimeZone]);
   useEffect(() => {
     document.documentElement.lang = INTL_LOCALE[locale];
     // The server renders first screens in this language (server/http/server-render.ts).
@@ -42,7 +48,7 @@ export function AppIntlProvider({ children, serverTimeZone }: AppIntlProviderPro
       locale={INTL_LOCALE[locale]}
       defaultLocale="en"
       messages={messages[locale]}
-      timeZone={hydrated ? undefined : serverTimeZone}
+      timeZone={ownTimeZone ? undefined : serverTimeZone}
     >
       {children}
     </IntlProvider>

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import type { SelfieVideo } from '../../api/types';
@@ -74,7 +74,10 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
   const load = wanted || ended;
   const { data, error, isLoading, refetch } = useGetRelatedVideosQuery(load ? { id: videoId } : skipToken);
   const [autoplay, setAutoplay] = useState(readAutoplay);
-  const videos = data?.videos ?? [];
+  // The list (a dozen cards) renders in a deferred pass, in slices, not in the long task the
+  // answer arrives in; until then it shows as loading.
+  const shown = useDeferredValue(data);
+  const videos = shown?.videos ?? [];
   const next = videos[0];
 
   return (
@@ -105,7 +108,7 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
         ) : (
           <p className="related__status">{t('sharing.related.loading')}</p>
         )
-      ) : isLoading ? (
+      ) : isLoading || (data !== undefined && shown === undefined) ? (
         <p className="related__status" role="status">
           {t('sharing.related.loading')}
         </p>

@@ -143,6 +143,25 @@ function keyTarget(element: EventTarget | null) {
   };
 }
 
+/** The control bar's controls, in order; mounted a few per task (see `chromeStage`). */
+function barControls(rateMenuId: string, captionsMenuId: string) {
+  return [
+    <media-play-button key="play" notooltip="" />,
+    <media-time-range key="time" />,
+    // Not a toggle, and hidden from screen readers: the seek slider already speaks both times.
+    <media-time-display key="clock" showduration="" notoggle="" aria-hidden="true" />,
+    <media-mute-button key="mute" notooltip="" />,
+    <media-volume-range key="volume" />,
+    <media-playback-rate-menu-button key="rate" invoketarget={rateMenuId} notooltip="" />,
+    <media-captions-menu-button key="captions" invoketarget={captionsMenuId} notooltip="" />,
+    <media-pip-button key="pip" notooltip="" />,
+    <media-fullscreen-button key="fullscreen" notooltip="" />,
+  ];
+}
+const BAR_CONTROLS = barControls('', '').length;
+/** One stage per bar control, then one per menu (speed, captions). */
+const CHROME_STAGES = BAR_CONTROLS + 2;
+
 /**
  * The video page's player: media-chrome controls (loaded lazily, in the page's language) over a
  * <video> that HLS plays natively where the browser can, elsewhere through hls.js (its own
@@ -190,9 +209,16 @@ function PlayerBody({
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [choice, setChoice] = useState<number>(AUTO);
   const [showing, setShowing] = useState<{ width: number; height: number } | null>(null);
-  const [chrome, setChrome] = useState(false);
-  /** The speed and captions menus, mounted a task after the control bar (two shorter tasks, not one long one). */
-  const [menus, setMenus] = useState(false);
+  /**
+   * How much of media-chrome is mounted: its controls are costly custom elements (shadow DOM,
+   * styles, the controller wiring each one: 30–60 ms apiece on a mid-range phone), so they arrive
+   * one per task rather than all in one long task that blocks input: stage n shows the bar's
+   * first n controls, the last two stages add the speed menu, then the captions menu. Controls
+   * are appended after the ones already there, so nothing visible moves.
+   */
+  const [chromeStage, setChromeStage] = useState(0);
+  const chrome = chromeStage >= 1;
+  const menus = chromeStage >= CHROME_STAGES;
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   const [stalled, setStalled] = useState(false);
@@ -227,7 +253,7 @@ function PlayerBody({
   useEffect(() => {
     let live = true;
     let chaptersUrl: string | null = null;
-    let menusTimer: ReturnType<typeof setTimeout> | undefined;
+    let stageTimer: ReturnType<typeof setTimeout> | undefined;
     // A shared link's `t` wins over the resume offer. Known before any engine loads media, so a
     // prefetch starts at the right fragment.
     const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
@@ -243,11 +269,16 @@ function PlayerBody({
           chaptersUrl = URL.createObjectURL(new Blob([chaptersToVtt(chapters, duration)], { type: 'text/vtt' }));
           setChaptersTrack(chaptersUrl);
         }
-        setChrome(true);
+        setChromeStage(1);
         settle();
-        menusTimer = setTimeout(() => {
-          if (live) setMenus(true);
-        }, 0);
+        const nextStage = (stage: number) => {
+          stageTimer = setTimeout(() => {
+            if (!live) return;
+            setChromeStage(stage);
+            if (stage < CHROME_STAGES) nextStage(stage + 1);
+          }, 0);
+        };
+        nextStage(2);
       })
       .catch((failure: unknown) => {
         console.warn('Could not load the player controls, keeping the browser’s:', failure);
@@ -255,7 +286,7 @@ function PlayerBody({
       });
     return () => {
       live = false;
-      clearTimeout(menusTimer);
+      clearTimeout(stageTimer);
       if (chaptersUrl) URL.revokeObjectURL(chaptersUrl);
     };
     // Once per player: a new video is a new player (VideoPage keys it).
@@ -650,7 +681,7 @@ function PlayerBody({
   const lang = intl.locale.startsWith('zh') ? 'zh-CN' : 'en';
 
   return (
-    <div className="video-player" style={style} data-engine={engine} data-controls={chrome ? 'media-chrome' : 'native'}>
+    <div className="video-player" style={style} data-engine={engine} data-controls={menus ? 'media-chrome' : 'native'}>
       {/* Keys reach the player from any of its controls; the group itself takes focus too. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
@@ -715,23 +746,12 @@ function PlayerBody({
               <media-loading-indicator slot="centered-chrome" />
               {/* No tooltips: their text is not the buttons' accessible names (WCAG 2.5.3), which screen readers and the shortcut list give. */}
               <media-control-bar class="video-player__bar">
-                <media-play-button notooltip="" />
-                <media-time-range />
-                {/* Not a toggle, and hidden from screen readers: the seek slider already speaks both times. */}
-                <media-time-display showduration="" notoggle="" aria-hidden="true" />
-                <media-mute-button notooltip="" />
-                <media-volume-range />
-                <media-playback-rate-menu-button invoketarget={rateMenuId} notooltip="" />
-                <media-captions-menu-button invoketarget={captionsMenuId} notooltip="" />
-                <media-pip-button notooltip="" />
-                <media-fullscreen-button notooltip="" />
+                {barControls(rateMenuId, captionsMenuId).slice(0, chromeStage)}
               </media-control-bar>
-              {menus ? (
-                <>
-                  <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
-                  <media-captions-menu id={captionsMenuId} hidden anchor="auto" />
-                </>
+              {chromeStage > BAR_CONTROLS ? (
+                <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
               ) : null}
+              {menus ? <media-captions-menu id={captionsMenuId} hidden anchor="auto" /> : null}
             </>
           ) : null}
         </media-controller>
