@@ -309,6 +309,20 @@ describe('link previews in the server-sent head', () => {
         interactionType: { '@type': 'WatchAction' },
         userInteractionCount: expect.any(Number),
       });
+      // Only properties schema.org defines for VideoObject (its own and inherited), with their types:
+      // absolute URLs on the site, ISO 8601 date-time with a zone and duration, a Person author.
+      const videoObjectProperties = new Set([
+        '@context', '@type', 'name', 'description', 'thumbnailUrl', 'uploadDate', 'duration', 'contentUrl', 'embedUrl', 'url',
+        'width', 'height', 'author', 'creator', 'interactionStatistic', 'inLanguage', 'datePublished', 'dateModified',
+        'isFamilyFriendly', 'caption', 'transcript', 'publisher', 'potentialAction', 'encodingFormat', 'contentSize',
+      ]);
+      expect(Object.keys(ld).filter((key) => !videoObjectProperties.has(key))).toEqual([]);
+      for (const key of ['contentUrl', 'embedUrl', 'url'] as const) expect(String(ld[key])).toMatch(new RegExp(`^${SITE}/`));
+      expect(String(ld.uploadDate)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+      expect(String(ld.duration)).toMatch(/^PT(\d+H)?(\d+M)?(\d+S)?$/);
+      if (ld.author) expect(ld.author).toMatchObject({ '@type': 'Person', name: expect.any(String) });
+      // Twitter's player card: title, image, player URL (https in production) and its size.
+      for (const name of ['twitter:title', 'twitter:image', 'twitter:player:height']) expect([name, Boolean(meta.get(name))]).toEqual([name, true]);
       expect(res.body).not.toContain('</script><script>alert(1)');
     }
   });
