@@ -97,7 +97,12 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
 
   return {
     mode,
-    entry: { main: './src/main.tsx' },
+    entry: {
+      main: './src/main.tsx',
+      // The embed page's player (docs/sharing.md): its own small entry with its runtime inside
+      // (runtime: false), never in index.html; hls.js comes as the lazily loaded hls chunks.
+      embed: { import: './src/features/videos/embed/embedPlayer.ts', runtime: false },
+    },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
@@ -122,7 +127,7 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: ['main'] }),
       ...(dev ? [] : [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' })]),
       ...(dev && serving ? [new ReactRefreshWebpackPlugin()] : []),
       // Which files each page chunk needs, so the server can preload a route's code with its HTML.

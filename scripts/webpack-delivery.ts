@@ -16,8 +16,10 @@ export interface ChunkFiles {
 }
 
 export interface AssetManifest {
-  /** What index.html loads itself (the entry's initial chunks). */
+  /** What index.html loads itself (the `main` entry's initial chunks). */
   entry: ChunkFiles;
+  /** Other entry points (`embed`: the embed page's player), by name. */
+  entries?: Record<string, ChunkFiles>;
   /** Per named lazy chunk group (`page-home`, `page-login`…): its files, shared vendor splits included. */
   chunks: Record<string, ChunkFiles>;
 }
@@ -34,12 +36,14 @@ export class ChunkManifestPlugin {
         // After real content hashes rename the files, before the compression plugins run.
         { name: 'ChunkManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
         () => {
-          const manifest: AssetManifest = { entry: { js: [], css: [] }, chunks: {} };
+          const manifest: AssetManifest = { entry: { js: [], css: [] }, entries: {}, chunks: {} };
           for (const [name, group] of compilation.namedChunkGroups) {
             const files = filesOf(group.getFiles());
-            if (compilation.entrypoints.has(name)) {
+            if (name === 'main') {
               manifest.entry.js.push(...files.js);
               manifest.entry.css.push(...files.css);
+            } else if (compilation.entrypoints.has(name)) {
+              manifest.entries![name] = files;
             } else {
               manifest.chunks[name] = files;
             }

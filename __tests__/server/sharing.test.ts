@@ -5,7 +5,7 @@
  * fields; oEmbed and its bad input; the embed page and frame headers on every route; the sitemap,
  * robots.txt, related videos and downloads.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -14,6 +14,7 @@ import { JSDOM } from 'jsdom';
 import { newId } from '../../server/db/ids';
 import type { UserRow, VideoRow } from '../../server/db/schema';
 import { attachmentHeader, downloadFileName, parseStartTime } from '../../server/routes/sharing';
+import { bestLanguageMatch } from '../../server/services/sharing/languages';
 import { isoDuration } from '../../server/services/sharing/preview';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
@@ -23,7 +24,14 @@ const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-lang
 const CRAWLER = { accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' };
 const SITE = 'http://localhost:3000';
 
-function manifest() {
+interface ManifestTrack {
+  lang: string;
+  label: string;
+  vtt: string;
+  source: 'upload' | 'auto';
+}
+
+function manifest(captions: ManifestTrack[] = []) {
   return JSON.stringify({
     version: 1,
     hls: 'master.m3u8',
@@ -36,8 +44,15 @@ function manifest() {
     cards: [],
     variants: [],
     quick: false,
+    ...(captions.length > 0 ? { captions } : {}),
   });
 }
+
+const CAPTIONS: ManifestTrack[] = [
+  { lang: 'en', label: 'English', vtt: 'subs-en1.vtt', source: 'upload' },
+  { lang: 'zh-Hant', label: '中文（繁體）', vtt: 'subs-hant1.vtt', source: 'upload' },
+  { lang: 'zh-Hans', label: '中文（简体）', vtt: 'subs-hans1.vtt', source: 'auto' },
+];
 
 let t: TestApp;
 let spaDir: string;
@@ -137,6 +152,46 @@ describe('unlisted videos', () => {
     const neighbour = await readyVideo({ title: 'Picnic in the park' });
     const related = await get(`/v0/api/videos/selfieVideos/${neighbour.id}/related`);
     expect(related.json().videos.map((v: { _id: string }) => v._id)).not.toContain(video.id);
+  });
+
+  it('is reachable by its link and listed nowhere, as owner, other user and visitor', async () => {
+    const video = await readyVideo({ title: 'Quiet lighthouse', visibility: 'unlisted' });
+    // A subscriber's feed: the owner's public videos only.
+    const publicOne = await readyVideo({ title: 'Loud lighthouse' });
+    const subscribed = await t.app.inject({ method: 'POST', url: `/v0/api/users/${owner.id}/subscribe`, headers: { cookie: otherCookie, origin: SITE } });
+    expect(subscribed.statusCode).toBe(200);
+    const feed = await get('/v0/api/subscriptions/videos', { cookie: otherCookie });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json().videos.map((v: { _id: string }) => v._id)).toEqual([publicOne.id]);
+
+    const viewers: Array<[string, Record<string, string>]> = [
+      ['visitor', {}],
+      ['other user', { cookie: otherCookie }],
+      ['owner', { cookie: ownerCookie }],
+    ];
+    for (const [who, headers] of viewers) {
+      // By its link: the API, the page's preview (noindex), oEmbed and the embed all answer.
+      expect([who, (await get(`/v0/api/videos/selfieVideos/${video.id}`, headers)).statusCode]).toEqual([who, 200]);
+      const page = crawl((await get(`/selfieVideos/${video.id}`, { ...CRAWLER, ...headers })).body);
+      expect([who, page.meta.get('og:title'), page.meta.get('robots')]).toEqual([who, 'Quiet lighthouse', 'noindex, nofollow']);
+      expect((await get(`/oembed?url=${encodeURIComponent(`${SITE}/selfieVideos/${video.id}`)}`, headers)).statusCode).toBe(200);
+      expect((await get(`/embed/selfieVideos/${video.id}`, { ...HTML, ...headers })).statusCode).toBe(200);
+      // Never in a list: the catalogue, the profile's video list (but the owner's), both searches, related.
+      const list = await get('/v0/api/videos/selfieVideos', headers);
+      expect([who, list.body.includes(video.id)]).toEqual([who, false]);
+      const uploads = await get(`/v0/api/users/${owner.id}/videos`, headers);
+      expect([who, uploads.body.includes(video.id)]).toEqual([who, who === 'owner']);
+      for (const [url, payload] of [
+        ['/v0/api/search/normal-search', { query: 'lighthouse' }],
+        ['/v0/api/search/ai-search', { chat_history: 'a quiet lighthouse' }],
+      ] as const) {
+        const found = await t.app.inject({ method: 'POST', url, headers: { ...headers, origin: SITE }, payload });
+        expect([who, url, found.statusCode < 500, found.body.includes(video.id)]).toEqual([who, url, true, false]);
+      }
+      const related = await get(`/v0/api/videos/selfieVideos/${publicOne.id}/related`, headers);
+      expect([who, related.statusCode, related.body.includes(video.id)]).toEqual([who, 200, false]);
+    }
+    expect((await get('/sitemap-videos.xml?page=1')).body).not.toContain(video.id);
   });
 
   it('rejects an unknown visibility in both languages', async () => {
@@ -254,6 +309,20 @@ describe('link previews in the server-sent head', () => {
         interactionType: { '@type': 'WatchAction' },
         userInteractionCount: expect.any(Number),
       });
+      // Only properties schema.org defines for VideoObject (its own and inherited), with their types:
+      // absolute URLs on the site, ISO 8601 date-time with a zone and duration, a Person author.
+      const videoObjectProperties = new Set([
+        '@context', '@type', 'name', 'description', 'thumbnailUrl', 'uploadDate', 'duration', 'contentUrl', 'embedUrl', 'url',
+        'width', 'height', 'author', 'creator', 'interactionStatistic', 'inLanguage', 'datePublished', 'dateModified',
+        'isFamilyFriendly', 'caption', 'transcript', 'publisher', 'potentialAction', 'encodingFormat', 'contentSize',
+      ]);
+      expect(Object.keys(ld).filter((key) => !videoObjectProperties.has(key))).toEqual([]);
+      for (const key of ['contentUrl', 'embedUrl', 'url'] as const) expect(String(ld[key])).toMatch(new RegExp(`^${SITE}/`));
+      expect(String(ld.uploadDate)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+      expect(String(ld.duration)).toMatch(/^PT(\d+H)?(\d+M)?(\d+S)?$/);
+      if (ld.author) expect(ld.author).toMatchObject({ '@type': 'Person', name: expect.any(String) });
+      // Twitter's player card: title, image, player URL (https in production) and its size.
+      for (const name of ['twitter:title', 'twitter:image', 'twitter:player:height']) expect([name, Boolean(meta.get(name))]).toEqual([name, true]);
       expect(res.body).not.toContain('</script><script>alert(1)');
     }
   });
@@ -321,64 +390,209 @@ describe('GET /oembed', () => {
 });
 
 describe('embeds and frames', () => {
-  it('serves a framable player page with its options, and a private page without media', async () => {
+  const EMBED_SCRIPT = 'assets/embed.0123456789.js';
+  /** The build's manifest names the embed entry's script (an unbuilt checkout has none). */
+  const writeManifest = () =>
+    writeFile(
+      path.join(spaDir, 'asset-manifest.json'),
+      JSON.stringify({ entry: { js: ['assets/main.0123456789.js'], css: [] }, entries: { embed: { js: [EMBED_SCRIPT], css: [] } }, chunks: {} }),
+    );
+
+  it('serves a framable player page with its options, its script from the build and a tight policy', async () => {
+    await writeManifest();
     const video = await readyVideo();
-    const res = await get(`/embed/selfieVideos/${video.id}?t=1m30s&autoplay=1&loop=1&captions=zh`, HTML);
+    const res = await get(`/embed/selfieVideos/${video.id}?t=1m30s&autoplay=1&loop=1`, HTML);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain('frame-ancestors *');
+    for (const directive of ["default-src 'none'", "script-src 'self'", "media-src 'self' blob:", "connect-src 'self'", "worker-src 'none'", "object-src 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['x-frame-options']).toBeUndefined();
     const { document } = new JSDOM(res.body).window;
+    expect([...document.querySelectorAll('script')].map((script) => script.getAttribute('src'))).toEqual([`/${EMBED_SCRIPT}`]);
     const player = document.querySelector('video#player')!;
     expect(player.getAttribute('data-start')).toBe('90');
     expect(player.getAttribute('data-autoplay')).toBe('1');
     expect(player.hasAttribute('muted')).toBe(true);
+    expect(player.getAttribute('preload')).toBe('auto');
     expect(player.getAttribute('data-loop')).toBe('1');
-    expect(player.getAttribute('data-captions')).toBe('zh');
     expect(player.getAttribute('data-mp4')).toBe(`/media/${video.renditions_prefix}/video.mp4`);
+    expect(player.getAttribute('data-hls')).toBe(`/media/${video.renditions_prefix}/master.m3u8`);
+    // The script chooses the source: nothing of the video in the HTML itself.
+    expect(player.hasAttribute('src')).toBe(false);
     expect(document.querySelector('.bar a')!.getAttribute('href')).toBe(`${SITE}/selfieVideos/${video.id}?t=90`);
     expect(document.querySelector('header, nav, #root')).toBeNull();
 
+    // Without autoplay nothing of the video loads before play.
+    const quiet = new JSDOM((await get(`/embed/selfieVideos/${video.id}`, HTML)).body).window.document.querySelector('video#player')!;
+    expect(quiet.getAttribute('preload')).toBe('none');
+    expect(quiet.hasAttribute('data-autoplay')).toBe(false);
+  });
+
+  it('plays the MP4 itself when the player script is not built', async () => {
+    const video = await readyVideo();
+    const { document } = new JSDOM((await get(`/embed/selfieVideos/${video.id}`, HTML)).body).window;
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+    expect(document.querySelector('video#player')!.getAttribute('src')).toBe(`/media/${video.renditions_prefix}/video.mp4`);
+  });
+
+  it('answers unknown, private, unfinished and deleted videos with the same small page, no media', async () => {
     const hidden = await readyVideo({ visibility: 'private' });
-    for (const id of [hidden.id, '0123456789abcdef01234567']) {
+    const processing = await readyVideo({ status: 'processing' } as Partial<VideoRow>);
+    const deleted = await readyVideo();
+    const removal = await t.app.inject({ method: 'DELETE', url: `/v0/api/videos/selfieVideos/${deleted.id}`, headers: { cookie: ownerCookie, origin: SITE } });
+    expect(removal.statusCode).toBeLessThan(300);
+    const pages = new Set<string>();
+    for (const id of [hidden.id, processing.id, deleted.id, '0123456789abcdef01234567', 'not-an-id', '%3Cscript%3E']) {
+      // Even to the owner: an embed is what a visitor sees.
       const gone = await get(`/embed/selfieVideos/${id}`, { ...HTML, cookie: ownerCookie });
-      expect(gone.statusCode).toBe(404);
+      expect([id, gone.statusCode]).toEqual([id, 404]);
+      expect(gone.headers['content-security-policy']).toContain('frame-ancestors *');
       expect(gone.body).toContain('This video is private');
       expect(gone.body).not.toContain('/media/');
+      expect(gone.body).not.toContain('<script');
+      pages.add(gone.body);
     }
+    expect(pages.size).toBe(1);
     const zh = await get(`/embed/selfieVideos/${hidden.id}`, { 'accept-language': 'zh-CN' });
     expect(zh.body).toContain('此视频为私密视频');
-    expect((await get('/embed/player.js')).headers['content-type']).toContain('javascript');
   });
 
-  it('refuses frames on every other route', async () => {
-    const video = await readyVideo();
-    const routes = [
-      '/',
-      `/selfieVideos/${video.id}`,
-      `/profile/${owner.id}`,
-      '/login',
-      '/v0/api/videos/selfieVideos',
-      `/v0/api/videos/selfieVideos/${video.id}`,
-      `/oembed?url=${encodeURIComponent(`${SITE}/selfieVideos/${video.id}`)}`,
-      '/sitemap.xml',
-      '/robots.txt',
-      '/health',
-      '/embed/player.js',
-      '/nope',
-    ];
-    for (const url of routes) {
-      const res = await get(url, HTML);
-      expect([url, res.headers['content-security-policy']]).toEqual([url, expect.stringContaining("frame-ancestors 'self'")]);
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    }
-  });
-
-  it('reads ?t= leniently and never fails on garbage', () => {
+  it('reads ?t= leniently and never fails on garbage', async () => {
     expect([parseStartTime('90'), parseStartTime('1m30s'), parseStartTime('1:02:03'), parseStartTime('abc'), parseStartTime('-5'), parseStartTime(undefined)]).toEqual([
       90, 90, 3723, 0, 0, 0,
     ]);
     expect(isoDuration(3723)).toBe('PT1H2M3S');
     expect(isoDuration(0)).toBe('PT0S');
+
+    const video = await readyVideo();
+    const garbage = ['abc', '-5', '1e9', 'NaN', 'Infinity', '99:99', '%3Cscript%3E', '1:2:3:4', '95', '3600', 'x'.repeat(500)];
+    for (const value of garbage) {
+      const res = await get(`/embed/selfieVideos/${video.id}?t=${value}`, HTML);
+      expect([value, res.statusCode]).toEqual([value, 200]);
+      const { document } = new JSDOM(res.body).window;
+      // Nothing past the 95-second video's end, nothing unreadable: from the start.
+      expect([value, document.querySelector('video#player')!.getAttribute('data-start')]).toEqual([value, null]);
+      expect(document.querySelector('.bar a')!.getAttribute('href')).toBe(`${SITE}/selfieVideos/${video.id}`);
+    }
+    const twice = await get(`/embed/selfieVideos/${video.id}?t=5&t=7&captions=en&captions=fr`, HTML);
+    expect(twice.statusCode).toBeLessThan(500);
+  });
+
+  it('carries every caption track and shows the one ?captions= asks for, by BCP 47 tags', async () => {
+    const video = await readyVideo({ renditions: manifest(CAPTIONS) } as Partial<VideoRow>);
+    const tracksOf = async (query: string) => {
+      const res = await get(`/embed/selfieVideos/${video.id}${query}`, HTML);
+      expect(res.statusCode).toBe(200);
+      const { document } = new JSDOM(res.body).window;
+      const player = document.querySelector('video#player')!;
+      return {
+        wanted: player.getAttribute('data-captions'),
+        tracks: [...player.querySelectorAll('track')].map((track) => ({
+          kind: track.getAttribute('kind'),
+          srclang: track.getAttribute('srclang'),
+          label: track.getAttribute('label'),
+          src: track.getAttribute('src'),
+          default: track.hasAttribute('default'),
+        })),
+      };
+    };
+    const plain = await tracksOf('');
+    expect(plain.wanted).toBeNull();
+    expect(plain.tracks).toEqual(
+      CAPTIONS.map((track) => ({ kind: 'subtitles', srclang: track.lang, label: track.label, src: `/media/${video.renditions_prefix}/${track.vtt}`, default: false })),
+    );
+    const cases: Array<[string, string | null]> = [
+      ['en', 'en'],
+      ['EN-gb', 'en'],
+      ['zh', 'zh-Hans'],
+      ['zh-CN', 'zh-Hans'],
+      ['zh-hans', 'zh-Hans'],
+      ['zh-TW', 'zh-Hant'],
+      ['zh-HK', 'zh-Hant'],
+      ['zh-Hant', 'zh-Hant'],
+      ['fr', null],
+      ['', null],
+      ['<script>', null],
+      ['e', null],
+    ];
+    for (const [asked, shown] of cases) {
+      const { wanted, tracks } = await tracksOf(`?captions=${encodeURIComponent(asked)}`);
+      expect([asked, wanted]).toEqual([asked, shown]);
+      expect([asked, tracks.filter((track) => track.default).map((track) => track.srclang)]).toEqual([asked, shown ? [shown] : []]);
+      expect(tracks).toHaveLength(3);
+    }
+    expect(bestLanguageMatch(['en-US', 'en'], 'en')).toBe(1);
+    expect(bestLanguageMatch(['pt-PT', 'pt-BR'], 'pt')).toBe(1);
+    expect(bestLanguageMatch(['sr-Cyrl', 'sr-Latn'], 'sr-Latn-RS')).toBe(1);
+    expect(bestLanguageMatch(['en'], 'not a tag')).toBe(-1);
+  });
+
+  it('never lets a private video\'s captions into an embed page', async () => {
+    const hidden = await readyVideo({ visibility: 'private', renditions: manifest(CAPTIONS) } as Partial<VideoRow>);
+    for (const headers of [HTML, { ...HTML, cookie: ownerCookie }, { ...HTML, cookie: otherCookie }]) {
+      const res = await get(`/embed/selfieVideos/${hidden.id}?captions=en`, headers);
+      expect(res.statusCode).toBe(404);
+      for (const secret of ['<track', 'subs-', '.vtt', 'English', '中文', hidden.renditions_prefix!]) expect(res.body).not.toContain(secret);
+    }
+    // Made private after being public: the page stops naming them at once.
+    const once = await readyVideo({ renditions: manifest(CAPTIONS) } as Partial<VideoRow>);
+    expect((await get(`/embed/selfieVideos/${once.id}`, HTML)).body).toContain('subs-en1.vtt');
+    await t.app.db.updateTable('videos').set({ visibility: 'private' }).where('id', '=', once.id).execute();
+    expect((await get(`/embed/selfieVideos/${once.id}`, HTML)).body).not.toContain('subs-en1.vtt');
+  });
+
+  it('refuses frames on every other route: every SPA route, every API route and every other site route', async () => {
+    await writeManifest();
+    const video = await readyVideo();
+    // Every registered route, from Fastify's own table (so a route added later is covered too).
+    const table = t.app.printRoutes({ commonPrefix: false });
+    const routes: Array<{ method: string; url: string }> = [];
+    const stack: string[] = [];
+    for (const line of table.split('\n')) {
+      const match = /^([\s│]*)(?:└── |├── )(.+?) \(([A-Z, ]+)\)$/.exec(line);
+      if (!match) continue;
+      const depth = match[1]!.length / 4;
+      stack.length = depth;
+      const full = (stack[depth - 1] ?? '') + match[2]!;
+      stack[depth] = full;
+      for (const method of match[3]!.split(', ')) routes.push({ method, url: full });
+    }
+    expect(routes.length).toBeGreaterThan(60);
+    // Every page of the SPA, from its route table (src/app/router.tsx), served through the SPA fallback.
+    const router = await readFile(path.join(__dirname, '../../src/app/router.tsx'), 'utf8');
+    const patterns = [...(/routePatterns = \{([^}]+)\}/.exec(router)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+    expect(patterns).toEqual(expect.arrayContaining(['/', '/login', '/selfieVideos/:id', '/profile/:id', '/playlists/:id']));
+    for (const pattern of patterns) routes.push({ method: 'GET', url: pattern });
+    routes.push({ method: 'GET', url: '/no/such/page' }, { method: 'GET', url: '/v0/api/no-such-route' });
+
+    const fill = (url: string) =>
+      url
+        .replace(/:videoId|:id/g, video.id)
+        .replace(/:lang/g, 'en')
+        .replace(/:key/g, `${video.renditions_prefix}/video.mp4`)
+        .replace(/:[A-Za-z]+/g, 'x')
+        .replace(/\*/g, 'anything');
+    // Over real HTTP, as a browser gets them (the resumable-upload routes answer on the raw socket).
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const checked: string[] = [];
+    for (const route of routes) {
+      if (route.url.startsWith('/embed/selfieVideos/')) continue;
+      const url = fill(route.url);
+      const res = await fetch(`${origin}${url}`, { method: route.method, headers: HTML, redirect: 'manual' });
+      await res.arrayBuffer().catch(() => undefined);
+      const label = `${route.method} ${url} (${res.status})`;
+      expect([label, res.headers.get('content-security-policy')]).toEqual([label, expect.stringContaining("frame-ancestors 'self'")]);
+      expect([label, res.headers.get('x-frame-options')]).toEqual([label, 'SAMEORIGIN']);
+      checked.push(label);
+    }
+    expect(checked.length).toBeGreaterThan(90);
+    // The one exception.
+    const embed = await get(`/embed/selfieVideos/${video.id}`, HTML);
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
   });
 });
 

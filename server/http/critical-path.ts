@@ -45,6 +45,8 @@ export interface ChunkFiles {
 
 export interface AssetManifest {
   entry: ChunkFiles;
+  /** Entry points other than the SPA's (`embed`: the embed page's player). */
+  entries?: Record<string, ChunkFiles>;
   chunks: Record<string, ChunkFiles>;
 }
 

@@ -14,10 +14,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { EMBED_PLAYER_JS } from '../http/embed-player';
-import { escapeAttribute } from '../http/spa';
+import { EMBED_CSP, embedGonePage, embedPlayerPage, embedScripts } from '../http/embed-page';
 import { requestOrigin } from '../http/request-origin';
 import { requestLanguage, t, translate, type Language } from '../i18n';
+import { bestLanguageMatch } from '../services/sharing/languages';
 import { RELATED_DEFAULT, RELATED_MAX, countSitemapVideos, relatedVideos, sitemapVideos } from '../services/sharing/related';
 import { embedSize, iframeCode, summaryOf, videoPreview } from '../services/sharing/preview';
 import { findViewableVideo } from '../services/video-access';
@@ -162,11 +162,12 @@ const OembedQuery = Type.Object({
   maxheight: Type.Optional(Type.String({ maxLength: 16 })),
 });
 
+// Lenient: an embed is a page in someone else's frame, so odd values are ignored, never a 400.
 const EmbedQuery = Type.Object({
-  t: Type.Optional(Type.String({ maxLength: 64 })),
-  autoplay: Type.Optional(Type.String({ maxLength: 8 })),
-  loop: Type.Optional(Type.String({ maxLength: 8 })),
-  captions: Type.Optional(Type.String({ maxLength: 64 })),
+  t: Type.Optional(Type.String({ maxLength: 2048 })),
+  autoplay: Type.Optional(Type.String({ maxLength: 2048 })),
+  loop: Type.Optional(Type.String({ maxLength: 2048 })),
+  captions: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 
 /** A size parameter: undefined when absent, NaN when not a whole number from 1 to OEMBED_MAX_SIZE. */
@@ -177,33 +178,9 @@ function sizeParam(value: string | undefined): number | undefined {
   return size >= 1 && size <= OEMBED_MAX_SIZE ? size : Number.NaN;
 }
 
-/** The CSP of the embed page: this origin only, and any page may frame it. */
-const EMBED_CSP = [
-  "default-src 'self'",
-  "base-uri 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "form-action 'none'",
-  'frame-ancestors *',
-].join('; ');
-
-const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const EMBED_STYLE =
-  'html,body{margin:0;height:100%;background:#000;color:#fff;font:14px/1.4 system-ui,sans-serif;overflow:hidden}' +
-  '.bar{position:absolute;top:0;left:0;right:0;z-index:1;padding:8px 12px;background:linear-gradient(#000c,#0000);pointer-events:none}' +
-  '.bar a{color:#fff;text-decoration:none;font-weight:600;pointer-events:auto;display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
-  '.bar a:focus-visible{outline:2px solid #fff;outline-offset:2px}' +
-  'main{height:100%}video{display:block;width:100%;height:100%;background:#000}' +
-  '.gone{display:flex;height:100%;align-items:center;justify-content:center;flex-direction:column;gap:8px;text-align:center;padding:16px;box-sizing:border-box}' +
-  '.gone a{color:#9cf}';
-
 export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publicUrl = () => app.config.publicUrl.replace(/\/+$/, '');
+  const playerScripts = embedScripts(app.config.spaDir);
 
   /** The id in a video page (or embed) URL of this site, or undefined for anything else. */
   const videoIdFromUrl = (request: FastifyRequest, raw: string): string | undefined => {
@@ -264,10 +241,6 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.get('/embed/player.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(EMBED_PLAYER_JS),
-  );
-
   app.get('/embed/selfieVideos/:id', { schema: { params: IdParams, querystring: EmbedQuery, hide: true } }, async (request, reply) => {
     const language: Language = requestLanguage(request);
     // This page alone may be framed by any site; everything else keeps refusing frames.
@@ -279,47 +252,52 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .removeHeader('x-frame-options');
     reply.type('text/html; charset=utf-8');
     const htmlLang = language === 'zh' ? 'zh-CN' : 'en';
+    // As a visitor: a private video (its captions included) is as unknown as an id that never existed.
     const video = await findViewableVideo(app.db, request.params.id, null);
     if (!video || video.status !== 'ready') {
-      const message = translate(language, 'share.embedPrivate');
-      return reply
-        .code(404)
-        .send(
-          `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-            `<meta name="robots" content="noindex"><title>${text(message)}</title><style>${EMBED_STYLE}</style></head>` +
-            `<body><main class="gone"><h1 style="font-size:18px;margin:0">${text(message)}</h1>` +
-            `<a href="${escapeAttribute(`${publicUrl()}/`)}" target="_blank" rel="noopener">ClipNest</a></main></body></html>`,
-        );
+      return reply.code(404).send(embedGonePage(htmlLang, translate(language, 'share.embedPrivate'), `${publicUrl()}/`));
     }
     const preview = videoPreview(video, publicUrl());
     const shown = toPublicVideo(video, language);
-    const start = parseStartTime(request.query.t);
-    const captions = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})?$/.test(request.query.captions ?? '') ? request.query.captions! : '';
+    // A start at or past the end plays the video from the beginning (as the site's links do).
+    const requested = parseStartTime(request.query.t);
+    const duration = Number(video.duration) || 0;
+    const start = duration > 0 && requested >= duration ? 0 : requested;
+    const wanted = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/.test(request.query.captions ?? '') ? request.query.captions! : '';
+    const chosen = bestLanguageMatch(
+      shown.captions.map((track) => track.lang),
+      wanted,
+    );
+    const autoplay = request.query.autoplay === '1';
+    const scripts = await playerScripts();
     const attributes: Record<string, string> = {
       id: 'player',
       controls: '',
       playsinline: '',
-      preload: 'metadata',
+      // Nothing of the video before play (the poster aside), unless it plays at once.
+      preload: autoplay ? 'auto' : 'none',
       'aria-label': preview.title,
       ...(shown.posterUrl ? { poster: shown.posterUrl } : {}),
       'data-mp4': shown.cdnUrl,
       ...(shown.hlsUrl ? { 'data-hls': shown.hlsUrl } : {}),
       ...(start > 0 ? { 'data-start': String(start) } : {}),
-      ...(request.query.autoplay === '1' ? { 'data-autoplay': '1', muted: '' } : {}),
+      ...(autoplay ? { 'data-autoplay': '1', muted: '' } : {}),
       ...(request.query.loop === '1' ? { 'data-loop': '1' } : {}),
-      ...(captions ? { 'data-captions': captions } : {}),
+      ...(chosen >= 0 ? { 'data-captions': shown.captions[chosen]!.lang } : {}),
+      // Without the built player script (an unbuilt checkout), the MP4 still plays.
+      ...(scripts.length === 0 ? { src: shown.cdnUrl } : {}),
     };
-    const videoAttributes = Object.entries(attributes)
-      .map(([name, value]) => (value === '' ? name : `${name}="${escapeAttribute(value)}"`))
-      .join(' ');
-    const watchOn = translate(language, 'share.embedWatchOn');
     return reply.send(
-      `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-        `<meta name="robots" content="noindex"><title>${text(preview.title)}</title>` +
-        `<link rel="canonical" href="${escapeAttribute(preview.pageUrl)}"><style>${EMBED_STYLE}</style>` +
-        `<script src="/embed/player.js" defer></script></head><body>` +
-        `<div class="bar" role="banner"><a href="${escapeAttribute(preview.pageUrl + (start > 0 ? `?t=${start}` : ''))}" target="_blank" rel="noopener" title="${escapeAttribute(watchOn)}">${text(preview.title)}</a></div>` +
-        `<main aria-label="${escapeAttribute(preview.title)}"><video ${videoAttributes}></video></main></body></html>`,
+      embedPlayerPage({
+        htmlLang,
+        title: preview.title,
+        pageUrl: preview.pageUrl,
+        watchUrl: preview.pageUrl + (start > 0 ? `?t=${start}` : ''),
+        watchOn: translate(language, 'share.embedWatchOn'),
+        attributes,
+        tracks: shown.captions.map((track, index) => ({ lang: track.lang, label: track.label, src: track.url, default: index === chosen })),
+        scripts,
+      }),
     );
   });
 

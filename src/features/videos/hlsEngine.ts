@@ -39,6 +39,13 @@ export interface HlsOptions {
   prefetch?: boolean;
   /** Bytes the first fragment may take before play (default PREFETCH_BUDGET_BYTES). */
   prefetchBudget?: () => number;
+  /**
+   * Fetch nothing before play, not even the master playlist (default false): the media source is
+   * attached at once (the native controls can start playback), the playlists load on `play`.
+   */
+  loadOnPlay?: boolean;
+  /** Remux in a Web Worker (default true); false keeps it on the page (no worker script fetched). */
+  worker?: boolean;
 }
 
 export interface HlsSession {
@@ -80,11 +87,12 @@ export function startHls(
 ): HlsSession | null {
   if (!Hls.isSupported()) return null;
   const estimate = linkEstimate();
+  const worker = options.worker ?? true;
   const hls = new Hls({
     // Segments are remuxed in a worker, off the page's main thread (a phone stays responsive while
     // the first fragment is prepared), loaded from the site's assets: the CSP allows no blob: workers.
-    enableWorker: true,
-    workerPath: hlsWorkerUrl,
+    enableWorker: worker,
+    ...(worker ? { workerPath: hlsWorkerUrl } : {}),
     // The player sets the cap itself (setCap: device pixels, lifted in fullscreen).
     capLevelToPlayerSize: false,
     // Loading starts once the start level is chosen (MANIFEST_PARSED), with an empty buffer goal.
@@ -101,6 +109,7 @@ export function startHls(
   let loading = false;
   let playing = false;
   let startLevel = -1;
+  let sourcePending = false;
   const prefetch = (options.prefetch ?? true) && !savesData();
 
   const destroy = () => {
@@ -157,6 +166,11 @@ export function startHls(
     if (destroyed || playing) return;
     playing = true;
     hls.config.maxMaxBufferLength = PLAYING_MAX_BUFFER_SECONDS;
+    if (sourcePending) {
+      sourcePending = false;
+      hls.loadSource(url);
+      return;
+    }
     // Before the manifest is parsed, MANIFEST_PARSED starts loading (playing is set).
     if (hls.levels.length > 0) startLoading();
   };
@@ -165,8 +179,16 @@ export function startHls(
   // hls.js alone decides what is fetched; with "none" Chromium would not open the media source
   // before play, and a prefetched fragment could not be shown at once.
   video.preload = 'auto';
-  hls.loadSource(url);
-  hls.attachMedia(video);
+  if (options.loadOnPlay && video.paused) {
+    // The media source now, the playlists on play (onPlay).
+    sourcePending = true;
+    hls.attachMedia(video);
+  } else {
+    hls.loadSource(url);
+    hls.attachMedia(video);
+  }
+  // Play was asked for before hls.js came (its `play` event is gone): playing from the start.
+  if (!video.paused) onPlay();
 
   return {
     setLevel(index: number) {

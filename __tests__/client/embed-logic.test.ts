@@ -1,0 +1,32 @@
+/**
+ * The embed player's choices (src/features/videos/embed/embedLogic.ts, docs/sharing.md): hls.js
+ * where Media Source Extensions exist, native HLS without them, the MP4 last and after failures;
+ * the track the `c` key turns on.
+ */
+import { captionsToToggle, engineFor, fallbackAfter } from '../../src/features/videos/embed/embedLogic';
+
+describe('embed engine choice', () => {
+  it('plays HLS with hls.js where MSE exists, natively without MSE, the MP4 last', () => {
+    expect(engineFor({ hls: true, mediaSource: true, nativeHls: true })).toBe('hlsjs');
+    expect(engineFor({ hls: true, mediaSource: true, nativeHls: false })).toBe('hlsjs');
+    expect(engineFor({ hls: true, mediaSource: false, nativeHls: true })).toBe('native');
+    expect(engineFor({ hls: true, mediaSource: false, nativeHls: false })).toBe('mp4');
+    expect(engineFor({ hls: false, mediaSource: true, nativeHls: true })).toBe('mp4');
+  });
+
+  it('falls back from hls.js to native HLS (when there) and then to the MP4, then gives up', () => {
+    expect(fallbackAfter('hlsjs', { hls: true, mediaSource: true, nativeHls: true })).toBe('native');
+    expect(fallbackAfter('hlsjs', { hls: true, mediaSource: true, nativeHls: false })).toBe('mp4');
+    expect(fallbackAfter('native', { hls: true, mediaSource: false, nativeHls: true })).toBe('mp4');
+    expect(fallbackAfter('mp4', { hls: true, mediaSource: false, nativeHls: true })).toBeNull();
+  });
+});
+
+describe('the captions toggle', () => {
+  it('turns on the asked-for track, else the page language, else the first', () => {
+    expect(captionsToToggle(['en', 'zh-Hans'], 'zh-Hans', 'en')).toBe(1);
+    expect(captionsToToggle(['en', 'zh-Hans'], '', 'zh-CN')).toBe(1);
+    expect(captionsToToggle(['fr', 'de'], '', 'en')).toBe(0);
+    expect(captionsToToggle([], 'en', 'en')).toBe(-1);
+  });
+});
