@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, type NavLinkProps } from 'react-router-dom';
 
+import { useDisclosure } from '../components/useDisclosure';
 import { paths } from '../config/routes';
 import { selectCurrentUser, selectIsLoggedIn, useLogout } from '../features/auth';
 import { NotificationBell } from '../features/following';
@@ -25,34 +26,6 @@ function ExperimentalBadge() {
       <FormattedMessage id="header.experimental" />
     </span>
   );
-}
-
-/** Open/closed state of the toggle panel, closed by Escape (focus back on the toggle) or a click outside. */
-function useDisclosure() {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
-  return { open, toggle: () => setOpen((value) => !value), close, containerRef, toggleRef };
 }
 
 /**

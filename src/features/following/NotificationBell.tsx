@@ -1,10 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import type { Notification } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
+import { useDisclosure } from '../../components/useDisclosure';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser, selectIsLoggedIn } from '../auth';
@@ -26,11 +27,9 @@ export function NotificationBell() {
   const user = useAppSelector(selectCurrentUser);
   const signedIn = isLoggedIn && Boolean(user);
   const unread = useUnreadCount(signedIn);
-  const [open, setOpen] = useState(false);
+  const { open, toggle, close, containerRef, toggleRef } = useDisclosure();
   const panelId = useId();
   const headingId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const { currentData, error, isFetching, refetch } = useGetNotificationsQuery(signedIn && open ? { page: 1 } : skipToken);
   const [markRead, { isLoading: marking }] = useMarkNotificationsReadMutation();
 
@@ -41,25 +40,6 @@ export function NotificationBell() {
     if (seen !== undefined) setAnnounced(unread);
     setSeen(unread);
   }
-
-  const close = useCallback(() => setOpen(false), []);
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
 
   if (!signedIn) return null;
   const count = unread ?? 0;
@@ -77,7 +57,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('notifications.bellUnread', { count })}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <svg className="bell__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path

@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 
 import { serverMessage } from '../../api/errors';
 import type { PlaylistVisibility } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
+import { useDisclosure } from '../../components/useDisclosure';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 
@@ -18,27 +19,15 @@ import './following.css';
 export function SaveToPlaylist({ videoId }: { videoId: string }) {
   const t = useT();
   const viewer = useAppSelector(selectCurrentUser);
-  const [open, setOpen] = useState(false);
+  const { open, toggle, containerRef, toggleRef } = useDisclosure();
   const [title, setTitle] = useState('');
   const [visibility, setVisibility] = useState<PlaylistVisibility>('private');
   const [status, setStatus] = useState('');
   const panelId = useId();
   const titleId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const { currentData, error, isFetching } = useGetPlaylistsQuery({}, { skip: !viewer || !open });
   const [change, changing] = useChangePlaylistVideoMutation();
   const [create, creating] = useCreatePlaylistMutation();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
 
   if (!viewer) return null;
 
@@ -65,8 +54,8 @@ export function SaveToPlaylist({ videoId }: { videoId: string }) {
   };
 
   return (
-    <div className="save-playlist">
-      <button ref={toggleRef} type="button" className="btn btn--small btn--ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+    <div className="save-playlist" ref={containerRef}>
+      <button ref={toggleRef} type="button" className="btn btn--small btn--ghost" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
         {t('playlists.save')}
       </button>
       <section id={panelId} className="bell__panel save-playlist__panel" hidden={!open} aria-label={t('playlists.saveTitle')}>
