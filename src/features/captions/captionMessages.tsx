@@ -4,10 +4,7 @@
  * react-intl's messages for its subtree, as the player does (videos/playerMessages.tsx). Every key
  * in both languages.
  */
-import { type ReactNode, useCallback } from 'react';
-import { IntlProvider, type PrimitiveType, useIntl } from 'react-intl';
-
-import type { MessageKey } from '../../i18n/messages';
+import { featureIntl, type FeatureTranslate } from '../../i18n/featureIntl';
 
 export const captionsEn = {
   'captions.section.title': 'Captions',
@@ -107,22 +104,9 @@ export const captionsZh: Record<CaptionsMessageKey, string> = {
   'captions.transcript.playFrom': '播放',
 };
 
+const captions = featureIntl({ en: captionsEn as Record<CaptionsMessageKey, string>, zh: captionsZh });
 /** The app's messages plus the captions feature's, for its subtree. */
-export function CaptionsIntl({ children }: { children: ReactNode }) {
-  const intl = useIntl();
-  const own: Record<CaptionsMessageKey, string> = intl.locale.startsWith('zh') ? captionsZh : captionsEn;
-  return (
-    <IntlProvider locale={intl.locale} defaultLocale={intl.defaultLocale} timeZone={intl.timeZone} messages={{ ...intl.messages, ...own }}>
-      {children}
-    </IntlProvider>
-  );
-}
-
-export type CaptionsTranslate = (id: MessageKey | CaptionsMessageKey, values?: Record<string, PrimitiveType>) => string;
-
+export const CaptionsIntl = captions.FeatureIntl;
 /** useT inside CaptionsIntl: the app's keys and the feature's. */
-export function useCaptionsT(): CaptionsTranslate {
-  const intl = useIntl();
-  // react-intl's id type knows only the app's catalogue; the feature's keys are merged in above.
-  return useCallback<CaptionsTranslate>((id, values) => intl.formatMessage({ id: id as MessageKey }, values), [intl]);
-}
+export const useCaptionsT = captions.useFeatureT;
+export type CaptionsTranslate = FeatureTranslate<CaptionsMessageKey>;

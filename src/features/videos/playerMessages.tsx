@@ -3,10 +3,7 @@
  * page's JavaScript, which has a byte budget); VideoPlayer merges them into react-intl's messages
  * for its subtree (PlayerIntl). Same rules as src/i18n/messages: every key in both languages.
  */
-import { type ReactNode, useCallback } from 'react';
-import { IntlProvider, type PrimitiveType, useIntl } from 'react-intl';
-
-import type { MessageKey } from '../../i18n/messages';
+import { featureIntl, type FeatureTranslate } from '../../i18n/featureIntl';
 
 export const playerEn = {
   'videos.player.group': 'Player: {title}',
@@ -100,22 +97,9 @@ export const playerZh: Record<PlayerMessageKey, string> = {
 
 export const playerMessages = { en: playerEn as Record<PlayerMessageKey, string>, zh: playerZh };
 
+const player = featureIntl(playerMessages);
 /** The app's messages plus the player's, for the player's subtree. */
-export function PlayerIntl({ children }: { children: ReactNode }) {
-  const intl = useIntl();
-  const own = intl.locale.startsWith('zh') ? playerZh : playerMessages.en;
-  return (
-    <IntlProvider locale={intl.locale} defaultLocale={intl.defaultLocale} timeZone={intl.timeZone} messages={{ ...intl.messages, ...own }}>
-      {children}
-    </IntlProvider>
-  );
-}
-
-export type PlayerTranslate = (id: MessageKey | PlayerMessageKey, values?: Record<string, PrimitiveType>) => string;
-
+export const PlayerIntl = player.FeatureIntl;
 /** useT for the player: the app's keys and the player's (inside PlayerIntl). */
-export function usePlayerT(): PlayerTranslate {
-  const intl = useIntl();
-  // react-intl's id type knows only the app's catalogue; the player's keys are merged in above.
-  return useCallback<PlayerTranslate>((id, values) => intl.formatMessage({ id: id as MessageKey }, values), [intl]);
-}
+export const usePlayerT = player.useFeatureT;
+export type PlayerTranslate = FeatureTranslate<PlayerMessageKey>;
