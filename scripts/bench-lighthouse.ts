@@ -3,8 +3,8 @@
  * routes of bench:web, as a visitor and signed in, printing the four category scores per route.
  *
  * Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) is started by chrome-launcher
- * headless, a fresh one per run. Signed in: the demo user's session cookie goes along as an extra
- * header and the SPA's persisted auth slice is put into localStorage first (storage is then not
+ * headless, a fresh one per run. Signed in: the demo user's session cookie is put in the browser's
+ * cookie jar and the SPA's persisted auth slice into localStorage first (storage is then not
  * reset by Lighthouse), as for a returning user.
  *
  * Like bench:web, it starts the site itself on BENCH_WEB_PORT with a seeded DATA_DIR, or measures
@@ -54,7 +54,12 @@ function cdpSession(webSocketUrl: string) {
   };
 }
 
-/** Puts the SPA's persisted auth slice into the origin's localStorage, in a tab closed afterwards. */
+/**
+ * Signs the browser in as a returning user is: the session cookie in its cookie jar and the SPA's
+ * persisted auth slice in the origin's localStorage, from a tab closed afterwards. (Lighthouse's
+ * `extraHeaders` Cookie would be dropped by Chromium as soon as the page sets a cookie of its own
+ * — the language and time-zone cookies — so later requests went out signed out and got 401s.)
+ */
 async function saveSignedIn(port: number, base: string, user: SignedIn): Promise<void> {
   const target = (await (await fetch(`http://127.0.0.1:${port}/json/new?about:blank`, { method: 'PUT' })).json()) as {
     id: string;
@@ -63,6 +68,14 @@ async function saveSignedIn(port: number, base: string, user: SignedIn): Promise
   const cdp = cdpSession(target.webSocketDebuggerUrl);
   try {
     await cdp.send('Page.enable');
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCookie', {
+      name: user.cookie.name,
+      value: user.cookie.value,
+      url: base,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     await cdp.send('Page.navigate', { url: `${base}/health` });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await cdp.send('Runtime.evaluate', {
@@ -85,9 +98,7 @@ async function audit(base: string, route: Route, user: SignedIn): Promise<Scores
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      ...(route.signedIn
-        ? { extraHeaders: { Cookie: `${user.cookie.name}=${user.cookie.value}` }, disableStorageReset: true }
-        : {}),
+      ...(route.signedIn ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${route.path}`);
     const { categories, audits } = result.lhr;

@@ -159,8 +159,21 @@ function barControls(rateMenuId: string, captionsMenuId: string) {
   ];
 }
 const BAR_CONTROLS = barControls('', '').length;
-/** One stage per bar control, then one per menu (speed, captions). */
-const CHROME_STAGES = BAR_CONTROLS + 2;
+/** Stage 1 shows the play button and the seek slider; each next stage one more control. */
+const BAR_STAGES = BAR_CONTROLS - 1;
+/** The bar's stages, then one per menu (speed, captions). */
+const CHROME_STAGES = BAR_STAGES + 2;
+
+/**
+ * The bar's controls shown at `stage`: the play button and the seek slider first, then the others
+ * from the right end inwards. Each newcomer lands just right of the seek slider, which gives up
+ * the room: no control already shown moves (appending at the end would shift every control
+ * right of the slider each time).
+ */
+function barAtStage<T>(controls: T[], stage: number): T[] {
+  if (stage < 1) return [];
+  return controls.filter((_, index) => index < 2 || index >= BAR_CONTROLS + 1 - stage);
+}
 
 /**
  * The video page's player: media-chrome controls (loaded lazily, in the page's language) over a
@@ -212,9 +225,8 @@ function PlayerBody({
   /**
    * How much of media-chrome is mounted: its controls are costly custom elements (shadow DOM,
    * styles, the controller wiring each one: 30–60 ms apiece on a mid-range phone), so they arrive
-   * one per task rather than all in one long task that blocks input: stage n shows the bar's
-   * first n controls, the last two stages add the speed menu, then the captions menu. Controls
-   * are appended after the ones already there, so nothing visible moves.
+   * one per task rather than all in one long task that blocks input (see barAtStage); the last
+   * two stages add the speed menu, then the captions menu.
    */
   const [chromeStage, setChromeStage] = useState(0);
   const chrome = chromeStage >= 1;
@@ -746,9 +758,9 @@ function PlayerBody({
               <media-loading-indicator slot="centered-chrome" />
               {/* No tooltips: their text is not the buttons' accessible names (WCAG 2.5.3), which screen readers and the shortcut list give. */}
               <media-control-bar class="video-player__bar">
-                {barControls(rateMenuId, captionsMenuId).slice(0, chromeStage)}
+                {barAtStage(barControls(rateMenuId, captionsMenuId), chromeStage)}
               </media-control-bar>
-              {chromeStage > BAR_CONTROLS ? (
+              {chromeStage > BAR_STAGES ? (
                 <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
               ) : null}
               {menus ? <media-captions-menu id={captionsMenuId} hidden anchor="auto" /> : null}
