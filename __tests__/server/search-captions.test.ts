@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { UserRow } from '../../server/db/schema';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import { backfillCaptionTexts } from '../../server/services/captions/backfill';
 import { captionTextRow } from '../../server/services/captions/tracks';
 import { bestCues, matchTerms } from '../../server/services/search/matches';
 import { multipart, postUpload, uploadParts, type Part } from '../support/media';
@@ -208,6 +209,21 @@ describe('caption text in search', () => {
       expect(await normal('harmonica')).toEqual([]);
       const rows = await t.app.db.selectFrom('caption_texts').selectAll().where('video_id', '=', videoId).execute();
       expect(rows).toEqual([]);
+    });
+
+    it('indexes tracks stored before their text was kept (the start-up backfill)', async () => {
+      expect((await put('en', srt([[0.3, 'The theremin hums softly.']]))).statusCode).toBe(200);
+      // As a database from before migration 0016 has it: the track, no text.
+      await t.app.db.deleteFrom('caption_texts').where('video_id', '=', videoId).execute();
+      await t.app.searchIndex.upsertSelfieVideo(videoId);
+      expect(await normal('theremin')).toEqual([]);
+      expect(await backfillCaptionTexts({ db: t.app.db, storage: t.app.storage })).toEqual([videoId]);
+      await t.app.searchIndex.upsertSelfieVideo(videoId);
+      expect((await normal('theremin'))[0]).toMatchObject({ _id: videoId, matches: [{ start: 0.3, text: 'The theremin hums softly.' }] });
+      expect(ids(await ai('theremin'))).toEqual([videoId]);
+      // Nothing left to do the second time.
+      expect(await backfillCaptionTexts({ db: t.app.db, storage: t.app.storage })).toEqual([]);
+      expect((await remove('en')).statusCode).toBe(200);
     });
 
     it('drops the captions from search when the video turns private, and with the video', async () => {
