@@ -66,7 +66,9 @@ test.describe('search by what is said', () => {
 
     await line.click();
     await expect(page).toHaveURL(new RegExp(`/selfieVideos/${videoId}\\?t=5$`));
-    // The video page starts playback at the match.
-    await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+    // The video page plays from the match.
+    await expect(page.locator('.video-player')).toHaveAttribute('data-controls', 'media-chrome', { timeout: 15_000 });
+    await page.locator('media-play-button').click();
+    await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
   });
 });

@@ -234,7 +234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keyword search over public videos */
+        /** Keyword search over public videos (title, description, captions; matching caption lines) */
         post: operations["searchVideos"];
         delete?: never;
         options?: never;
