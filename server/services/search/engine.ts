@@ -506,7 +506,11 @@ export class Segment {
    * `skipRef`: a document left out of the answer and of setting the bar (related videos: the video
    * itself matches its own words best and would leave only near-copies above the bar).
    */
-  search(intent: SearchIntent, page: PageRequest, skipRef?: string): SegmentSearchResult {
+  /**
+   * `matchFraction` overrides the weights' bar for this search (the AI search's self-shot part
+   * keeps videos that only say the request's words: service.ts SELFIE_MATCH_FRACTION).
+   */
+  search(intent: SearchIntent, page: PageRequest, skipRef?: string, options: { matchFraction?: number } = {}): SegmentSearchResult {
     const w = this.weights;
     const n = this.size;
     if (n === 0) return { total: 0, hits: [], relaxed: false };
@@ -663,7 +667,7 @@ export class Segment {
       return result;
     };
     if (maxRelevance < w.minRelevance) return finish({ total: 0, hits: [], relaxed: false });
-    const fraction = intent.order !== 'relevance' ? w.orderedMatchFraction : w.matchFraction;
+    const fraction = intent.order !== 'relevance' ? w.orderedMatchFraction : (options.matchFraction ?? w.matchFraction);
     const skipIndex = skipRef === undefined ? -1 : this.docs.findIndex((doc) => doc.ref === skipRef);
 
     let excluded: Uint8Array | undefined;

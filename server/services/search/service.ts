@@ -43,7 +43,7 @@ import {
   writeState,
 } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
-import { DEFAULT_WEIGHTS, Segment, type EngineWeights, type IndexDocument, type SearchHit } from './engine';
+import { Segment, type IndexDocument, type SearchHit } from './engine';
 import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
 import { captionMatches, matchTerms, type CaptionMatch, type MatchTerms } from './matches';
@@ -56,7 +56,12 @@ import { STOP_WORDS, surfaceWords } from './text';
 import { hasCjk, zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
-/** The self-shot segment's match bar (engine.ts matchFraction), below the catalogue's 0.45. */
+/**
+ * The AI search's bar for self-shot videos (engine.ts matchFraction; the catalogue's is 0.45): a
+ * video whose captions say the request's words comes back even beside one with them in its
+ * title. Spoken words weigh little (engine.ts captionWeight), so its relevance is a fraction of
+ * the title match's. Related videos keep the usual bar.
+ */
 export const SELFIE_MATCH_FRACTION = 0.2;
 /** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
 const COMMON_WORD_RANK = 20_000;
@@ -149,13 +154,6 @@ export function builtInCatalogueVocabulary(): Set<string> {
   }
   return words;
 }
-
-/**
- * The self-shot segment keeps a video whose captions say the request's words even beside a
- * video with them in its title: spoken words weigh little (engine.ts captionWeight), so its
- * relevance is a fraction of the title match's; the bar is lower here than in the catalogue.
- */
-const SELFIE_WEIGHTS: EngineWeights = { ...DEFAULT_WEIGHTS, matchFraction: SELFIE_MATCH_FRACTION };
 
 /** Characters of caption text a video brings to the AI index (a long talk is cut there). */
 const MAX_CAPTION_CHARS = 100_000;
@@ -308,7 +306,7 @@ export class SearchService {
     intent = removeFromIntent(intent, request.remove ?? []);
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
-    const selfie = this.selfieSegment.search(intent, page);
+    const selfie = this.selfieSegment.search(intent, page, undefined, { matchFraction: SELFIE_MATCH_FRACTION });
     const found = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
     // Matching lines: the subject words the request was understood as (English for a Chinese
     // request; a Chinese cue's words carry their English translations), not its chatter.
@@ -378,7 +376,7 @@ export class SearchService {
   /** Only ever called inside the self-shot queue, so builds never overlap. */
   private async rebuildSelfie(): Promise<void> {
     this.selfieHasChinese = [...this.selfieDocs.values()].some((doc) => hasCjk(doc.title) || hasCjk(doc.description) || hasCjk(doc.captions ?? ''));
-    this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors, SELFIE_WEIGHTS);
+    this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
     this.generation += 1;
   }
 
