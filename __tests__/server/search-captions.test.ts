@@ -133,7 +133,11 @@ describe('caption text in search', () => {
       const enToZh = await ai('dog');
       expect(ids(enToZh)).toContain(maoVideo.id);
       expect(enToZh.find((result) => result._id === maoVideo.id)?.matches).toEqual([{ start: 8, text: '我的狗每天早上都在公园里跑步。' }]);
-      // The keyword search finds Chinese captions by an English word's Chinese equivalents too.
+      // The keyword search bridges both ways too: English → Chinese equivalents, Chinese → the
+      // English words the AI search reads it as.
+      const keywordZhToEn = await normal('猫');
+      expect(ids(keywordZhToEn)).toContain(cat.id);
+      expect(keywordZhToEn.find((result) => result._id === cat.id)?.matches).toEqual([{ start: 12, text: 'My cat sleeps on the sofa all day long.' }]);
       expect(ids(await normal('dog'))).toContain(maoVideo.id);
       expect(ids(await normal('公园'))).toContain(maoVideo.id);
       expect((await normal('公园')).find((result) => result._id === maoVideo.id)?.matches).toEqual([{ start: 8, text: '我的狗每天早上都在公园里跑步。' }]);
@@ -199,9 +203,14 @@ describe('caption text in search', () => {
 
       // A second language adds to the first; deleting one leaves the other.
       expect((await put('zh-Hans', srt([[0.5, '口琴独奏开始了。']]))).statusCode).toBe(200);
-      expect(ids(await normal('口琴'))).toEqual([videoId]);
+      // Both tracks say it (the Chinese line has more of the request: 口琴 and "harmonica").
+      expect((await normal('口琴'))[0]?.matches).toEqual([
+        { start: 0.5, text: '口琴独奏开始了。' },
+        { start: 0.5, text: 'Now the harmonica solo.' },
+      ]);
       expect((await remove('zh-Hans')).statusCode).toBe(200);
-      expect(await normal('口琴')).toEqual([]);
+      // Now only the English line says it (口琴 reads as "harmonica").
+      expect((await normal('口琴')).map((result) => [result._id, result.matches])).toEqual([[videoId, [{ start: 0.5, text: 'Now the harmonica solo.' }]]]);
       expect(ids(await normal('harmonica'))).toEqual([videoId]);
 
       expect((await remove('en')).statusCode).toBe(200);

@@ -22,6 +22,7 @@ import type { AppDatabase } from '../../db';
 import type { Database, VideoRow } from '../../db/schema';
 import { moderatedAwaySql } from '../moderation/visibility';
 
+import { parseIntent } from './intent';
 import { STOP_WORDS, surfaceWords } from './text';
 import { chineseFor, chineseWords, hasCjk, traditionalVariants } from './zh';
 
@@ -223,23 +224,47 @@ class WithChinese implements FullTextSearch {
   async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
     if (hasCjk(query)) {
       const groups = chineseGroups(query);
-      if (groups.length === 0) return { rows: [], total: 0 };
-      const every = await substringSearch(this.db, groups, true, page);
-      if (every.total > 0 || groups.length === 1) return every;
-      return substringSearch(this.db, groups, false, page);
+      let chinese: FullTextPage = { rows: [], total: 0 };
+      if (groups.length > 0) {
+        chinese = await substringSearch(this.db, groups, true, page);
+        if (chinese.total === 0 && groups.length > 1) chinese = await substringSearch(this.db, groups, false, page);
+      }
+      // Then what is written in English about the same thing (titles, descriptions, captions).
+      const english = englishBridge(query);
+      if (english.length === 0) return chinese;
+      return appendPage(chinese, page, (window) => this.inner.searchPublicVideos(english.join(' '), window));
     }
     const first = await this.inner.searchPublicVideos(query, page);
     const equivalents = this.mayHaveChinese() ? [...new Set(queryWords(query).flatMap((word) => chineseFor(word)))] : [];
     if (equivalents.length === 0) return first;
     const groups = [equivalents.flatMap((word) => [word, ...traditionalVariants(word)])];
-    // The Chinese matches come after the full-text ones, page by page.
-    const offset = Math.max(0, page.offset - first.total);
-    const limit = page.limit - first.rows.length;
-    const chinese = await substringSearch(this.db, groups, false, { offset, limit: Math.max(1, limit) });
-    const seen = new Set(first.rows.map((row) => row.id));
-    const extra = limit > 0 ? chinese.rows.filter((row) => !seen.has(row.id)).slice(0, limit) : [];
-    return { rows: [...first.rows, ...extra], total: first.total + chinese.total };
+    return appendPage(first, page, (window) => substringSearch(this.db, groups, false, window));
   }
+}
+
+/**
+ * A Chinese request's subject words in English, read as the AI search reads it (intent.ts with
+ * intent-zh.ts: curated domain words, then the dictionary), so 猫 also finds "cat" in English
+ * titles and captions. [] when the request has no Chinese or nothing translates.
+ */
+export function englishBridge(query: string): string[] {
+  if (!hasCjk(query)) return [];
+  const terms = parseIntent(query).terms.flatMap((term) => surfaceWords(term)).filter((word) => /^[a-z0-9]+$/.test(word) && !STOP_WORDS.has(word));
+  return [...new Set(terms)].slice(0, MAX_QUERY_WORDS);
+}
+
+/** `first`'s matches, then `second`'s (page by page, without repeating a video of `first`'s page). */
+async function appendPage(
+  first: FullTextPage,
+  page: { limit: number; offset: number },
+  second: (window: { limit: number; offset: number }) => Promise<FullTextPage>,
+): Promise<FullTextPage> {
+  const offset = Math.max(0, page.offset - first.total);
+  const limit = page.limit - first.rows.length;
+  const more = await second({ offset, limit: Math.max(1, limit) });
+  const seen = new Set(first.rows.map((row) => row.id));
+  const extra = limit > 0 ? more.rows.filter((row) => !seen.has(row.id)).slice(0, limit) : [];
+  return { rows: [...first.rows, ...extra], total: first.total + more.total };
 }
 
 /**

@@ -44,7 +44,7 @@ import {
 } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
 import { Segment, type IndexDocument, type SearchHit } from './engine';
-import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
+import { createFullTextSearch, englishBridge, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
 import { captionMatches, matchTerms, type CaptionMatch, type MatchTerms } from './matches';
 import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
@@ -233,13 +233,13 @@ export class SearchService {
     const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
     const first = await this.fullText.searchPublicVideos(query, window);
     if (first.total > 0 || literal) {
-      return { videos: await this.withMatches(first.rows.map((row) => toPublicVideo(row)), matchTerms(query)), total: first.total, understood: { corrections: [] } };
+      return { videos: await this.withMatches(first.rows.map((row) => toPublicVideo(row)), matchTerms(query, englishBridge(query))), total: first.total, understood: { corrections: [] } };
     }
     const corrections = this.correct(queryWords(query), [this.selfieSegment]);
     if (corrections.length === 0) return { videos: [], total: 0, understood: { corrections } };
     const correctedQuery = applyCorrections(query, corrections);
     const second = await this.fullText.searchPublicVideos(correctedQuery, window);
-    const videos = await this.withMatches(second.rows.map((row) => toPublicVideo(row)), matchTerms(correctedQuery));
+    const videos = await this.withMatches(second.rows.map((row) => toPublicVideo(row)), matchTerms(correctedQuery, englishBridge(correctedQuery)));
     return { videos, total: second.total, understood: { correctedQuery, corrections } };
   }
 
