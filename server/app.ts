@@ -46,7 +46,7 @@ import { mediaRoutes } from './routes/media';
 import { sharingSiteRoutes } from './routes/sharing';
 import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
 import { installSearch } from './services/search';
-import { followVideoChanges } from './services/search/changes';
+import { backfillCaptionSearch, followVideoChanges } from './services/search/changes';
 import { createSqlSessionStore, installSessions } from './services/sessions';
 import { openStorage } from './services/open-storage';
 import type { Storage } from './services/storage';
@@ -141,6 +141,7 @@ async function assembleApp(
   await installInstanceSharing(app);
   installSearch(app);
   followVideoChanges(app);
+  backfillCaptionSearch(app);
   installMedia(app);
   installFollowing(app);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -169,9 +169,20 @@ describe('automatic captions', () => {
       const job = await t.app.db.selectFrom('transcription_jobs').selectAll().where('video_id', '=', id).executeTakeFirstOrThrow();
       expect(job.state).toBe('done');
 
+      // What was said is searchable (docs/search.md#captions-in-search), by keyword and by AI search.
+      const search = async (kind: 'normal' | 'ai', query: string) => {
+        const res = await t.app.inject({ method: 'POST', url: `/v0/api/search/${kind}-search`, payload: kind === 'ai' ? { chat_history: query } : { query } });
+        return (res.json() as { results: Array<{ _id: string; matches?: unknown }> }).results;
+      };
+      // (The video's title is "kitchen": these words are only said.)
+      expect(await search('normal', 'hello')).toEqual([expect.objectContaining({ _id: id, matches: [{ start: 0.2, text: 'Hello from the tiny kitchen.' }] })]);
+      expect(await until('the AI index', async () => ((await search('ai', 'minutes')).some((result) => result._id === id) ? true : undefined))).toBe(true);
+
       const del = await t.app.inject({ method: 'DELETE', url: `/v0/api/videos/selfieVideos/${id}/captions/en`, headers: { cookie } });
       expect(del.statusCode).toBe(200);
       expect((await videoOf(t, id, cookie)).video.captions).toEqual([]);
+      expect(await search('normal', 'hello')).toEqual([]);
+      expect(await search('ai', 'minutes')).toEqual([]);
     } finally {
       await t.close();
     }

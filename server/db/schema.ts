@@ -396,6 +396,19 @@ export interface PlaylistVideosTable {
   added_at: Timestamp;
 }
 
+/**
+ * 0016_caption_search: the text of one caption track, for search (services/captions/tracks.ts
+ * writes it with the track). `cues`: JSON [[start seconds, plain text], …]; `body`: the cues'
+ * text, one per line (the full-text index reads it).
+ */
+export interface CaptionTextsTable {
+  video_id: string;
+  lang: string;
+  cues: string;
+  body: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -423,6 +436,7 @@ export interface Database {
   following_settings: FollowingSettingsTable;
   playlists: PlaylistsTable;
   playlist_videos: PlaylistVideosTable;
+  caption_texts: CaptionTextsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

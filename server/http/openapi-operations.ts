@@ -63,7 +63,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'post /v0/api/auth/metamask/login': op('walletLogin', 'session', 'public', 'Log in with a signed wallet challenge'),
 
   'post /v0/api/action/upload-description': op('submitDescription', 'descriptions', 'optional', 'Suggest a description for a catalogue video'),
-  'post /v0/api/search/normal-search': op('searchVideos', 'search', 'public', 'Keyword search over public videos'),
+  'post /v0/api/search/normal-search': op('searchVideos', 'search', 'public', 'Keyword search over public videos (title, description, captions; matching caption lines)'),
   'post /v0/api/search/ai-search': op('aiSearch', 'search', 'public', 'Natural-language search over videos and the catalogue'),
 
   'post /v0/api/movies/upload': op('uploadVideo', 'upload', 'session', 'Upload a video and its thumbnail'),

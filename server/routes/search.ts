@@ -2,7 +2,9 @@
  * Search: POST /search/normal-search and POST /search/ai-search.
  *
  * normal-search { query, page? } → { success, results, total, page, perPage }: public self-shot
- *   videos by full-text relevance over title and description, 18 per page.
+ *   videos by full-text relevance over title, description and captions, 18 per page; a result
+ *   whose captions have the request's words carries `matches: [{ start, text }]` (up to 3 cues),
+ *   in both searches.
  * ai-search { chat_history, per_page?, page? } → { success, results, total, structuredResponse }:
  *   `results` are matching public self-shot videos (that page); structuredResponse.data are the
  *   catalogue matches of that page, best first ({ id, title, score, … }), with total, page,
@@ -29,8 +31,28 @@ export const SEARCH_LIMITS = {
   ai: { max: 60, timeWindow: MINUTE },
 } as const;
 
-/** A self-shot video, as services/videos.ts toPublicVideo builds it (routes/videos.ts). */
-const SelfieVideo = SelfieVideoSchema;
+/** One caption cue that has the request's words (services/search/matches.ts). */
+const CaptionMatch = Type.Object(
+  {
+    start: Type.Number({ minimum: 0, description: 'Where the cue starts, in seconds from the start of the video (open the video at ?t=<seconds>)' }),
+    text: Type.String({ description: 'The cue as plain text' }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A self-shot video, as services/videos.ts toPublicVideo builds it (routes/videos.ts), and the
+ * lines of its captions that have the request's words when it was found through what is said.
+ */
+const SelfieVideo = Type.Object({
+  ...SelfieVideoSchema.properties,
+  matches: Type.Optional(
+    Type.Array(CaptionMatch, {
+      maxItems: 3,
+      description: 'Up to 3 caption cues with the request\'s words, in time order; absent when the captions have none of them',
+    }),
+  ),
+});
 
 /** Search for the words as written: no typo correction ("Search instead for …"). */
 const Literal = Type.Optional(Type.Boolean({ default: false }));

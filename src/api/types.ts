@@ -97,6 +97,13 @@ export type SelfieVideo = Schemas['SelfieVideo'];
 
 export type VideoChapter = Schemas['VideoChapter'];
 
+/**
+ * A self-shot search result (both searches): the video and, when its captions have the request's
+ * words, `matches` — up to 3 cues (`start` in seconds, plain `text`) in time order.
+ */
+export type SearchResultVideo = ApiAnswer<'searchVideos', 200>['results'][number];
+export type CaptionMatch = NonNullable<SearchResultVideo['matches']>[number];
+
 /** PUT (or, for sendBeacon, POST) /videos/selfieVideos/:id/position; answered 204. */
 export type SavePositionRequest = ApiRequestBody<'saveVideoPosition'>;
 

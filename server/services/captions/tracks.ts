@@ -24,7 +24,7 @@ import type { CaptionTrackFiles, RenditionManifest } from '../../media/rendition
 import type { Storage } from '../storage';
 import { renditionManifest } from '../videos';
 
-import { hlsVtt, type ParsedCaptions } from './parse';
+import { hlsVtt, type CaptionCue, type ParsedCaptions } from './parse';
 
 export const CAPTION_LABEL_MAX_LENGTH = 80;
 const ATTEMPTS = 4;
@@ -112,6 +112,28 @@ interface Change {
   manifest: RenditionManifest;
   /** Files the row stops naming. */
   obsolete: string[];
+  /** The track's text for search (caption_texts), written with the row: its cues, or null to remove it. */
+  text: { lang: string; cues: CaptionCue[] | null };
+}
+
+/** A track's cues as caption_texts stores them (docs/search.md#captions-in-search). */
+export function captionTextRow(videoId: string, lang: string, cues: CaptionCue[], now: string) {
+  const kept = cues.map((cue) => [Math.round(cue.start * 1000) / 1000, cue.text] as const);
+  return { video_id: videoId, lang, cues: JSON.stringify(kept), body: kept.map(([, text]) => text).join('\n'), updated_at: now };
+}
+
+/** Writes (or removes) a track's searchable text; inside the transaction of the track's change. */
+async function writeCaptionText(db: Kysely<Database>, videoId: string, text: Change['text'], now: string): Promise<void> {
+  if (text.cues === null) {
+    await db.deleteFrom('caption_texts').where('video_id', '=', videoId).where('lang', '=', text.lang).execute();
+    return;
+  }
+  const row = captionTextRow(videoId, text.lang, text.cues, now);
+  await db
+    .insertInto('caption_texts')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['video_id', 'lang']).doUpdateSet({ cues: row.cues, body: row.body, updated_at: now }))
+    .execute();
 }
 
 /**
@@ -137,15 +159,22 @@ async function applyChange(deps: CaptionDeps, videoId: string, plan: (row: Video
         await storage.putFile(`${prefix}${name}`, local);
         written.push(`${prefix}${name}`);
       }
-      const updated = await db
-        .updateTable('videos')
-        .set({ renditions: JSON.stringify(change.manifest), updated_at: toTimestamp() })
-        .where('id', '=', videoId)
-        .where('status', '=', 'ready')
-        .where('renditions_prefix', '=', row.renditions_prefix)
-        .where('renditions', '=', row.renditions)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1) {
+      const now = toTimestamp();
+      // The track and its searchable text change together, or not at all.
+      const won = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('videos')
+          .set({ renditions: JSON.stringify(change.manifest), updated_at: now })
+          .where('id', '=', videoId)
+          .where('status', '=', 'ready')
+          .where('renditions_prefix', '=', row.renditions_prefix)
+          .where('renditions', '=', row.renditions)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await writeCaptionText(trx, videoId, change.text, now);
+        return true;
+      });
+      if (won) {
         written.length = 0;
         for (const name of change.obsolete) await storage.delete(`${prefix}${name}`).catch(() => undefined);
         return readRow(db, videoId);
@@ -200,6 +229,7 @@ export async function putCaptionTrack(
       },
       manifest: next,
       obsolete: [...replaced.flatMap((old) => [old.vtt, old.playlist]), ...master.obsolete],
+      text: { lang: track.lang, cues: track.parsed.cues },
     };
   });
 }
@@ -217,7 +247,12 @@ export async function deleteCaptionTrack(deps: CaptionDeps, videoId: string, lan
     const next: RenditionManifest = { ...manifest, captions: tracks, hls: master.hls };
     if (master.hlsBase) next.hlsBase = master.hlsBase;
     else delete next.hlsBase;
-    return { files: master.files, manifest: next, obsolete: [...removed.flatMap((old) => [old.vtt, old.playlist]), ...master.obsolete] };
+    return {
+      files: master.files,
+      manifest: next,
+      obsolete: [...removed.flatMap((old) => [old.vtt, old.playlist]), ...master.obsolete],
+      text: { lang, cues: null },
+    };
   });
   return found;
 }

@@ -52,6 +52,11 @@ export interface IndexDocument {
   description: string;
   /** Approved description submissions. */
   extra: string;
+  /**
+   * What is said in a self-shot video: the text of its caption tracks, one cue per line
+   * (docs/search.md#captions-in-search). Weighed below everything else, and capped.
+   */
+  captions?: string;
   views: number;
   rating: number | null;
   lengthSec: number | null;
@@ -84,6 +89,15 @@ export interface PageRequest {
 // ---- weights (see the header) ----
 export const DEFAULT_WEIGHTS = {
   fields: { title: 2, keywords: 1, description: 0.6, extra: 0.8 },
+  /**
+   * Captions: each occurrence of a word weighs this much, counted at most captionMaxOccurrences
+   * times, so what a video says many times never outweighs one word of its title (2) or
+   * description (0.6). They add at most captionMaxLength to the document's BM25 length (a long
+   * transcript must not push its own title down) and at most that much weight to its vector.
+   */
+  captionWeight: 0.25,
+  captionMaxOccurrences: 2,
+  captionMaxLength: 4,
   bm25K1: 1.2,
   bm25B: 0.75,
   embeddingMinCosine: 0.45,
@@ -231,6 +245,33 @@ export class Segment {
       addField(doc.keywords, w.fields.keywords);
       addField(doc.description, w.fields.description);
       addField(doc.extra, w.fields.extra);
+      if (doc.captions) {
+        // Per term: at most captionMaxOccurrences occurrences count; word pairs likewise (spoken phrases).
+        const counts = new Map<number, number>();
+        const spoken: number[] = [];
+        const count = (termId: number) => {
+          const seen = counts.get(termId) ?? 0;
+          counts.set(termId, seen + 1);
+          if (seen < w.captionMaxOccurrences) frequencies.set(termId, (frequencies.get(termId) ?? 0) + w.captionWeight);
+          return seen === 0;
+        };
+        for (const line of doc.captions.split('\n')) {
+          for (const phrase of line.split(PHRASE_BREAK)) {
+            let previous: string | undefined;
+            for (const { surface, term } of tokenizeWords(phrase)) {
+              const termId = termIdOf(term, surface);
+              const first = count(termId);
+              if (STOP_WORDS.has(term)) continue;
+              if (first) spoken.push(termId);
+              if (previous !== undefined && previous !== term) count(termIdOf(`${previous} ${term}`, `${previous} ${term}`));
+              previous = term;
+            }
+          }
+        }
+        length += Math.min(w.captionMaxLength, spoken.length * w.captionWeight);
+        const each = spoken.length > 0 ? Math.min(w.captionWeight, w.captionMaxLength / spoken.length) : 0;
+        for (const termId of spoken) words.push([termId, each]);
+      }
       docTermStart[docIndex] = docTermList.length;
       for (const [termId, tf] of frequencies) {
         (postingDocs[termId] as number[]).push(docIndex);
@@ -465,7 +506,11 @@ export class Segment {
    * `skipRef`: a document left out of the answer and of setting the bar (related videos: the video
    * itself matches its own words best and would leave only near-copies above the bar).
    */
-  search(intent: SearchIntent, page: PageRequest, skipRef?: string): SegmentSearchResult {
+  /**
+   * `matchFraction` overrides the weights' bar for this search (the AI search's self-shot part
+   * keeps videos that only say the request's words: service.ts SELFIE_MATCH_FRACTION).
+   */
+  search(intent: SearchIntent, page: PageRequest, skipRef?: string, options: { matchFraction?: number } = {}): SegmentSearchResult {
     const w = this.weights;
     const n = this.size;
     if (n === 0) return { total: 0, hits: [], relaxed: false };
@@ -622,7 +667,7 @@ export class Segment {
       return result;
     };
     if (maxRelevance < w.minRelevance) return finish({ total: 0, hits: [], relaxed: false });
-    const fraction = intent.order !== 'relevance' ? w.orderedMatchFraction : w.matchFraction;
+    const fraction = intent.order !== 'relevance' ? w.orderedMatchFraction : (options.matchFraction ?? w.matchFraction);
     const skipIndex = skipRef === undefined ? -1 : this.docs.findIndex((doc) => doc.ref === skipRef);
 
     let excluded: Uint8Array | undefined;

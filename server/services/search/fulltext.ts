@@ -1,6 +1,7 @@
 /**
- * Normal search over public self-shot videos: full-text relevance over title and description,
- * a title match weighing ten times a description match. The SQL differs per dialect, so it sits
+ * Normal search over public self-shot videos: full-text relevance over title, description and
+ * what is said (the caption tracks' text, migration 0016_caption_search), a title match
+ * weighing ten times a description match and fifty times a spoken one. The SQL differs per dialect, so it sits
  * behind one small interface:
  * - SQLite: the FTS5 table videos_fts of public videos (migration 0005_search), kept in step
  *   with `videos` by triggers, ranked with bm25();
@@ -21,6 +22,7 @@ import type { AppDatabase } from '../../db';
 import type { Database, VideoRow } from '../../db/schema';
 import { moderatedAwaySql } from '../moderation/visibility';
 
+import { parseIntent } from './intent';
 import { STOP_WORDS, surfaceWords } from './text';
 import { chineseFor, chineseWords, hasCjk, traditionalVariants } from './zh';
 
@@ -109,25 +111,38 @@ export function tsqueryExpressions(words: string[]): { all: string; any: string 
   return { all: quoted.join(' & '), any: quoted.join(' | ') };
 }
 
-/** ts_rank weights for {D, C, B, A}: the title (A) weighs ten times the description (B). */
-const TS_RANK_WEIGHTS = '{0, 0, 0.1, 1.0}';
+/**
+ * ts_rank weights for {D, C, B, A}: the title (A) weighs ten times the description (B) and
+ * fifty times the captions (C, caption_search).
+ */
+const TS_RANK_WEIGHTS = '{0, 0.02, 0.1, 1.0}';
 
 class PostgresFullText implements FullTextSearch {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private async run(tsquery: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
+  /**
+   * `tsquery` decides; `anyQuery` (any of the words) first picks the candidates through the two
+   * GIN indexes (public videos' title and description; captions), so the combined vector is
+   * only built for videos that have one of the words.
+   */
+  private async run(tsquery: string, anyQuery: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
     const query = sql`to_tsquery('selfie_english', ${tsquery})`;
+    const any = sql`to_tsquery('selfie_english', ${anyQuery})`;
+    const document = sql`(v.search_tsv || coalesce(c.search_tsv, ''::tsvector))`;
     // `visibility = 'public'` matches the GIN index's predicate, so the planner can use it.
+    const candidates = sql`v.id in (
+      select id from videos where visibility = 'public' and search_tsv @@ ${any}
+      union select video_id from caption_search where search_tsv @@ ${any})`;
     const [rows, count] = await Promise.all([
       sql<VideoWithUsername & { search_tsv?: unknown }>`
         select v.*, u.username
-        from videos v join users u on u.id = v.user_id
-        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and v.search_tsv @@ ${query}
-        order by ts_rank(${TS_RANK_WEIGHTS}::real[], v.search_tsv, ${query}) desc, v.created_at desc, v.id desc
+        from videos v join users u on u.id = v.user_id left join caption_search c on c.video_id = v.id
+        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and ${candidates} and ${document} @@ ${query}
+        order by ts_rank(${TS_RANK_WEIGHTS}::real[], ${document}, ${query}) desc, v.created_at desc, v.id desc
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: string }>`
-        select count(*) as total from videos v
-        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and v.search_tsv @@ ${query}`.execute(this.db),
+        select count(*) as total from videos v left join caption_search c on c.video_id = v.id
+        where v.visibility = 'public' and v.status = 'ready' and not ${moderatedAwaySql('v')} and ${candidates} and ${document} @@ ${query}`.execute(this.db),
     ]);
     // The tsvector is the index's business, not the caller's.
     const videos = rows.rows.map(({ search_tsv: _tsv, ...video }) => video);
@@ -137,9 +152,9 @@ class PostgresFullText implements FullTextSearch {
   async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
     const expressions = tsqueryExpressions(queryWords(query));
     if (!expressions) return { rows: [], total: 0 };
-    const all = await this.run(expressions.all, page);
+    const all = await this.run(expressions.all, expressions.any, page);
     if (all.total > 0 || expressions.all === expressions.any) return all;
-    return this.run(expressions.any, page);
+    return this.run(expressions.any, expressions.any, page);
   }
 }
 
@@ -158,15 +173,21 @@ async function substringSearch(
   all: boolean,
   page: { limit: number; offset: number },
 ): Promise<FullTextPage> {
-  const hit = (column: 'v.title' | 'v.description', spellings: string[]) =>
+  const hit = (column: 'v.title' | 'v.description' | 'ct.body', spellings: string[]) =>
     sql.join(
       spellings.map((spelling) => sql`lower(${sql.ref(column)}) like ${containsPattern(spelling.toLowerCase())} escape '\\'`),
       sql` or `,
     );
-  const matches = groups.map((spellings) => sql`(${hit('v.title', spellings)} or ${hit('v.description', spellings)})`);
+  // What is said: any caption track of the video (caption_texts).
+  const spoken = (spellings: string[]) => sql`exists (select 1 from caption_texts ct where ct.video_id = v.id and (${hit('ct.body', spellings)}))`;
+  const matches = groups.map((spellings) => sql`(${hit('v.title', spellings)} or ${hit('v.description', spellings)} or ${spoken(spellings)})`);
   const where = sql.join(matches, all ? sql` and ` : sql` or `);
+  // A title hit counts ten, a description hit one, a spoken one a fifth.
   const score = sql.join(
-    groups.map((spellings) => sql`(case when ${hit('v.title', spellings)} then 10 else 0 end) + (case when ${hit('v.description', spellings)} then 1 else 0 end)`),
+    groups.map(
+      (spellings) =>
+        sql`(case when ${hit('v.title', spellings)} then 10 else 0 end) + (case when ${hit('v.description', spellings)} then 1 else 0 end) + (case when ${spoken(spellings)} then 0.2 else 0 end)`,
+    ),
     sql` + `,
   );
   const [rows, count] = await Promise.all([
@@ -203,23 +224,47 @@ class WithChinese implements FullTextSearch {
   async searchPublicVideos(query: string, page: { limit: number; offset: number }): Promise<FullTextPage> {
     if (hasCjk(query)) {
       const groups = chineseGroups(query);
-      if (groups.length === 0) return { rows: [], total: 0 };
-      const every = await substringSearch(this.db, groups, true, page);
-      if (every.total > 0 || groups.length === 1) return every;
-      return substringSearch(this.db, groups, false, page);
+      let chinese: FullTextPage = { rows: [], total: 0 };
+      if (groups.length > 0) {
+        chinese = await substringSearch(this.db, groups, true, page);
+        if (chinese.total === 0 && groups.length > 1) chinese = await substringSearch(this.db, groups, false, page);
+      }
+      // Then what is written in English about the same thing (titles, descriptions, captions).
+      const english = englishBridge(query);
+      if (english.length === 0) return chinese;
+      return appendPage(chinese, page, (window) => this.inner.searchPublicVideos(english.join(' '), window));
     }
     const first = await this.inner.searchPublicVideos(query, page);
     const equivalents = this.mayHaveChinese() ? [...new Set(queryWords(query).flatMap((word) => chineseFor(word)))] : [];
     if (equivalents.length === 0) return first;
     const groups = [equivalents.flatMap((word) => [word, ...traditionalVariants(word)])];
-    // The Chinese matches come after the full-text ones, page by page.
-    const offset = Math.max(0, page.offset - first.total);
-    const limit = page.limit - first.rows.length;
-    const chinese = await substringSearch(this.db, groups, false, { offset, limit: Math.max(1, limit) });
-    const seen = new Set(first.rows.map((row) => row.id));
-    const extra = limit > 0 ? chinese.rows.filter((row) => !seen.has(row.id)).slice(0, limit) : [];
-    return { rows: [...first.rows, ...extra], total: first.total + chinese.total };
+    return appendPage(first, page, (window) => substringSearch(this.db, groups, false, window));
   }
+}
+
+/**
+ * A Chinese request's subject words in English, read as the AI search reads it (intent.ts with
+ * intent-zh.ts: curated domain words, then the dictionary), so 猫 also finds "cat" in English
+ * titles and captions. [] when the request has no Chinese or nothing translates.
+ */
+export function englishBridge(query: string): string[] {
+  if (!hasCjk(query)) return [];
+  const terms = parseIntent(query).terms.flatMap((term) => surfaceWords(term)).filter((word) => /^[a-z0-9]+$/.test(word) && !STOP_WORDS.has(word));
+  return [...new Set(terms)].slice(0, MAX_QUERY_WORDS);
+}
+
+/** `first`'s matches, then `second`'s (page by page, without repeating a video of `first`'s page). */
+async function appendPage(
+  first: FullTextPage,
+  page: { limit: number; offset: number },
+  second: (window: { limit: number; offset: number }) => Promise<FullTextPage>,
+): Promise<FullTextPage> {
+  const offset = Math.max(0, page.offset - first.total);
+  const limit = page.limit - first.rows.length;
+  const more = await second({ offset, limit: Math.max(1, limit) });
+  const seen = new Set(first.rows.map((row) => row.id));
+  const extra = limit > 0 ? more.rows.filter((row) => !seen.has(row.id)).slice(0, limit) : [];
+  return { rows: [...first.rows, ...extra], total: first.total + more.total };
 }
 
 /**

@@ -17,7 +17,8 @@ import { httpCatalogueFetch, injectCatalogueFetch } from './ingest';
 import { SearchService, type SearchServiceOptions } from './service';
 
 export { SearchService, PAGE_SIZE } from './service';
-export type { AiSearchResult, SearchStatus } from './service';
+export type { AiSearchResult, SearchStatus, SelfieResult } from './service';
+export type { CaptionMatch } from './matches';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -44,8 +44,9 @@ import {
 } from './documents';
 import { prepareEmbeddings, type PreparedEmbeddings, type WordVectors } from './embeddings';
 import { Segment, type IndexDocument, type SearchHit } from './engine';
-import { createFullTextSearch, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
+import { createFullTextSearch, englishBridge, queryWords, type FullTextSearch, type VideoWithUsername } from './fulltext';
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
+import { captionMatches, matchTerms, type CaptionMatch, type MatchTerms } from './matches';
 import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
 import { Speller, type Suggestion } from './spell';
@@ -55,6 +56,13 @@ import { STOP_WORDS, surfaceWords } from './text';
 import { hasCjk, zhTable } from './zh';
 
 export const PAGE_SIZE = 18;
+/**
+ * The AI search's bar for self-shot videos (engine.ts matchFraction; the catalogue's is 0.45): a
+ * video whose captions say the request's words comes back even beside one with them in its
+ * title. Spoken words weigh little (engine.ts captionWeight), so its relevance is a fraction of
+ * the title match's. Related videos keep the usual bar.
+ */
+export const SELFIE_MATCH_FRACTION = 0.2;
 /** Words this common (frequency rank in the embeddings' source) are never typo-corrected. */
 const COMMON_WORD_RANK = 20_000;
 
@@ -114,11 +122,14 @@ export interface Understood {
   corrections: Array<{ from: string; to: string }>;
 }
 
+/** A self-shot result; `matches` when its captions have the request's words (matches.ts). */
+export type SelfieResult = PublicVideo & { matches?: CaptionMatch[] };
+
 export interface AiSearchResult {
   intent: SearchIntent;
   understood: Understood;
   catalogue: { total: number; hits: SearchHit[]; relaxed: boolean };
-  selfie: { total: number; videos: PublicVideo[] };
+  selfie: { total: number; videos: SelfieResult[] };
 }
 
 export interface SearchStatus {
@@ -144,9 +155,13 @@ export function builtInCatalogueVocabulary(): Set<string> {
   return words;
 }
 
-function selfieDocument(video: VideoWithUsername): IndexDocument {
+/** Characters of caption text a video brings to the AI index (a long talk is cut there). */
+const MAX_CAPTION_CHARS = 100_000;
+
+function selfieDocument(video: VideoWithUsername, captions = ''): IndexDocument {
   const addedAt = Date.parse(video.created_at);
   return {
+    captions: captions.slice(0, MAX_CAPTION_CHARS),
     source: 'selfie',
     ref: video.id,
     title: video.title,
@@ -214,15 +229,27 @@ export class SearchService {
     query: string,
     page: number,
     literal = false,
-  ): Promise<{ videos: PublicVideo[]; total: number; understood: Understood }> {
+  ): Promise<{ videos: SelfieResult[]; total: number; understood: Understood }> {
     const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
     const first = await this.fullText.searchPublicVideos(query, window);
-    if (first.total > 0 || literal) return { videos: first.rows.map((row) => toPublicVideo(row)), total: first.total, understood: { corrections: [] } };
+    if (first.total > 0 || literal) {
+      return { videos: await this.withMatches(first.rows.map((row) => toPublicVideo(row)), matchTerms(query, englishBridge(query))), total: first.total, understood: { corrections: [] } };
+    }
     const corrections = this.correct(queryWords(query), [this.selfieSegment]);
     if (corrections.length === 0) return { videos: [], total: 0, understood: { corrections } };
     const correctedQuery = applyCorrections(query, corrections);
     const second = await this.fullText.searchPublicVideos(correctedQuery, window);
-    return { videos: second.rows.map((row) => toPublicVideo(row)), total: second.total, understood: { correctedQuery, corrections } };
+    const videos = await this.withMatches(second.rows.map((row) => toPublicVideo(row)), matchTerms(correctedQuery, englishBridge(correctedQuery)));
+    return { videos, total: second.total, understood: { correctedQuery, corrections } };
+  }
+
+  /** The results with their matching caption lines, where their captions have the request's words. */
+  private async withMatches(videos: PublicVideo[], terms: MatchTerms): Promise<SelfieResult[]> {
+    const matches = await captionMatches(this.db, videos.map((video) => video._id), terms);
+    return videos.map((video) => {
+      const found = matches.get(video._id);
+      return found ? { ...video, matches: found } : video;
+    });
   }
 
   /**
@@ -279,8 +306,11 @@ export class SearchService {
     intent = removeFromIntent(intent, request.remove ?? []);
     const page = { offset: (request.page - 1) * request.perPage, limit: request.perPage };
     const catalogue = this.catalogueSegment.search(intent, page);
-    const selfie = this.selfieSegment.search(intent, page);
-    const videos = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
+    const selfie = this.selfieSegment.search(intent, page, undefined, { matchFraction: SELFIE_MATCH_FRACTION });
+    const found = await this.publicVideosInOrder(selfie.hits.map((hit) => hit.doc.ref));
+    // Matching lines: the subject words the request was understood as (English for a Chinese
+    // request; a Chinese cue's words carry their English translations), not its chatter.
+    const videos = await this.withMatches(found, matchTerms('', intent.terms));
     this.log.debug({ intent: describeIntent(intent), catalogue: catalogue.total, selfie: selfie.total }, 'AI search');
     return { intent, understood, catalogue, selfie: { total: selfie.total, videos } };
   }
@@ -345,7 +375,7 @@ export class SearchService {
 
   /** Only ever called inside the self-shot queue, so builds never overlap. */
   private async rebuildSelfie(): Promise<void> {
-    this.selfieHasChinese = [...this.selfieDocs.values()].some((doc) => hasCjk(doc.title) || hasCjk(doc.description));
+    this.selfieHasChinese = [...this.selfieDocs.values()].some((doc) => hasCjk(doc.title) || hasCjk(doc.description) || hasCjk(doc.captions ?? ''));
     this.selfieSegment = await Segment.buildAsync([...this.selfieDocs.values()], this.vectors);
     this.generation += 1;
   }
@@ -369,7 +399,8 @@ export class SearchService {
         await this.dropSelfie(videoId);
         return;
       }
-      const document = selfieDocument(video);
+      const captions = await this.captionTexts([videoId]);
+      const document = selfieDocument(video, captions.get(videoId));
       await upsertDocuments(this.db, [this.selfieRow(document)], this.now().toISOString());
       this.selfieDocs.set(videoId, document);
       await this.rebuildSelfie();
@@ -402,6 +433,22 @@ export class SearchService {
     };
   }
 
+  /**
+   * The caption text of each video (every track, one cue per line), of `ids` or of every public
+   * video; only ever indexed for public videos (the callers check).
+   */
+  private async captionTexts(ids?: string[]): Promise<Map<string, string>> {
+    let query = this.db.selectFrom('caption_texts').select(['video_id', 'body']).orderBy('video_id').orderBy('lang');
+    if (ids) query = query.where('video_id', 'in', ids);
+    else query = query.where('video_id', 'in', (eb) => eb.selectFrom('videos').select('id').where('visibility', '=', 'public'));
+    const texts = new Map<string, string>();
+    for (const row of await query.execute()) {
+      const before = texts.get(row.video_id);
+      texts.set(row.video_id, before === undefined ? row.body : `${before}\n${row.body}`);
+    }
+    return texts;
+  }
+
   /** Makes the self-shot part of the index match the public videos in the database. */
   async syncSelfieVideos(): Promise<number> {
     return this.inSelfieQueue(async () => {
@@ -415,7 +462,8 @@ export class SearchService {
         .where((eb) => moderationAllows(eb, null))
         .where('videos.status', '=', 'ready')
         .execute();
-      const documents = videos.map(selfieDocument);
+      const captions = await this.captionTexts();
+      const documents = videos.map((video) => selfieDocument(video, captions.get(video.id)));
       await upsertDocuments(this.db, documents.map((document) => this.selfieRow(document)), startedAt);
       await deleteUnseen(this.db, 'selfie', startedAt);
       this.selfieDocs.clear();

@@ -234,7 +234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keyword search over public videos */
+        /** Keyword search over public videos (title, description, captions; matching caption lines) */
         post: operations["searchVideos"];
         delete?: never;
         options?: never;
@@ -2011,7 +2011,55 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        results: components["schemas"]["SelfieVideo"][];
+                        results: {
+                            _id: string;
+                            movieId: string;
+                            title: string;
+                            description: string;
+                            visibility: components["schemas"]["Visibility"];
+                            views: number;
+                            cdnUrl: string;
+                            thumbnailCdnUrl: string;
+                            user: string;
+                            username: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            hiddenReason?: string;
+                            status: components["schemas"]["VideoStatus"];
+                            processingProgress: number;
+                            processingError: string | null;
+                            processingStage: components["schemas"]["ProcessingStage"];
+                            processingErrorCode: components["schemas"]["ProcessingErrorCode"];
+                            /** @description 1-based place among the waiting jobs, for the video's owner while it is queued; null otherwise */
+                            queuePosition: number | null;
+                            /** @description Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown */
+                            etaSeconds: number | null;
+                            duration: number;
+                            width: number;
+                            height: number;
+                            hlsUrl: string | null;
+                            posterUrl: string | null;
+                            thumbnailSources: components["schemas"]["ThumbnailSource"][];
+                            /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
+                            storyboardUrl: string | null;
+                            /** @description From "0:00 Intro" lines of the description; [] when none */
+                            chapters: components["schemas"]["VideoChapter"][];
+                            /** @description Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only) */
+                            downloadEnabled?: boolean;
+                            /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
+                            resumeAt: number | null;
+                            /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
+                            qualities: number;
+                            /** @description Caption tracks (WebVTT); [] when none */
+                            captions: components["schemas"]["CaptionTrack"][];
+                            /** @description Up to 3 caption cues with the request's words, in time order; absent when the captions have none of them */
+                            matches?: {
+                                /** @description Where the cue starts, in seconds from the start of the video (open the video at ?t=<seconds>) */
+                                start: number;
+                                /** @description The cue as plain text */
+                                text: string;
+                            }[];
+                        }[];
                         total: number;
                         page: number;
                         perPage: number;
@@ -2064,7 +2112,55 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        results: components["schemas"]["SelfieVideo"][];
+                        results: {
+                            _id: string;
+                            movieId: string;
+                            title: string;
+                            description: string;
+                            visibility: components["schemas"]["Visibility"];
+                            views: number;
+                            cdnUrl: string;
+                            thumbnailCdnUrl: string;
+                            user: string;
+                            username: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            hiddenReason?: string;
+                            status: components["schemas"]["VideoStatus"];
+                            processingProgress: number;
+                            processingError: string | null;
+                            processingStage: components["schemas"]["ProcessingStage"];
+                            processingErrorCode: components["schemas"]["ProcessingErrorCode"];
+                            /** @description 1-based place among the waiting jobs, for the video's owner while it is queued; null otherwise */
+                            queuePosition: number | null;
+                            /** @description Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown */
+                            etaSeconds: number | null;
+                            duration: number;
+                            width: number;
+                            height: number;
+                            hlsUrl: string | null;
+                            posterUrl: string | null;
+                            thumbnailSources: components["schemas"]["ThumbnailSource"][];
+                            /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
+                            storyboardUrl: string | null;
+                            /** @description From "0:00 Intro" lines of the description; [] when none */
+                            chapters: components["schemas"]["VideoChapter"][];
+                            /** @description Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only) */
+                            downloadEnabled?: boolean;
+                            /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
+                            resumeAt: number | null;
+                            /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
+                            qualities: number;
+                            /** @description Caption tracks (WebVTT); [] when none */
+                            captions: components["schemas"]["CaptionTrack"][];
+                            /** @description Up to 3 caption cues with the request's words, in time order; absent when the captions have none of them */
+                            matches?: {
+                                /** @description Where the cue starts, in seconds from the start of the video (open the video at ?t=<seconds>) */
+                                start: number;
+                                /** @description The cue as plain text */
+                                text: string;
+                            }[];
+                        }[];
                         total: number;
                         structuredResponse: {
                             data: {

@@ -8,3 +8,4 @@ export { Transcript } from './Transcript';
 export { createPlaybackClock, type PlaybackClock } from './playbackClock';
 export { chooseCaptionTrack, readCaptionChoice, saveCaptionChoice, trackFor, CAPTIONS_OFF } from './captionChoice';
 export { captionsApi, usePutCaptionsMutation, useDeleteCaptionsMutation, type PutCaptionsArgs } from './captionsApi';
+export { formatCueTime } from './cueTime';

@@ -20,3 +20,4 @@ export {
 export { SearchUnderstood, type SearchUnderstoodProps } from './SearchUnderstood';
 export { readRefinements, withRefinements, type SearchRefinements } from './refinements';
 export { SearchForm, type SearchFormProps } from './SearchForm';
+export { CaptionMatches, matchHref, matchTime, type CaptionMatchesProps } from './CaptionMatches';

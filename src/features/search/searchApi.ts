@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
-import type { ApiRequestBody, SelfieVideo } from '../../api/types';
+import type { ApiRequestBody, CaptionMatch, SearchResultVideo } from '../../api/types';
 import { PAGE_SIZE } from '../../config/routes';
 
 /** Keyword search over the public self-shot videos (POST /search/normal-search). */
@@ -13,7 +13,7 @@ export interface NormalSearchArgs {
 }
 
 export interface NormalSearchResponse {
-  results: SelfieVideo[];
+  results: SearchResultVideo[];
   /** All matches over all pages (18 per page). */
   total: number;
   /** The request with its typos corrected, when the server searched for that instead. */
@@ -58,7 +58,7 @@ export interface AiSearchItem {
 
 export interface AiSearchResponse {
   /** Self-shot videos the server matched (the self-shot list shows these). */
-  results: SelfieVideo[];
+  results: SearchResultVideo[];
   structuredResponse: {
     data: AiSearchItem[];
     /** The server's total when it sent one, else the number of items. */
@@ -79,11 +79,27 @@ function acceptSearchAnswer(response: Response, body: unknown): boolean {
 const asObject = (raw: unknown): Record<string, unknown> =>
   raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 
-const isSelfieVideo = (value: unknown): value is SelfieVideo =>
-  Boolean(value && typeof value === 'object' && typeof (value as SelfieVideo)._id === 'string');
+const isSelfieVideo = (value: unknown): value is SearchResultVideo =>
+  Boolean(value && typeof value === 'object' && typeof (value as SearchResultVideo)._id === 'string');
 
-function selfieResults(raw: unknown): SelfieVideo[] {
-  return Array.isArray(raw) ? raw.filter(isSelfieVideo) : [];
+/** Matching caption lines as the card can show them: at most 3, each a time and some text. */
+function captionMatches(raw: unknown): CaptionMatch[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const matches = raw
+    .filter((item): item is CaptionMatch => typeof item === 'object' && item !== null && Number.isFinite((item as CaptionMatch).start) && typeof (item as CaptionMatch).text === 'string')
+    .filter((item) => item.start >= 0 && item.text.trim().length > 0)
+    .slice(0, 3)
+    .map(({ start, text }) => ({ start, text }));
+  return matches.length > 0 ? matches : undefined;
+}
+
+function selfieResults(raw: unknown): SearchResultVideo[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isSelfieVideo).map((video: SearchResultVideo) => {
+    const { matches: rawMatches, ...rest } = video;
+    const matches = captionMatches(rawMatches);
+    return matches ? { ...rest, matches } : rest;
+  });
 }
 
 const nonNegativeInt = (value: unknown): number | undefined => {

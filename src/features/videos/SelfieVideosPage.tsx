@@ -7,9 +7,11 @@ import { LIST } from '../../api/tags';
 import { useAppDispatch } from '../../app/hooks';
 import type { FirstScreenQueries } from '../../app/store';
 import { Pagination } from '../../components/Pagination';
+import type { SearchResultVideo, SelfieVideo } from '../../api/types';
 import { Spinner } from '../../components/Spinner';
 import { PAGE_SIZE } from '../../config/routes';
 import {
+  CaptionMatches,
   readRefinements,
   SearchForm,
   searchApi,
@@ -24,6 +26,9 @@ import { readSelfieList, type SelfieListMode, selfieListParams } from './selfieL
 import { VideoCardForSelfie } from './VideoCardForSelfie';
 import { pageCount, useGetSelfieVideosQuery, videosApi } from './videosApi';
 import './videos.css';
+
+/** A search result's matching caption lines (search results only carry them). */
+const matchesOf = (video: SelfieVideo | SearchResultVideo) => ('matches' in video ? video.matches : undefined);
 
 /** Cards whose images load at once: about one row; the rest load as they near the viewport. */
 const FIRST_ROW = 4;
@@ -195,6 +200,7 @@ export function SelfieVideosPage() {
                 {videos.map((video, index) => (
                   <li key={video._id}>
                     <VideoCardForSelfie video={video} eager={index < FIRST_ROW} priority={index === 0} />
+                    {matchesOf(video) ? <CaptionMatches videoId={video._id} title={video.title} matches={matchesOf(video) ?? []} /> : null}
                   </li>
                 ))}
               </ul>

@@ -491,6 +491,10 @@ export const en = {
   'playlists.previousVideo': 'Previous: {title}',
   'playlists.nextVideo': 'Next: {title}',
   // --- end following ---
+  // --- search by what is said (docs/search.md#captions-in-search) ---
+  'search.matches.label': 'Where “{title}” says it',
+  'search.matches.line': '<hidden>Watch from </hidden><time>{clock}</time><hidden>:</hidden> “{text}”',
+  // --- end search by what is said ---
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -489,4 +489,8 @@ export const zh: Record<MessageKey, string> = {
   'playlists.previousVideo': '上一个：{title}',
   'playlists.nextVideo': '下一个：{title}',
   // --- end following ---
+  // --- search by what is said (docs/search.md#captions-in-search) ---
+  'search.matches.label': '“{title}”中说到的地方',
+  'search.matches.line': '<hidden>从 </hidden><time>{clock}</time><hidden> 开始观看：</hidden>“{text}”',
+  // --- end search by what is said ---
 };
