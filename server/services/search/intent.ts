@@ -286,9 +286,11 @@ const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|
 /** Where a trip goes: the word after "going to", "leave for", "trip to"… ("the" skipped). */
 const DESTINATION = /\b(?:going|heading|flying|travell?ing|moving|off|leave|leaving|trip|holiday|holidays|visit(?:ing)?)\s+(?:to|for|in)?\s*(?:the\s+)?([a-z]{3,})\b/;
 
+const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|our|ours|us)\b/;
+
 /** Length and recency words with no watched thing after them (see parseIntent). */
 const STORY_LENGTH_WORDS =
-  /\b(?:long|longer|short|shorter|quick|brief|new|fresh|recent|recently)\b(?!\s+(?:\w+\s+)?(?:videos?|clips?|films?|ones|workouts?|sessions?|routines?|tutorials?|lessons?|uploads?|classes|class|practices?|recipes?)\b)/g;
+  /\b(?:long|longer|short|shorter|quick|brief|new|fresh|recent|recently)\b(?!\s+(?:[\w'-]+\s+){0,3}(?:videos?|clips?|films?|ones|workouts?|sessions?|routines?|tutorials?|lessons?|uploads?|classes|class|practices?|recipes?)\b)/g;
 
 /**
  * Situations are read in requests that talk (at least 7 words, or 9 Chinese characters): a
@@ -338,7 +340,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     // Exclusions first (不要马拉松 is not a marathon request), then situations in what is left.
     text = applyChineseRules(toSimplified(text), intent, now);
     const conversational = isConversational(text, true);
-    if (conversational) intent.conversational = true;
+    if (conversational && ((text.match(/[\u3400-\u9fff]/g) ?? []).length >= 9 || /我|咱/.test(text))) intent.conversational = true;
     const found = conversational ? findSituations(text, true) : { spans: [], found: [] };
     situations = found.found;
     text = withoutSpans(text, found.spans);
@@ -351,7 +353,8 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     // Situations are read where no exclusion is ("running, no marathons" is not marathon training).
     const conversational = isConversational(text, false);
     conversationalEn = conversational;
-    if (conversational) intent.conversational = true;
+    // A story: a conversational request in the first person ("my flatmate only eats plants").
+    if (conversational && FIRST_PERSON.test(text)) intent.conversational = true;
     const found = conversational ? findSituations(text.replace(EXCLUDE_PATTERN, ' '), false) : { spans: [], found: [] };
     if (conversational) destination = DESTINATION.exec(text)?.[1];
     situations = found.found;
@@ -414,7 +417,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   for (const word of after) add(word, 1);
   // A conversational request that no situation explains: its story words are chatter.
   const storyWeight = (word: string, weight: number) =>
-    conversationalEn && situations.length === 0 && NARRATIVE_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
+    intent.conversational && situations.length === 0 && NARRATIVE_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
   for (const word of before) add(word, storyWeight(word, after.length > 0 ? CHATTER_WEIGHT : restWeight));
   if (situations.length > 0) intent.situations = situations;
   // Exclusions: the word as written, or its curated synonym ("no doggos" → dog) unless that is
