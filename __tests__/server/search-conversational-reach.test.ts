@@ -32,6 +32,12 @@ describe('parseIntent: stories no situation explains', () => {
     expect(hobby.addedAfter).toBeUndefined();
   });
 
+  it('reads no date in a story ("this year", 今年) unless it talks about videos', () => {
+    expect(parseIntent('money is tight this year and my sister wants to learn guitar', NOW).addedAfter).toBeUndefined();
+    expect(parseIntent('今年夏天我想带孩子去海边学冲浪', NOW).addedAfter).toBeUndefined();
+    expect(parseIntent('my sister wants to learn guitar, any videos from this year?', NOW).addedAfter).toBe(Date.UTC(2026, 0, 1));
+  });
+
   it('still reads them next to what is watched, and in requests that are not stories', () => {
     expect(parseIntent('I want a short workout video I can do before my kids wake up', NOW).maxLengthSec).toBe(300);
     const example = parseIntent('short funny cat videos from this year, most viewed first', NOW);

@@ -340,10 +340,7 @@ export class Segment {
     }
 
     this.coherenceOf = new Float32Array(termCount).fill(NaN);
-    if (vectors && n > 0) {
-      yield;
-      this.computeCoherence(surfaceOf);
-    }
+    if (vectors && n > 0) yield* this.computeCoherence(surfaceOf, chunk);
 
     this.viewsNudge = new Float32Array(n);
     this.views = new Float64Array(n);
@@ -374,13 +371,14 @@ export class Segment {
    * Topic coherence of every single-word term (see coherenceOf): at most COHERENCE_SAMPLE of its
    * documents, evenly spread, are read, so a common word costs no more than a rare one.
    */
-  private computeCoherence(surfaceOf: readonly string[]): void {
+  private *computeCoherence(surfaceOf: readonly string[], chunk: number): Generator<void, void, void> {
     const n = this.size;
     const dims = this.dims;
     const unit = new Float32Array(n * dims);
     const mean = new Float32Array(dims);
     let counted = 0;
     for (let docIndex = 0; docIndex < n; docIndex += 1) {
+      if (docIndex > 0 && docIndex % chunk === 0) yield;
       const scale = this.docVectorScale[docIndex] as number;
       if (scale === 0) continue;
       counted += 1;
@@ -407,6 +405,7 @@ export class Segment {
     }
     const sum = new Float32Array(dims);
     for (let termId = 0; termId < surfaceOf.length; termId += 1) {
+      if (termId > 0 && termId % chunk === 0) yield;
       if ((surfaceOf[termId] as string).includes(' ')) continue;
       const docs = (this.postings[termId] as Postings).docs;
       if (docs.length < COHERENCE_MIN_DOCS) continue;

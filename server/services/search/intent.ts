@@ -288,6 +288,9 @@ const DESTINATION = /\b(?:going|heading|flying|travell?ing|moving|off|leave|leav
 
 const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|our|ours|us)\b/;
 
+/** The request talks about what is watched (videos, clips…), in English or Chinese. */
+const WATCHED = /\b(?:videos?|vids?|clips?|films?|footage|uploads?|uploaded|posted|vlogs?)\b|视频|影片|片子|短片|节目|上传/;
+
 /** Length and recency words with no watched thing after them (see parseIntent). */
 const STORY_LENGTH_WORDS =
   /\b(?:long|longer|short|shorter|quick|brief|new|fresh|recent|recently)\b(?!\s+(?:[\w'-]+\s+){0,3}(?:videos?|clips?|films?|ones|workouts?|sessions?|routines?|tutorials?|lessons?|uploads?|classes|class|practices?|recipes?)\b)/g;
@@ -432,6 +435,12 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     order.sort((a, b) => a.at - b.at);
     intent.terms = order.map((entry) => entry.term);
     intent.weights = order.map((entry) => entry.weight);
+  }
+  if (intent.conversational && !WATCHED.test(normalise(request))) {
+    // A story's "this year", "last week", 今年 say when things happen to the asker, not when
+    // the videos were added: a date counts only when the request talks about videos.
+    delete intent.addedAfter;
+    delete intent.addedBefore;
   }
   if (intent.minLengthSec !== undefined && intent.maxLengthSec !== undefined && intent.minLengthSec > intent.maxLengthSec) {
     // "long … under 10 minutes": the explicit bound wins over the word.
