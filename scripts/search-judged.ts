@@ -37,6 +37,7 @@ export const KINDS = [
   'two-part-zh',
   'conv-unseen',
   'conv-new',
+  'conv-dev',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -386,6 +387,28 @@ const CONVERSATIONAL_NEW: Array<[string, Predicate]> = [
   ['窗外每天晚上都有猫头鹰在叫', and(topic('birds'), tagged('owl', 'barn owl'))],
 ];
 
+/**
+ * Conversational requests written to tune the reach rules on (always in the tune half), after
+ * conv-new and without looking at how the engine reads conv-new.
+ */
+const CONVERSATIONAL_DEV: Array<[string, Predicate]> = [
+  ['my mum has been on her feet all day at the hospital and her legs are so stiff', and(topics('yoga', 'fitness'), tagged('stretching', 'flexibility', 'mobility', 'deep stretch'))],
+  ['our school is putting on a talent show and my son wants to do something with a deck of cards', and(topic('magic'), tagged('card', 'cards', 'card tricks', 'playing cards'))],
+  ['my husband keeps talking about getting one of those flying cameras for our holidays', and(topic('technology'), tagged('drone', 'quadcopter', 'camera drone'))],
+  ["we've just moved next to a lake and the neighbours all go out on paddle boards", and(topic('surfing'), tagged('paddleboarding', 'sup', 'stand up paddle'))],
+  ['my brother-in-law restores old cars and promised to show me how an engine works', and(topic('cars'), tagged('engine rebuild', 'engine', 'mechanic'))],
+  ['I spend my lunch breaks in the park and keep seeing herons by the pond', and(topic('birds'), tagged('grey heron', 'heron', 'wading bird'))],
+  ['my grandad used to tell me stories about the knights and castles of the middle ages', and(topic('history'), tagged('medieval castles', 'castles', 'middle ages'))],
+  ['our book club wants to try something different and someone suggested a mystery game', and(topic('board-games'), tagged('mystery game', 'mystery', 'deduction', 'detective'))],
+  ['my sister just got engaged and wants to learn to make macarons for the wedding', and(topic('baking'), tagged('macarons'))],
+  ['me and my mates want to learn to play football on the sand this summer', and(topic('football'), tagged('beach soccer', 'beach soccer team', 'sand'))],
+  ['我奶奶想学跳广场舞，可是她膝盖不太好', and(topic('dance'), tagged('seniors', 'grandma', 'grandparents'))],
+  ['老公一直说想买一架无人机去旅行的时候拍', and(topic('technology'), tagged('drone', 'quadcopter', 'camera drone'))],
+  ['儿子学校要办才艺表演，他想用一副扑克牌变点什么', and(topic('magic'), tagged('card', 'cards', 'card tricks', 'playing cards'))],
+  ['我们搬到湖边了，邻居们都在玩桨板', and(topic('surfing'), tagged('paddleboarding', 'sup', 'stand up paddle'))],
+  ['妹妹订婚了，想学做马卡龙', and(topic('baking'), tagged('macarons'))],
+];
+
 /** A subject and what its results must leave out (the judgement names both by catalogue fields). */
 const EXCLUSIONS: Array<{ x: string; y: string; zx: string; zy: string; relevant: Predicate }> = [
   { x: 'space videos', y: 'mars', zx: '太空', zy: '火星', relevant: and(topic('space'), not(about('mars', 'red planet'))) },
@@ -548,6 +571,7 @@ function draft(): Array<Omit<JudgedRequest, 'split'>> {
     add('two-part-zh', item.zh, item.relevant);
   }
   for (const [query, relevant] of CONVERSATIONAL_NEW) add('conv-new', query, relevant);
+  for (const [query, relevant] of CONVERSATIONAL_DEV) add('conv-dev', query, relevant);
   return out;
 }
 
@@ -559,7 +583,7 @@ export function judgedSet(videos: readonly CatalogueVideo[]): JudgedRequest[] {
     if (seen.has(request.query)) continue;
     seen.add(request.query);
     if (videos.filter(request.relevant).length < 3) continue;
-    const split = request.kind === 'conv-new' ? 'holdout' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
+    const split = request.kind === 'conv-new' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
     set.push({ ...request, split });
   }
   return set;

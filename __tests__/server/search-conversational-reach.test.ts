@@ -53,7 +53,27 @@ describe('parseIntent: stories no situation explains', () => {
   });
 });
 
+describe('parseIntent: what a story is not about', () => {
+  it('drops contractions and reads 无人机 (a drone) as no exclusion', () => {
+    expect(parseIntent("we've just moved next to a lake and the neighbours go out on paddle boards", NOW).terms).not.toContain('weve');
+    const drone = parseIntent('老公一直说想买一架无人机去旅行的时候拍', NOW);
+    expect(drone.exclude).toEqual([]);
+    expect(drone.terms).toContain('drone');
+  });
+
+  it('gives no single-character glosses in a Chinese story (马卡龙 is not a horse)', () => {
+    const intent = parseIntent('妹妹订婚了，想学做马卡龙', NOW);
+    for (const noise of ['horse', 'stop', 'persuade']) expect(intent.terms).not.toContain(noise);
+  });
+});
+
 describe('Segment: reach of a conversational request', () => {
+  it('reads two words the index writes as one ("paddle boards" → paddleboarding)', () => {
+    const segment = Segment.build([doc('sup', 'Sunrise paddleboarding on a calm lake', 'paddleboarding, lake'), doc('lake', 'A walk around the lake', 'lake, walking')], null);
+    const intent: SearchIntent = { terms: ['paddle', 'boards'], exclude: [], order: 'relevance', parser: 'embedded' };
+    expect(segment.search(intent, { offset: 0, limit: 5 }).hits.map((hit) => hit.doc.ref)).toEqual(['sup']);
+  });
+
   it('finds another form of an indexed word ("dribble" → dribbling, "egyptians" → egypt)', () => {
     const segment = Segment.build(
       [doc('dribble', 'Crossover and dribbling drills', 'basketball, dribbling'), doc('egypt', 'Inside the great pyramid', 'ancient egypt, egypt'), doc('other', 'Free throw practice', 'basketball')],

@@ -642,6 +642,18 @@ export class Segment {
       if (unexplained && direct !== undefined) weight *= this.topicality(direct);
       groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight });
     }
+    // Two words the index writes as one ("paddle boards" → paddleboarding, "work out" → workout)
+    // count as that word, as much as the more important of the two.
+    for (let i = 1; i < subjectWords.length; i += 1) {
+      const first = subjectWords[i - 1] as (typeof subjectWords)[number];
+      const second = subjectWords[i] as (typeof subjectWords)[number];
+      const joined = `${first.surface}${second.surface}`;
+      if (!/^[a-z]{6,}$/.test(joined)) continue;
+      const termId = this.termIds.get(joined) ?? this.termIds.get(foldPlural(joined)) ?? this.stemOf(joined);
+      if (termId === undefined || groups.some((group) => group.direct === termId)) continue;
+      const weight = Math.max(first.weight, second.weight);
+      groups.push({ vector: undefined, idf: this.idf[termId] as number, terms: new Map([[termId, 1]]), present: true, direct: termId, weight });
+    }
     // Word pairs of the request that the index knows ("big cats" → "big cat") add a phrase bonus.
     for (let i = 1; i < subjectWords.length; i += 1) {
       const pair = this.termIds.get(`${subjectWords[i - 1]?.term} ${subjectWords[i]?.term}`);

@@ -235,7 +235,8 @@ const FILLER_WORDS = new Set(
     'never tried try trying says said say tell told friend friends buddy mate idea ideas suggestion suggestions next where ' +
     'start starting keep keeps asking asked ask cheer up wants wanted hoping hope guess think thought guys folks lately ' +
     'currently everyone somebody stuff things thing totally definitely absolutely im ive id ill youre dont cant whats thats lets ' +
-    'could would no not'
+    'could would no not weve theyve youve shes hes theres theyre wont didnt doesnt isnt arent wasnt werent havent hasnt ' +
+    'couldnt wouldnt shouldnt'
   ).split(' '),
 );
 
@@ -258,6 +259,7 @@ const NARRATIVE_WORDS = new Set(
   (
     // people
     'my our your his her their me we us he she they i mum mom mummy mother dad daddy father parents parent wife husband partner ' +
+    'grandma grandmother grandmothers granny gran nan nana grandad granddad grandpa grandfather grandfathers grandparents ' +
     'girlfriend girlfriends boyfriend boyfriends fiance fiancee son sons daughter daughters kid kids child children teenage teenager ' +
     'teenagers toddler baby brother brothers sister sisters sibling uncle uncles aunt aunts auntie nephew nephews niece nieces cousin ' +
     'cousins grandson granddaughter neighbour neighbours neighbor neighbors flatmate flatmates roommate roommates housemate colleague ' +

@@ -74,7 +74,7 @@ export const CURATED: Readonly<Record<string, string>> = {
   油画: 'oil painting', 艺术: 'art', 喜剧: 'comedy', 搞笑: 'funny comedy', 幽默: 'humour funny', 小品: 'sketch comedy', 段子: 'jokes',
   历史: 'history', 古代: 'ancient', 古罗马: 'roman ancient', 纪录片: 'documentary', 时尚: 'fashion', 穿搭: 'outfits fashion',
   衣服: 'clothing', 服装: 'clothing fashion', 摄影: 'photography', 拍照: 'photography photos', 照片: 'photos', 相机: 'camera',
-  胶片: 'analog', 胶卷: 'analog', 胶片相机: 'film camera analog', 公路车: 'road bike', 通勤: 'commuting', 二手: 'second hand',
+  无人机: 'drone', 胶片: 'analog', 胶卷: 'analog', 胶片相机: 'film camera analog', 公路车: 'road bike', 通勤: 'commuting', 二手: 'second hand',
   木工: 'woodworking', 手工: 'crafts diy', 家具: 'furniture', 儿童手工: 'kids crafts', 亲子手工: 'kids crafts family', 手工艺: 'crafts',
   折纸: 'origami', 儿童: 'kids children', 孩子: 'kids children', 小朋友: 'kids', 亲子: 'family', 学外语: 'language learning',
   外语: 'languages', 语言学习: 'language learning', 学语言: 'language learning', 语言: 'languages', 英语: 'english', 日语: 'japanese',
@@ -330,9 +330,11 @@ export function translateChattyText(text: string, curatedOnly: boolean): string 
     const curated = CURATED[word];
     if (curated) return curated.split(' ');
     if (curatedOnly) return [];
-    const gloss = zhTable().words[word];
+    // One character alone glosses anything (说 → persuade, 马 → horse): only curated ones count.
+    const gloss = word.length > 1 ? zhTable().words[word] : undefined;
     if (gloss) return gloss.split(' ').slice(0, 1);
-    return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word ? [] : words(piece))) : [];
+    // Pieces of an unknown word: whole dictionary words only (马卡龙 is not "horse stop dragon").
+    return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word || piece.length < 2 ? [] : words(piece))) : [];
   };
   const story = toSimplified(text).replace(COUNTED, ' ');
   return story.replace(CJK_RUN, (run) => ` ${segment(run).flatMap(words).join(' ')} `);
