@@ -352,7 +352,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     // In a conversational request dictionary words give one gloss each, and beside a situation
     // only the curated domain words count (the rest is chatter).
     const specific = situations.some((situation) => !situation.fallback);
-    text = ` ${conversational ? translateChattyText(text, specific, intent.conversational === true) : translateText(text)} `;
+    text = ` ${conversational ? translateChattyText(text, specific) : translateText(text)} `;
   } else {
     intent.language = 'en';
     // Situations are read where no exclusion is ("running, no marathons" is not marathon training).

@@ -322,20 +322,18 @@ export function translateText(text: string): string {
  * translateText for a conversational request: curated words as usual, but a dictionary word
  * gives only its first gloss word (公公 → husband, not "husband father grandpa"), or nothing
  * with `curatedOnly` (beside a recognised situation the rest is chatter, and glosses of chatter
- * such as 总有 → inevitably only add noise). In a `story` (a long or first-person request) a
- * single character gets no dictionary gloss.
+ * such as 总有 → inevitably only add noise).
  */
-export function translateChattyText(text: string, curatedOnly: boolean, story = false): string {
+export function translateChattyText(text: string, curatedOnly: boolean): string {
   const words = (word: string): string[] => {
     if (STOP.has(word) || STORY.has(word)) return [];
     const curated = CURATED[word];
     if (curated) return curated.split(' ');
     if (curatedOnly) return [];
-    // In a story one character alone glosses anything (说 → persuade, 马 → horse): only curated ones count.
-    const gloss = word.length > 1 || !story ? zhTable().words[word] : undefined;
+    const gloss = zhTable().words[word];
     if (gloss) return gloss.split(' ').slice(0, 1);
     // Pieces of an unknown word: whole dictionary words only (马卡龙 is not "horse stop dragon").
-    return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word || (story && piece.length < 2) ? [] : words(piece))) : [];
+    return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word ? [] : words(piece))) : [];
   };
   const told = toSimplified(text).replace(COUNTED, ' ');
   return told.replace(CJK_RUN, (run) => ` ${segment(run).flatMap(words).join(' ')} `);
