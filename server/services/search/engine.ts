@@ -122,8 +122,8 @@ export const DEFAULT_WEIGHTS = {
    * coherenceFloor at coherenceLow up to 1 at coherenceHigh.
    */
   topicalWords: 4,
-  coherenceLow: 0.25,
-  coherenceHigh: 0.6,
+  coherenceLow: 0.15,
+  coherenceHigh: 0.4,
   coherenceFloor: 0.3,
   /** Below this relevance nothing matches, however good it is relative to the rest. */
   minRelevance: 0.05,
