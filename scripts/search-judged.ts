@@ -36,6 +36,8 @@ export const KINDS = [
   'two-part',
   'two-part-zh',
   'conv-unseen',
+  'conv-new',
+  'conv-dev',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -332,6 +334,81 @@ const CONVERSATIONAL_UNSEEN: Array<[string, Predicate]> = [
   ['今年二月放假一周，孩子从没见过雪', and(topic('winter-sports'), tagged('family', 'kids', 'family fun'))],
 ];
 
+/**
+ * A second set of conversational requests (English and Chinese), written after conv-unseen and
+ * BEFORE the engine's generalisation work (chatter dropped by rules, recall on content words),
+ * then never used to change the engine: always in the holdout half, so `--split tune` never
+ * shows them. Judged from catalogue fields only, like the rest.
+ */
+const CONVERSATIONAL_NEW: Array<[string, Predicate]> = [
+  ['my nephew turns six next month and all he wants is to make slime at his party', and(topic('kids-crafts'), tagged('slime', 'homemade slime'))],
+  ['my wife and I finally booked that trip to iceland, what should we not miss?', and(topic('travel'), tagged('iceland'))],
+  ["my son wants to try out for the school basketball team but he can't dribble yet", and(topic('basketball'), tagged('dribbling', 'crossover', 'handles'))],
+  ['my knees hurt every time I go for a run, am I doing something wrong with my stride?', and(topic('running'), tagged('technique', 'form'))],
+  ['I keep losing at chess against my uncle, he beats me within the first ten moves', and(topic('board-games'), tagged('chess', 'chess openings'))],
+  ['there was a massive thunderstorm last night and I want to know where all that lightning comes from', and(topic('weather'), tagged('lightning', 'thunderstorm', 'lightning storm'))],
+  ['I got a raspberry pi for my birthday and it is still sitting in the box', and(topic('technology'), tagged('raspberry pi'))],
+  ['planning a long drive along the coast this summer and need some inspiration for the route', and(topic('cars'), tagged('road trip', 'scenic drive'))],
+  ["I'd love to see the northern lights one day but I've no idea what to expect", about('northern lights', 'aurora', 'aurora borealis')],
+  ['my daughter is vegan and her birthday is coming up, what cake can I make her', and(topic('baking'), tagged('vegan', 'egg free', 'plant based'))],
+  ['my friend is coeliac and I want to bake something she can actually eat', and(topic('baking'), tagged('gluten-free', 'gluten free', 'coeliac'))],
+  ["I'm sick of sad desk lunches and want to prepare food for the whole week on sunday", and(topic('cooking'), tagged('meal prep'))],
+  ['my flat gets almost no sun, which plants could possibly survive in here', and(topic('gardening'), tagged('shade', 'shady corner', 'shady garden', 'houseplants', 'indoor'))],
+  ['I want to get fit but I only have fifteen minutes before the kids wake up', and(topic('fitness'), tagged('15-minute', '10-minute', 'busy mornings', 'quick'))],
+  ['my old laptop takes ages to boot and I am thinking of building my own computer', and(topic('technology'), tagged('mini pc', 'computer', 'desktop', 'build'))],
+  ["we're going to the great barrier reef on our honeymoon and I've never snorkelled", and(topic('ocean'), tagged('great barrier reef', 'snorkeling', 'coral reef'))],
+  ["my son saw a shark at the aquarium and now he won't stop talking about them", and(topic('ocean'), tagged('shark', 'hammerhead shark'))],
+  ['starting university in september and I need to learn to cook on almost no money', and(topic('cooking'), tagged('budget'))],
+  ["my partner snores and I'm awake half the night, I need something to help me drift off", and(topic('yoga'), tagged('sleep', 'better sleep', 'insomnia', 'bedtime'))],
+  ['found an old sewing machine in the attic and want to fix my torn jeans', and(topic('fashion'), tagged('sewing', 'mending', 'visible mending', 'repair'))],
+  ["there's an owl hooting outside my window every single night", and(topic('birds'), tagged('owl', 'barn owl'))],
+  ['my grandparents go dancing every friday and asked me to come along', and(topic('dance'), tagged('grandparents', 'seniors', 'partner dance'))],
+  ['our class is studying the vikings next term and I need something the kids can watch', and(topic('history'), tagged('vikings', 'norse'))],
+  ['we have a long train journey through the alps next month and I hope the views are good', and(topic('trains'), tagged('alps', 'switzerland', 'glacier express', 'scenic railway', 'mountain railway'))],
+  ["I want to impress my niece at her party with a trick using stuff from the kitchen drawer", and(topic('magic'), tagged('everyday objects', 'party tricks', 'rubber band', 'matchbox', 'pencil'))],
+  ['going to a k-pop concert next month and I want to learn some of the moves first', and(topic('dance'), tagged('k-pop', 'kpop'))],
+  ['everyone gets bored on our family game night, we need something new to play', and(topic('board-games'), tagged('family game night', 'family', 'party game'))],
+  ['finally got a week off and I want to walk somewhere remote and sleep under the stars', and(topic('outdoors'), tagged('wild camping', 'stars', 'solo camping', 'thru hike'))],
+  ['my teenage son spends all day playing video games and I want to understand what he sees in them', topic('gaming')],
+  ["we adopted an older cat from the shelter and she's still hiding under the bed", and(topic('pets'), tagged('rescue', 'adoption', 'shelter'))],
+  ['侄子下个月六岁生日，就想在派对上做史莱姆', and(topic('kids-crafts'), tagged('slime', 'homemade slime'))],
+  ['儿子想进学校篮球队，可是还不会运球', and(topic('basketball'), tagged('dribbling', 'crossover', 'handles'))],
+  ['每次跑步膝盖都疼，是不是我的姿势不对', and(topic('running'), tagged('technique', 'form'))],
+  ['下棋老是输给我叔叔，开局没几步就输了', and(topic('board-games'), tagged('chess', 'chess openings'))],
+  ['生日收到一个树莓派，到现在还没拆开', and(topic('technology'), tagged('raspberry pi'))],
+  ['朋友不能吃麸质，想给她烤点她能吃的', and(topic('baking'), tagged('gluten-free', 'gluten free', 'coeliac'))],
+  ['想在周日把一周的午饭都准备好', and(topic('cooking'), tagged('meal prep'))],
+  ['家里几乎晒不到太阳，什么植物能养活', and(topic('gardening'), tagged('shade', 'shady corner', 'shady garden', 'houseplants', 'indoor'))],
+  ['孩子起床前我只有十五分钟，想锻炼一下', and(topic('fitness'), tagged('15-minute', '10-minute', 'busy mornings', 'quick'))],
+  ['蜜月要去大堡礁，我从来没浮潜过', and(topic('ocean'), tagged('great barrier reef', 'snorkeling', 'coral reef'))],
+  ['下学期班上要讲维京人，想找点给学生看的', and(topic('history'), tagged('vikings', 'norse'))],
+  ['下个月坐火车穿过阿尔卑斯山，希望沿途风景好', and(topic('trains'), tagged('alps', 'switzerland', 'glacier express', 'scenic railway', 'mountain railway'))],
+  ['一直想去看一次极光，不知道是什么样子', about('northern lights', 'aurora', 'aurora borealis')],
+  ['窗外每天晚上都有猫头鹰在叫', and(topic('birds'), tagged('owl', 'barn owl'))],
+];
+
+/**
+ * Conversational requests written to tune the reach rules on (always in the tune half), after
+ * conv-new and without looking at how the engine reads conv-new.
+ */
+const CONVERSATIONAL_DEV: Array<[string, Predicate]> = [
+  ['my mum has been on her feet all day at the hospital and her legs are so stiff', and(topics('yoga', 'fitness'), tagged('stretching', 'flexibility', 'mobility', 'deep stretch'))],
+  ['our school is putting on a talent show and my son wants to do something with a deck of cards', and(topic('magic'), tagged('card', 'cards', 'card tricks', 'playing cards'))],
+  ['my husband keeps talking about getting one of those flying cameras for our holidays', and(topic('technology'), tagged('drone', 'quadcopter', 'camera drone'))],
+  ["we've just moved next to a lake and the neighbours all go out on paddle boards", and(topic('surfing'), tagged('paddleboarding', 'sup', 'stand up paddle'))],
+  ['my brother-in-law restores old cars and promised to show me how an engine works', and(topic('cars'), tagged('engine rebuild', 'engine', 'mechanic'))],
+  ['I spend my lunch breaks in the park and keep seeing herons by the pond', and(topic('birds'), tagged('grey heron', 'heron', 'wading bird'))],
+  ['my grandad used to tell me stories about the knights and castles of the middle ages', and(topic('history'), tagged('medieval castles', 'castles', 'middle ages'))],
+  ['our book club wants to try something different and someone suggested a mystery game', and(topic('board-games'), tagged('mystery game', 'mystery', 'deduction', 'detective'))],
+  ['my sister just got engaged and wants to learn to make macarons for the wedding', and(topic('baking'), tagged('macarons'))],
+  ['me and my mates want to learn to play football on the sand this summer', and(topic('football'), tagged('beach soccer', 'beach soccer team', 'sand'))],
+  ['我奶奶想学跳广场舞，可是她膝盖不太好', and(topic('dance'), tagged('seniors', 'grandma', 'grandparents'))],
+  ['老公一直说想买一架无人机去旅行的时候拍', and(topic('technology'), tagged('drone', 'quadcopter', 'camera drone'))],
+  ['儿子学校要办才艺表演，他想用一副扑克牌变点什么', and(topic('magic'), tagged('card', 'cards', 'card tricks', 'playing cards'))],
+  ['我们搬到湖边了，邻居们都在玩桨板', and(topic('surfing'), tagged('paddleboarding', 'sup', 'stand up paddle'))],
+  ['妹妹订婚了，想学做马卡龙', and(topic('baking'), tagged('macarons'))],
+];
+
 /** A subject and what its results must leave out (the judgement names both by catalogue fields). */
 const EXCLUSIONS: Array<{ x: string; y: string; zx: string; zy: string; relevant: Predicate }> = [
   { x: 'space videos', y: 'mars', zx: '太空', zy: '火星', relevant: and(topic('space'), not(about('mars', 'red planet'))) },
@@ -493,6 +570,8 @@ function draft(): Array<Omit<JudgedRequest, 'split'>> {
     for (const query of item.en) add('two-part', query, item.relevant);
     add('two-part-zh', item.zh, item.relevant);
   }
+  for (const [query, relevant] of CONVERSATIONAL_NEW) add('conv-new', query, relevant);
+  for (const [query, relevant] of CONVERSATIONAL_DEV) add('conv-dev', query, relevant);
   return out;
 }
 
@@ -504,7 +583,8 @@ export function judgedSet(videos: readonly CatalogueVideo[]): JudgedRequest[] {
     if (seen.has(request.query)) continue;
     seen.add(request.query);
     if (videos.filter(request.relevant).length < 3) continue;
-    set.push({ ...request, split: fnv(request.query) % 2 === 0 ? 'tune' : 'holdout' });
+    const split = request.kind === 'conv-new' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
+    set.push({ ...request, split });
   }
   return set;
 }

@@ -36,6 +36,8 @@
  *    (+ 0.02 × log10(views)/8 to break near-ties) or by the requested ordering; a bounded heap
  *    picks the page.
  */
+import { stemmer } from 'stemmer';
+
 import type { SearchSource } from '../../db/schema';
 
 import type { WordVectors } from './embeddings';
@@ -128,6 +130,15 @@ export const DEFAULT_WEIGHTS = {
   talkativeWords: 6,
   absentWordWeightWhenTalkative: 0.3,
   partMinTermWeight: 0.5,
+  /**
+   * In a conversational request of topicalWords words or more that no situation explains, a word the documents use in many unrelated videos ("week", "family",
+   * "summer": low topic coherence) is more likely chatter than subject: its weight is scaled from
+   * coherenceFloor at coherenceLow up to 1 at coherenceHigh.
+   */
+  topicalWords: 4,
+  coherenceLow: 0.15,
+  coherenceHigh: 0.4,
+  coherenceFloor: 0.3,
   /** Below this relevance nothing matches, however good it is relative to the rest. */
   minRelevance: 0.05,
 };
@@ -137,6 +148,13 @@ interface Postings {
   docs: Uint32Array;
   tf: Float32Array;
 }
+
+/** Endings of peoples and languages ("egyptians", "korean", "vietnamese"), longest first. */
+const DEMONYM_SUFFIXES = ['ians', 'ian', 'ans', 'ese', 'ish', 'ns', 'n'];
+
+/** Coherence: terms in fewer documents have none; at most this many of a term's documents are read. */
+const COHERENCE_MIN_DOCS = 3;
+const COHERENCE_SAMPLE = 400;
 
 /** Documents in the sample that estimates the mean semantic score. */
 const SEMANTIC_SAMPLE = 2000;
@@ -173,6 +191,14 @@ export class Segment {
   private lengthSec!: Float64Array;
   private addedAt!: Float64Array;
   private medianIdf!: number;
+  /** Porter stem → the most used single-word term with that stem. */
+  private readonly byStem = new Map<string, number>();
+  /**
+   * Per term: how much the documents that use it are about one thing — the length of the mean of
+   * their (centred, unit) document vectors over the mean of the lengths, 0–1, minus what a random
+   * set of as many documents gets. NaN for pairs, rare terms and segments without vectors.
+   */
+  private coherenceOf!: Float32Array;
   /** Evenly spread documents whose mean semantic score stands for the whole segment's. */
   private sample!: Uint32Array;
   private vectors: WordVectors | null = null;
@@ -292,6 +318,12 @@ export class Segment {
       this.postings.push({ docs: Uint32Array.from(docsOf), tf: Float32Array.from(postingTf[termId] as number[]) });
       this.idf[termId] = idfOf(docsOf.length, n);
     }
+    for (const [term, termId] of this.termIds) {
+      if (!/^[a-z]{4,}$/.test(term)) continue;
+      const stem = stemmer(term);
+      const other = this.byStem.get(stem);
+      if (other === undefined || (postingDocs[termId] as number[]).length > (postingDocs[other] as number[]).length) this.byStem.set(stem, termId);
+    }
     const sortedIdf = Float32Array.from(this.idf).sort();
     this.medianIdf = sortedIdf.length > 0 ? (sortedIdf[sortedIdf.length >> 1] as number) : 1;
 
@@ -348,6 +380,9 @@ export class Segment {
       }
     }
 
+    this.coherenceOf = new Float32Array(termCount).fill(NaN);
+    if (vectors && n > 0) yield* this.computeCoherence(surfaceOf, chunk);
+
     this.viewsNudge = new Float32Array(n);
     this.views = new Float64Array(n);
     this.rating = new Float64Array(n);
@@ -371,6 +406,98 @@ export class Segment {
     this.relevance = new Float32Array(n);
     this.partHits = new Uint8Array(n);
     this.partMark = new Uint8Array(n);
+  }
+
+  /**
+   * Topic coherence of every single-word term (see coherenceOf): at most COHERENCE_SAMPLE of its
+   * documents, evenly spread, are read, so a common word costs no more than a rare one.
+   */
+  private *computeCoherence(surfaceOf: readonly string[], chunk: number): Generator<void, void, void> {
+    const n = this.size;
+    const dims = this.dims;
+    const unit = new Float32Array(n * dims);
+    const mean = new Float32Array(dims);
+    let counted = 0;
+    for (let docIndex = 0; docIndex < n; docIndex += 1) {
+      if (docIndex > 0 && docIndex % chunk === 0) yield;
+      const scale = this.docVectorScale[docIndex] as number;
+      if (scale === 0) continue;
+      counted += 1;
+      const base = docIndex * dims;
+      for (let d = 0; d < dims; d += 1) {
+        const value = (this.docVectors[base + d] as number) * scale;
+        unit[base + d] = value;
+        mean[d] = (mean[d] as number) + value;
+      }
+    }
+    if (counted < 20) return;
+    for (let d = 0; d < dims; d += 1) mean[d] = (mean[d] as number) / counted;
+    const spread = new Float32Array(n);
+    for (let docIndex = 0; docIndex < n; docIndex += 1) {
+      if ((this.docVectorScale[docIndex] as number) === 0) continue;
+      const base = docIndex * dims;
+      let norm = 0;
+      for (let d = 0; d < dims; d += 1) {
+        const value = (unit[base + d] as number) - (mean[d] as number);
+        unit[base + d] = value;
+        norm += value * value;
+      }
+      spread[docIndex] = Math.sqrt(norm);
+    }
+    const sum = new Float32Array(dims);
+    for (let termId = 0; termId < surfaceOf.length; termId += 1) {
+      if (termId > 0 && termId % chunk === 0) yield;
+      if ((surfaceOf[termId] as string).includes(' ')) continue;
+      const docs = (this.postings[termId] as Postings).docs;
+      if (docs.length < COHERENCE_MIN_DOCS) continue;
+      const step = Math.max(1, docs.length / COHERENCE_SAMPLE);
+      sum.fill(0);
+      let lengths = 0;
+      let count = 0;
+      for (let i = 0; i < docs.length; i += step) {
+        const docIndex = docs[Math.floor(i)] as number;
+        const length = spread[docIndex] as number;
+        if (length === 0) continue;
+        lengths += length;
+        count += 1;
+        const base = docIndex * dims;
+        for (let d = 0; d < dims; d += 1) sum[d] = (sum[d] as number) + (unit[base + d] as number);
+      }
+      if (count < COHERENCE_MIN_DOCS || lengths === 0) continue;
+      let norm = 0;
+      for (let d = 0; d < dims; d += 1) norm += (sum[d] as number) * (sum[d] as number);
+      this.coherenceOf[termId] = Math.sqrt(norm) / lengths - 1 / Math.sqrt(count);
+    }
+  }
+
+  /**
+   * A word the index lacks as written, read as the place or people it names when the index has
+   * that ("egyptians" → egypt, "korean" → korea); undefined otherwise.
+   */
+  private stemOf(term: string): number | undefined {
+    if (!/^[a-z]{4,}$/.test(term)) return undefined;
+    for (const suffix of DEMONYM_SUFFIXES) {
+      if (!term.endsWith(suffix) || term.length - suffix.length < 4) continue;
+      const termId = this.termIds.get(term.slice(0, -suffix.length));
+      if (termId !== undefined) return termId;
+    }
+    // Another form of a word the index has ("dribble" → dribbling, "snorkelled" → snorkeling).
+    return this.byStem.get(stemmer(term));
+  }
+
+  /** coherenceFloor…1: how much an index term counts in a talkative request (see coherenceLow). */
+  private topicality(termId: number): number {
+    const w = this.weights;
+    const coherence = this.coherenceOf[termId] as number;
+    if (coherence !== coherence) return 1; // NaN: rare, or no vectors
+    const t = (coherence - w.coherenceLow) / (w.coherenceHigh - w.coherenceLow);
+    return Math.min(1, Math.max(w.coherenceFloor, t));
+  }
+
+  /** The topic coherence of an index word (NaN when unknown); see coherenceOf. */
+  coherence(word: string): number {
+    const termId = this.termIds.get(word) ?? this.termIds.get(foldPlural(word));
+    return termId === undefined ? NaN : (this.coherenceOf[termId] as number);
   }
 
   /** Builds a segment in one go (tests, small segments). */
@@ -533,13 +660,16 @@ export class Segment {
     const subjectWords = intent.terms
       .flatMap((text, i) => tokenizeWords(text).map((word) => ({ ...word, weight: intent.weights?.[i] ?? 1 })))
       .filter(({ term }) => !STOP_WORDS.has(term));
-    const talkative = new Set(subjectWords.map(({ term }) => term)).size >= w.talkativeWords;
+    const distinctWords = new Set(subjectWords.map(({ term }) => term)).size;
+    const talkative = distinctWords >= w.talkativeWords;
+    // A conversational request that no situation explains: its scattered words weigh less.
+    const unexplained = intent.conversational === true && distinctWords >= w.topicalWords && !(intent.situations && intent.situations.length > 0);
     for (const { surface, term, weight: groupWeight } of subjectWords) {
       if (seenTerms.has(term)) continue;
       seenTerms.add(term);
       const vector = vectors ? (vectors.vector(term) ?? vectors.vector(surface)) : undefined;
       const terms = new Map<number, number>();
-      const direct = this.termIds.get(term);
+      const direct = this.termIds.get(term) ?? this.stemOf(term);
       if (direct !== undefined) terms.set(direct, 1);
       if (vector) {
         // A word the documents use themselves needs its neighbours less ("dog" must not drift to "cat").
@@ -553,8 +683,21 @@ export class Segment {
       const idf = direct !== undefined ? (this.idf[direct] as number) : this.medianIdf;
       // In a long, talkative request a word the index does not have is more likely chatter
       // than subject: it counts less (its neighbours would otherwise pull in loose matches).
-      const weight = direct === undefined && talkative ? groupWeight * w.absentWordWeightWhenTalkative : groupWeight;
+      let weight = direct === undefined && (talkative || unexplained) ? groupWeight * w.absentWordWeightWhenTalkative : groupWeight;
+      if (unexplained && direct !== undefined) weight *= this.topicality(direct);
       groups.push({ vector, idf, terms, present: direct !== undefined, direct, weight });
+    }
+    // Two words the index writes as one ("paddle boards" → paddleboarding, "work out" → workout)
+    // count as that word, as much as the more important of the two.
+    for (let i = 1; i < subjectWords.length; i += 1) {
+      const first = subjectWords[i - 1] as (typeof subjectWords)[number];
+      const second = subjectWords[i] as (typeof subjectWords)[number];
+      const joined = `${first.surface}${second.surface}`;
+      if (!/^[a-z]{6,}$/.test(joined)) continue;
+      const termId = this.termIds.get(joined) ?? this.termIds.get(foldPlural(joined)) ?? this.stemOf(joined);
+      if (termId === undefined || groups.some((group) => group.direct === termId)) continue;
+      const weight = Math.max(first.weight, second.weight);
+      groups.push({ vector: undefined, idf: this.idf[termId] as number, terms: new Map([[termId, 1]]), present: true, direct: termId, weight });
     }
     // Word pairs of the request that the index knows ("big cats" → "big cat") add a phrase bonus.
     for (let i = 1; i < subjectWords.length; i += 1) {

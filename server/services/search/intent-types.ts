@@ -27,6 +27,11 @@ export interface SearchIntent {
    * quick easy cooking recipe): the cue words, and the catalogue words added to `terms`.
    */
   situations?: Array<{ name: string; cue: string; terms: string[] }>;
+  /**
+   * The request talks (a sentence about the asker's life, not a list of subject words): the
+   * engine then weighs its words by how much they are about one thing (engine.ts, topicality).
+   */
+  conversational?: boolean;
   /** Words that were spelt differently in the request (typo corrections). */
   corrections?: Array<{ from: string; to: string }>;
 }

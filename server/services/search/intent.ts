@@ -235,7 +235,8 @@ const FILLER_WORDS = new Set(
     'never tried try trying says said say tell told friend friends buddy mate idea ideas suggestion suggestions next where ' +
     'start starting keep keeps asking asked ask cheer up wants wanted hoping hope guess think thought guys folks lately ' +
     'currently everyone somebody stuff things thing totally definitely absolutely im ive id ill youre dont cant whats thats lets ' +
-    'could would no not'
+    'could would no not weve theyve youve shes hes theres theyre wont didnt doesnt isnt arent wasnt werent havent hasnt ' +
+    'couldnt wouldnt shouldnt'
   ).split(' '),
 );
 
@@ -248,11 +249,53 @@ const SOFT_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Words that tell the story around a conversational request rather than its subject: people,
+ * time, and the verbs and hedges of a story ("my girlfriend's family", "next week", "thinking
+ * about", "has no clue"). In a conversational request that no situation explains they count
+ * CHATTER_WEIGHT; the engine down-weights the rest by how scattered the videos using them are.
+ */
+const NARRATIVE_WORDS = new Set(
+  (
+    // people
+    'my our your his her their me we us he she they i mum mom mummy mother dad daddy father parents parent wife husband partner ' +
+    'grandma grandmother grandmothers granny gran nan nana grandad granddad grandpa grandfather grandfathers grandparents ' +
+    'girlfriend girlfriends boyfriend boyfriends fiance fiancee son sons daughter daughters kid kids child children teenage teenager ' +
+    'teenagers toddler baby brother brothers sister sisters sibling uncle uncles aunt aunts auntie nephew nephews niece nieces cousin ' +
+    'cousins grandson granddaughter neighbour neighbours neighbor neighbors flatmate flatmates roommate roommates housemate colleague ' +
+    'colleagues coworker coworkers boss friend friends mate mates inlaws in-laws law laws family families guy guys people someone ' +
+    'everybody everyone nobody myself yourself himself herself ourselves themselves ' +
+    // time
+    'today tomorrow yesterday tonight week weeks weekend month months year years day days morning evening afternoon ago soon ' +
+    'lately recently later next last every always sometimes often usually once twice again finally already still yet ever ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
+    'october november december ' +
+    // story verbs, hedges and reactions
+    'thinking think thought wondering wonder know knows knew understand understood figure clue idea ideas able unable ' +
+    'doing done did does make makes made making take takes took taking go goes going went gone come comes coming came get gets ' +
+    'getting got put keep keeps kept let lets seem seems seemed feel feels felt told tell tells say says said ask asks asked ' +
+    'asking help helps helping bought buy found find inherited gave given give sent booked planning plan plans trying tried try ' +
+    'spend spends spent stuck lost miss missed wish hoping hope worried nervous excited scared afraid sick tired bored ' +
+    'happy sad annoying annoyed honestly really actually totally completely literally basically absolutely whole single ' +
+    'lot lots bit little much many loads tons stuff thing things something anything everything nothing way time times ' +
+    'work job home house place'
+  ).split(' '),
+);
+
 /** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
 const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
 
 /** Where a trip goes: the word after "going to", "leave for", "trip to"… ("the" skipped). */
 const DESTINATION = /\b(?:going|heading|flying|travell?ing|moving|off|leave|leaving|trip|holiday|holidays|visit(?:ing)?)\s+(?:to|for|in)?\s*(?:the\s+)?([a-z]{3,})\b/;
+
+const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|our|ours|us)\b/;
+
+/** The request talks about what is watched (videos, clips…), in English or Chinese. */
+const WATCHED = /\b(?:videos?|vids?|clips?|films?|footage|uploads?|uploaded|posted|vlogs?)\b|视频|影片|片子|短片|节目|上传/;
+
+/** Length and recency words with no watched thing after them (see parseIntent). */
+const STORY_LENGTH_WORDS =
+  /\b(?:long|longer|short|shorter|quick|brief|new|fresh|recent|recently)\b(?!\s+(?:[\w'-]+\s+){0,3}(?:videos?|clips?|films?|ones|workouts?|sessions?|routines?|tutorials?|lessons?|uploads?|classes|class|practices?|recipes?)\b)/g;
 
 /**
  * Situations are read in requests that talk (at least 7 words, or 9 Chinese characters): a
@@ -296,11 +339,13 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   let text = ` ${normalise(request)} `;
   let situations: SituationMatch[];
   let destination: string | undefined;
+  let conversationalEn = false;
   if (hasCjk(text)) {
     intent.language = /[a-z]{2,}/.test(text.replace(/[\u3400-\u9fff]/g, ' ')) ? 'mixed' : 'zh';
     // Exclusions first (不要马拉松 is not a marathon request), then situations in what is left.
     text = applyChineseRules(toSimplified(text), intent, now);
     const conversational = isConversational(text, true);
+    if (conversational && ((text.match(/[\u3400-\u9fff]/g) ?? []).length >= 9 || /我|咱/.test(text))) intent.conversational = true;
     const found = conversational ? findSituations(text, true) : { spans: [], found: [] };
     situations = found.found;
     text = withoutSpans(text, found.spans);
@@ -312,12 +357,20 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     intent.language = 'en';
     // Situations are read where no exclusion is ("running, no marathons" is not marathon training).
     const conversational = isConversational(text, false);
+    conversationalEn = conversational;
+    // A story: a conversational request in the first person ("my flatmate only eats plants").
+    if (conversational && FIRST_PERSON.test(text)) intent.conversational = true;
     const found = conversational ? findSituations(text.replace(EXCLUDE_PATTERN, ' '), false) : { spans: [], found: [] };
     if (conversational) destination = DESTINATION.exec(text)?.[1];
     situations = found.found;
     text = withoutSpans(text, found.spans);
   }
 
+  if (conversationalEn) {
+    // In a story, "a long drive", "something new to play", "a quick question" are not length or
+    // date constraints: those count only next to what is watched ("a short workout video").
+    text = text.replace(STORY_LENGTH_WORDS, ' ');
+  }
   for (const { pattern, order } of ORDER_RULES) {
     text = text.replace(pattern, () => {
       if (intent.order === 'relevance') intent.order = order;
@@ -367,7 +420,10 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   // A destination ("going to japan", "leave for spain") is part of the need, not chatter.
   if (destination && !STOP_WORDS.has(destination) && !FILLER_WORDS.has(destination)) add(destination, 1);
   for (const word of after) add(word, 1);
-  for (const word of before) add(word, after.length > 0 ? CHATTER_WEIGHT : restWeight);
+  // A conversational request that no situation explains: its story words are chatter.
+  const storyWeight = (word: string, weight: number) =>
+    intent.conversational && situations.length === 0 && NARRATIVE_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
+  for (const word of before) add(word, storyWeight(word, after.length > 0 ? CHATTER_WEIGHT : restWeight));
   if (situations.length > 0) intent.situations = situations;
   // Exclusions: the word as written, or its curated synonym ("no doggos" → dog) unless that is
   // what the request is about ("architecture, no skyscrapers" must not exclude architecture).
@@ -381,6 +437,12 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     order.sort((a, b) => a.at - b.at);
     intent.terms = order.map((entry) => entry.term);
     intent.weights = order.map((entry) => entry.weight);
+  }
+  if (intent.conversational && !WATCHED.test(normalise(request))) {
+    // A story's "this year", "last week", 今年 say when things happen to the asker, not when
+    // the videos were added: a date counts only when the request talks about videos.
+    delete intent.addedAfter;
+    delete intent.addedBefore;
   }
   if (intent.minLengthSec !== undefined && intent.maxLengthSec !== undefined && intent.minLengthSec > intent.maxLengthSec) {
     // "long … under 10 minutes": the explicit bound wins over the word.

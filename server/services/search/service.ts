@@ -294,7 +294,9 @@ export class SearchService {
     let intent = boundIntent(await this.parse(request.text, now));
     const understood: Understood = { corrections: [] };
     if (!request.literal) {
-      const corrections = this.correct([...intent.terms, ...intent.exclude], [this.catalogueSegment, this.selfieSegment]);
+      // Chatter around the subject (weight below 1) is not worth correcting ("grandad" is no typo of grandma).
+      const subject = intent.terms.filter((_, i) => (intent.weights?.[i] ?? 1) >= 1);
+      const corrections = this.correct([...subject, ...intent.exclude], [this.catalogueSegment, this.selfieSegment]);
       if (corrections.length > 0) {
         // The corrected request is read again (a corrected word may be a phrase of the curated layer).
         understood.corrections = corrections;

@@ -74,6 +74,7 @@ export const CURATED: Readonly<Record<string, string>> = {
   油画: 'oil painting', 艺术: 'art', 喜剧: 'comedy', 搞笑: 'funny comedy', 幽默: 'humour funny', 小品: 'sketch comedy', 段子: 'jokes',
   历史: 'history', 古代: 'ancient', 古罗马: 'roman ancient', 纪录片: 'documentary', 时尚: 'fashion', 穿搭: 'outfits fashion',
   衣服: 'clothing', 服装: 'clothing fashion', 摄影: 'photography', 拍照: 'photography photos', 照片: 'photos', 相机: 'camera',
+  无人机: 'drone', 胶片: 'analog', 胶卷: 'analog', 胶片相机: 'film camera analog', 公路车: 'road bike', 通勤: 'commuting', 二手: 'second hand',
   木工: 'woodworking', 手工: 'crafts diy', 家具: 'furniture', 儿童手工: 'kids crafts', 亲子手工: 'kids crafts family', 手工艺: 'crafts',
   折纸: 'origami', 儿童: 'kids children', 孩子: 'kids children', 小朋友: 'kids', 亲子: 'family', 学外语: 'language learning',
   外语: 'languages', 语言学习: 'language learning', 学语言: 'language learning', 语言: 'languages', 英语: 'english', 日语: 'japanese',
@@ -325,16 +326,39 @@ export function translateText(text: string): string {
  */
 export function translateChattyText(text: string, curatedOnly: boolean): string {
   const words = (word: string): string[] => {
-    if (STOP.has(word)) return [];
+    if (STOP.has(word) || STORY.has(word)) return [];
     const curated = CURATED[word];
     if (curated) return curated.split(' ');
     if (curatedOnly) return [];
     const gloss = zhTable().words[word];
     if (gloss) return gloss.split(' ').slice(0, 1);
+    // Pieces of an unknown word: whole dictionary words only (马卡龙 is not "horse stop dragon").
     return word.length > 1 ? splitUnknown(word).flatMap((piece) => (piece === word ? [] : words(piece))) : [];
   };
-  return toSimplified(text).replace(CJK_RUN, (run) => ` ${segment(run).flatMap(words).join(' ')} `);
+  const told = toSimplified(text).replace(COUNTED, ' ');
+  return told.replace(CJK_RUN, (run) => ` ${segment(run).flatMap(words).join(' ')} `);
 }
+
+/**
+ * A number or "which/this/every" with a measure word ("一台", "几道", "一周", "每次"): in a story
+ * it counts things, it does not name them (一台 is not Taiwan, 一辆 not "single classifier").
+ */
+const COUNTED = /(?:[一二两三四五六七八九十百几半每这那哪某]|\d+)(?:个|台|辆|道|只|本|部|件|条|张|次|位|双|套|首|天|周|年|月|星期|礼拜|些|份|顿|杯|块|趟|遍)/g;
+
+/**
+ * Story words of a conversational Chinese request (time, people, hedges and the verbs of a
+ * story): no subject of their own, and their dictionary glosses are noise (完全 → complete).
+ */
+const STORY = new Set(
+  (
+    '总是 总 老是 一直 从来 从没 从来没 已经 还没 到现在 现在 以后 之前 以前 后来 今天 明天 昨天 今年 去年 明年 下周 上周 这周 ' +
+    '下个月 上个月 下学期 这学期 最近 每次 每天 经常 有时候 突然 终于 完全 真的 实在 有点 有些 一点 其实 可能 好像 应该 必须 ' +
+    '不会 不太会 不知道 知道 觉得 希望 打算 准备 需要 收到 留下 拿到 买了 发现 开始 结束 可是 但是 不过 因为 所以 如果 而且 ' +
+    '见过 看过 去过 听过 试过 用过 没见过 没去过 没试过 ' +
+    '然后 就是 还是 怎么办 怎么样 为什么 家里 家人 老公 老婆 爸爸 妈妈 老爸 老妈 爸妈 父母 儿子 女儿 朋友 女朋友 男朋友 ' +
+    '同事 室友 邻居 叔叔 阿姨 舅舅 姑姑 侄子 侄女 外甥 公公 婆婆 岳父 岳母 自己 大家 别人 什么样 样子'
+  ).split(' '),
+);
 
 /** Chinese words (from the curated layer) for an English word: "cat" → 猫, 猫咪, 小猫… */
 export function chineseFor(english: string): string[] {
