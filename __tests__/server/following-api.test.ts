@@ -68,6 +68,25 @@ describe('subscriptions', () => {
     }
   });
 
+  it("puts the uploader's subscriber count (and, for a signed-in viewer, whether they follow) on the video answer", async () => {
+    const alice = await person();
+    const bob = await person();
+    const video = await createTestVideo(app, bob.user.id);
+    const read = async (cookie?: string) => (await call('GET', `/videos/selfieVideos/${video.id}`, cookie)).json().video;
+    expect(await read(alice.cookie)).toMatchObject({ subscriberCount: 0, subscribed: false });
+    await call('POST', `/users/${bob.user.id}/subscribe`, alice.cookie);
+    expect(await read(alice.cookie)).toMatchObject({ subscriberCount: 1, subscribed: true });
+    const visitorView = await read();
+    expect(visitorView.subscriberCount).toBe(1);
+    expect(visitorView).not.toHaveProperty('subscribed');
+    expect(await read(bob.cookie)).toMatchObject({ subscriberCount: 1, subscribed: false });
+    await call('DELETE', `/users/${bob.user.id}/subscribe`, alice.cookie);
+    expect(await read(alice.cookie)).toMatchObject({ subscriberCount: 0, subscribed: false });
+    // Only the one-video answer carries them: the cards of the list do not.
+    const list = (await call('GET', '/videos/selfieVideos')).json().videos;
+    expect(list[0]).not.toHaveProperty('subscriberCount');
+  });
+
   it('refuses visitors (401), oneself (400), unknown and suspended users (404), in Chinese when asked', async () => {
     const alice = await person();
     const banned = await person({ suspended_at: toTimestamp(), suspension_reason: 'spam' });
