@@ -23,10 +23,12 @@
  * Engine: SQLite in a temporary DATA_DIR (the embedded default), or PostgreSQL when DATABASE_URL
  * names a server (a fresh database is made there and dropped at the end; the role needs CREATEDB).
  * `npm run bench:social -- --postgres` makes a throwaway cluster for it (scripts/bench-social.sh).
- * BENCH_PORT (default 4430), BENCH_SECONDS per route (default 10), BENCH_CONNECTIONS (default 4).
+ * BENCH_PORT (default 4430), BENCH_SECONDS per route (default 10), BENCH_CONNECTIONS (default 4);
+ * BENCH_SOCIAL_DIR keeps the SQLite DATA_DIR between runs and seeds it only once.
  * A figure, not a test: the machine's load average is printed with it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
@@ -392,8 +394,11 @@ async function main(): Promise<void> {
   try {
     const postgresServer = process.env.DATABASE_URL;
     const engine: Engine = postgresServer?.startsWith('postgres') ? 'postgres' : 'sqlite';
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'selfie-bench-social-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // BENCH_SOCIAL_DIR (SQLite only): a DATA_DIR kept between runs, seeded once (for working on the queries).
+    const keptDir = engine === 'sqlite' ? process.env.BENCH_SOCIAL_DIR : undefined;
+    const dataDir = keptDir ? path.resolve(keptDir) : await mkdtemp(path.join(tmpdir(), 'selfie-bench-social-'));
+    if (keptDir) await mkdir(dataDir, { recursive: true });
+    else cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
@@ -421,8 +426,16 @@ async function main(): Promise<void> {
     const database: AppDatabase = await createDatabase(loadConfig(env));
     cleanups.push(() => database.close());
     await migrateToLatest(database.db);
-    console.log('seeding');
-    const seeded = await seed(database.db);
+    const seededFile = path.join(dataDir, 'bench-social.json');
+    let seeded: Seeded;
+    if (keptDir && existsSync(seededFile)) {
+      seeded = JSON.parse(await readFile(seededFile, 'utf8')) as Seeded;
+      console.log(`seeded before, in ${dataDir}`);
+    } else {
+      console.log('seeding');
+      seeded = await seed(database.db);
+      if (keptDir) await writeFile(seededFile, JSON.stringify(seeded));
+    }
     const cookies = await sessions(database.db, seeded.readerIds);
     const [starCookie] = await sessions(database.db, [seeded.starId]);
     if (engine === 'postgres') {
