@@ -116,9 +116,10 @@ export async function listSubscriptionVideos(
   perPage: number,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ videos: PublicVideo[]; total: number }> {
-  // "Uploader among those followed" as a subquery, not a join: SQLite then tests each public video
-  // against the (small) set of uploaders with a Bloom filter instead of a lookup per video, which
-  // made the total's count 5–10 times slower at 10,000 videos (npm run bench:social).
+  // "Uploader among those followed" as a subquery, not a join: with the index
+  // videos (user_id, status, visibility, created_at) of 0015 the database reads each followed
+  // uploader's public videos, instead of every public video tested against the subscriptions
+  // (which made the feed and its total 10–15 times slower at 10,000 videos: npm run bench:social).
   const base = db
     .selectFrom('videos')
     .where('videos.user_id', 'in', (eb) => eb.selectFrom('subscriptions').select('subscriptions.channel_id').where('subscriptions.subscriber_id', '=', userId))
