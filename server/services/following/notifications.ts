@@ -290,25 +290,28 @@ export interface NotificationView {
  */
 const SUSPENDED_INLINE_MAX = 500;
 
-async function suspendedUsers(db: Kysely<Database>): Promise<string[] | undefined> {
+/** The suspended users' ids, or 'many' past SUSPENDED_INLINE_MAX. */
+export type SuspendedUsers = string[] | 'many';
+
+async function suspendedUsers(db: Kysely<Database>): Promise<SuspendedUsers> {
   const rows = await db
     .selectFrom('users')
     .select('id')
     .where('suspended_at', 'is not', null)
     .limit(SUSPENDED_INLINE_MAX + 1)
     .execute();
-  return rows.length > SUSPENDED_INLINE_MAX ? undefined : rows.map((row) => row.id);
+  return rows.length > SUSPENDED_INLINE_MAX ? 'many' : rows.map((row) => row.id);
 }
 
 /**
  * What the recipient may still see: kinds on in the app, visible videos (moderationAllows, with
  * the suspended owners given), actors not suspended (a moderator hiding a video is not a
- * suspended user's act). `suspended` undefined: too many to list, looked up per row.
+ * suspended user's act). `suspended` 'many': too many to list, looked up per row.
  */
-function readable(eb: ExpressionBuilder<Database, 'notifications' | 'videos'>, userId: string, kinds: NotificationKind[], suspended: string[] | undefined) {
+function readable(eb: ExpressionBuilder<Database, 'notifications' | 'videos'>, userId: string, kinds: NotificationKind[], suspended: SuspendedUsers) {
   const videos = eb as unknown as ExpressionBuilder<Database, 'videos'>;
   const videoVisible =
-    suspended === undefined
+    suspended === 'many'
       ? videoVisibleTo(videos, userId)
       : eb.and([
           eb.or([eb.and([eb('videos.visibility', '=', 'public'), eb('videos.status', '=', 'ready')]), eb('videos.user_id', '=', userId)]),
@@ -318,7 +321,7 @@ function readable(eb: ExpressionBuilder<Database, 'notifications' | 'videos'>, u
           ]),
         ]);
   const actorAllowed =
-    suspended === undefined
+    suspended === 'many'
       ? eb.not(
           eb.exists(
             eb
@@ -344,7 +347,7 @@ function inAppKinds(preferences: NotificationPreferences): NotificationKind[] {
   return NOTIFICATION_KINDS.filter((kind) => preferences[kind].inApp);
 }
 
-function visibleNotifications(db: Kysely<Database>, userId: string, kinds: NotificationKind[], suspended: string[] | undefined) {
+function visibleNotifications(db: Kysely<Database>, userId: string, kinds: NotificationKind[], suspended: SuspendedUsers) {
   return db
     .selectFrom('notifications')
     .leftJoin('videos', 'videos.id', 'notifications.video_id')
@@ -355,10 +358,10 @@ export async function unreadCount(
   db: Kysely<Database>,
   userId: string,
   preferences?: NotificationPreferences,
-  suspended?: string[] | null,
+  suspended?: SuspendedUsers,
 ): Promise<number> {
   const kinds = inAppKinds(preferences ?? (await loadPreferences(db, userId)));
-  const row = await visibleNotifications(db, userId, kinds, suspended === null || suspended === undefined ? await suspendedUsers(db) : suspended)
+  const row = await visibleNotifications(db, userId, kinds, suspended ?? (await suspendedUsers(db)))
     .where('notifications.read_at', 'is', null)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .executeTakeFirstOrThrow();
@@ -398,7 +401,7 @@ export async function listNotifications(
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    unreadCount(db, userId, preferences, suspended ?? null),
+    unreadCount(db, userId, preferences, suspended),
     // Counted up to a bound: a reader with 20,000 notifications would otherwise pay for checking
     // every one of them on each page (npm run bench:social); past the page read, "more" is enough.
     db
