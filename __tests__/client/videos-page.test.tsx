@@ -337,3 +337,27 @@ describe('Video page', () => {
     expect(container.querySelector('time')?.textContent).toMatch(/2024年3月\d日/);
   });
 });
+
+describe('Video page subscribe button', () => {
+  it("shows the uploader's subscriber count from the video answer (no request for the uploader) and updates it when the viewer subscribes", async () => {
+    const requests = recordRequests();
+    let channel = { subscriberCount: 7, subscribed: false };
+    serveVideoPage(video, { answer: () => HttpResponse.json({ success: true, video: { ...video, ...channel } }) });
+    server.use(
+      http.post('*/v0/api/users/:id/subscribe', () => {
+        channel = { subscriberCount: 8, subscribed: true };
+        return HttpResponse.json({ success: true, subscribed: true, subscriberCount: 8, message: 'Subscribed.' });
+      }),
+    );
+    const { user } = renderVideoPage(loggedInAs(otherUser));
+    expect(await screen.findByText('7 subscribers')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Subscribe to alice' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(button);
+    expect(await screen.findByText('8 subscribers')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unsubscribe from alice' })).toHaveAttribute('aria-pressed', 'true');
+    // The count came with the video: the uploader's profile was never asked for.
+    expect(requests.filter((line) => line.startsWith('GET /v0/api/users/'))).toEqual([]);
+  });
+});

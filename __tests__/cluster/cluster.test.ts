@@ -4,7 +4,8 @@
  * server (s3rver), two HTTP-only instances (WORKER=off) on their own ports and one worker
  * (`npm run worker`'s entry), each process with a DATA_DIR of its own, so nothing can pass
  * through a local disk. Every process is a real child started as production starts it; the test
- * talks to them over HTTP only.
+ * talks to them over HTTP only. A notification made on A (a comment) reaches the live unread
+ * count of a browser connected to B through Redis.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -298,6 +299,60 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
       );
       expect(states.map((state) => state.body.likedByUser)).toEqual([true, false, true, false]);
       expect(states.every((state) => state.body.likes === 2)).toBe(true);
+    }
+  });
+
+  it('a notification made on A reaches the live count of a viewer connected to B; one made by the worker is read on B', async () => {
+    type Listed = { notifications: Array<{ kind: string; video: { _id: string } | null; comment: { _id: string } | null }> };
+    const listOnB = async () => (await call<Listed>(b.url, 'GET', `${API}/notifications`, { cookie: owner })).body.notifications;
+    // "Ready", made by the worker process once it finished the upload, is read on B.
+    await eventually(
+      async () => expect(await listOnB()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'video-ready', video: expect.objectContaining({ _id: videoId }) })])),
+      30_000,
+      250,
+    );
+
+    // The owner's browser listens on B (the bell's event stream).
+    const controller = new AbortController();
+    const stream = await fetch(`${b.url}${API}/notifications/stream`, { headers: { cookie: owner }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const counts: number[] = [];
+    const reading = (async () => {
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffer += decoder.decode(value, { stream: true });
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const event = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = /^data: (.*)$/m.exec(event);
+            if (/^event: unread$/m.test(event) && data) counts.push((JSON.parse(data[1]!) as { unread: number }).unread);
+          }
+        }
+      } catch {
+        // aborted at the end of the test
+      }
+    })();
+    try {
+      await eventually(() => expect(counts.length).toBeGreaterThan(0), 30_000, 100);
+      const before = counts.at(-1)!;
+
+      // Someone comments through A: A makes the notification, Redis carries the news to B's stream.
+      const fan = await signUp(a.url, `fan-${word}@example.com`);
+      const comment = await call<{ comment: { _id: string } }>(a.url, 'POST', `${API}/comments/create`, { cookie: fan, json: { content: `Hello ${word}`, videoId } });
+      expect(comment.status).toBe(201);
+      await eventually(() => expect(counts.at(-1)).toBe(before + 1), 30_000, 100);
+      expect(await listOnB()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: 'video-comment', comment: expect.objectContaining({ _id: comment.body.comment._id }) })]),
+      );
+    } finally {
+      controller.abort();
+      await reading;
     }
   });
 

@@ -65,6 +65,20 @@ test('subscribe to an uploader, they post a video, the notification appears live
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(bell).toHaveAccessibleName('Notifications, none unread');
 
+  // The video page's button: count and state come with the video; toggling changes the count at once.
+  const profileCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/v0/api/users/') && request.method() === 'GET') profileCalls.push(request.url());
+  });
+  await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Unsubscribe from ${uploader.username}` }).click();
+  await expect(page.getByText('0 subscribers', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Subscribe to ${uploader.username}` })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: `Subscribe to ${uploader.username}` }).click();
+  await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Unsubscribe from ${uploader.username}` })).toHaveAttribute('aria-pressed', 'true');
+  expect(profileCalls).toEqual([]);
+
   // The feed lists the new video.
   await page.goto('/subscriptions');
   await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppInstance } from '../../server/app';
 import { toTimestamp } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
-import { isLikeMilestone } from '../../server/services/following';
+import { isLikeMilestone, notify } from '../../server/services/following';
 import { linkIn, readOutbox, waitForMail } from '../support/outbox';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo, headersFor } from '../support/videos';
@@ -66,6 +66,25 @@ describe('subscriptions', () => {
       expect(gone.statusCode).toBe(200);
       expect(gone.json()).toMatchObject({ success: true, subscribed: false, subscriberCount: 0 });
     }
+  });
+
+  it("puts the uploader's subscriber count (and, for a signed-in viewer, whether they follow) on the video answer", async () => {
+    const alice = await person();
+    const bob = await person();
+    const video = await createTestVideo(app, bob.user.id);
+    const read = async (cookie?: string) => (await call('GET', `/videos/selfieVideos/${video.id}`, cookie)).json().video;
+    expect(await read(alice.cookie)).toMatchObject({ subscriberCount: 0, subscribed: false });
+    await call('POST', `/users/${bob.user.id}/subscribe`, alice.cookie);
+    expect(await read(alice.cookie)).toMatchObject({ subscriberCount: 1, subscribed: true });
+    const visitorView = await read();
+    expect(visitorView.subscriberCount).toBe(1);
+    expect(visitorView).not.toHaveProperty('subscribed');
+    expect(await read(bob.cookie)).toMatchObject({ subscriberCount: 1, subscribed: false });
+    await call('DELETE', `/users/${bob.user.id}/subscribe`, alice.cookie);
+    expect(await read(alice.cookie)).toMatchObject({ subscriberCount: 0, subscribed: false });
+    // Only the one-video answer carries them: the cards of the list do not.
+    const list = (await call('GET', '/videos/selfieVideos')).json().videos;
+    expect(list[0]).not.toHaveProperty('subscriberCount');
   });
 
   it('refuses visitors (401), oneself (400), unknown and suspended users (404), in Chinese when asked', async () => {
@@ -142,6 +161,68 @@ describe('notifications', () => {
     // Made private afterwards: gone from the list and the count.
     await app.db.updateTable('videos').set({ visibility: 'private' }).where('id', '=', video.id).execute();
     expect((await call('GET', '/notifications', alice.cookie)).json()).toMatchObject({ notifications: [], unread: 0 });
+  });
+
+  it('leaves out, and comes back to, what suspended users did: their videos and their acts, but not a moderator hiding a video', async () => {
+    const reader = await person();
+    const uploader = await person();
+    const commenter = await person();
+    const moderator = await person();
+    const others = await createTestVideo(app, uploader.user.id);
+    const own = await createTestVideo(app, reader.user.id);
+    await notify(app.db, undefined, [
+      { userId: reader.user.id, kind: 'new-video', actorId: uploader.user.id, videoId: others.id, dedupeKey: 'a' },
+      { userId: reader.user.id, kind: 'like-milestone', actorId: commenter.user.id, videoId: own.id, text: '1', dedupeKey: 'b' },
+      { userId: reader.user.id, kind: 'video-hidden', actorId: moderator.user.id, videoId: own.id, text: 'spam', dedupeKey: 'c' },
+    ]);
+    const kinds = async () => {
+      const body = (await call('GET', '/notifications', reader.cookie)).json();
+      return { kinds: body.notifications.map((n: { kind: string }) => n.kind).sort(), unread: body.unread, total: body.total };
+    };
+    const everything = { kinds: ['like-milestone', 'new-video', 'video-hidden'], unread: 3, total: 3 };
+    expect(await kinds()).toEqual(everything);
+    const suspend = (ids: string[], at: string | null) => app.db.updateTable('users').set({ suspended_at: at }).where('id', 'in', ids).execute();
+    await suspend([uploader.user.id, commenter.user.id, moderator.user.id], toTimestamp());
+    // The uploader's video and the liker's act are gone; the moderator's act on one's own video stays.
+    expect(await kinds()).toEqual({ kinds: ['video-hidden'], unread: 1, total: 1 });
+    // More suspended users than the filter lists at once: looked up row by row, same answer.
+    const many = Array.from({ length: 501 }, (_, i) => ({
+      id: `f${String(i).padStart(23, '0')}`,
+      email: `suspended-${i}@example.com`,
+      username: `suspended-${i}`,
+      password_hash: null,
+      verified: 1 as const,
+      created_at: toTimestamp(),
+      updated_at: toTimestamp(),
+      suspended_at: toTimestamp(),
+    }));
+    await app.db.insertInto('users').values(many).execute();
+    expect(await kinds()).toEqual({ kinds: ['video-hidden'], unread: 1, total: 1 });
+    await suspend([uploader.user.id, commenter.user.id, moderator.user.id], null);
+    expect(await kinds()).toEqual(everything);
+    await app.db.deleteFrom('users').where('id', 'in', many.map((user) => user.id)).execute();
+    expect(await kinds()).toEqual(everything);
+  });
+
+  it('counts the total exactly up to 1,000, and past the page read when deeper, so another page is always known', async () => {
+    const reader = await person();
+    const rows = Array.from({ length: 1030 }, (_, i) => ({
+      id: `n${String(i).padStart(23, '0')}`,
+      user_id: reader.user.id,
+      kind: 'video-ready' as const,
+      dedupe_key: `many:${i}`,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      read_at: toTimestamp(),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await app.db.insertInto('notifications').values(rows.slice(i, i + 200)).execute();
+    const page = async (n: number) => (await call('GET', `/notifications?page=${n}`, reader.cookie)).json();
+    expect((await page(1)).total).toBe(1000);
+    const deep = await page(51);
+    expect(deep.notifications).toHaveLength(20);
+    expect(deep.total).toBeGreaterThan(51 * 20);
+    const last = await page(52);
+    expect(last.notifications).toHaveLength(10);
+    expect(last.total).toBe(1030);
   });
 
   it('announces a video through the events bus when it changes (the pipeline and edits publish video.changed)', async () => {

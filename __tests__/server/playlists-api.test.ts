@@ -82,6 +82,60 @@ describe('playlists', () => {
     expect((await call('GET', `/playlists/${id}`)).json().playlist.title).toBe('Mine');
   });
 
+  it('walks the bad input list: each answer is clear and nothing that should not change does', async () => {
+    const alice = await person();
+    const bob = await person();
+    const [first, second, spare] = [await createTestVideo(app, alice.user.id), await createTestVideo(app, bob.user.id), await createTestVideo(app, bob.user.id)];
+    const bobsSecret = await createTestVideo(app, bob.user.id, { visibility: 'private' });
+    const id = (await call('POST', '/playlists', alice.cookie, { title: 'Mine', visibility: 'public' })).json().playlist._id as string;
+    await call('POST', `/playlists/${id}/videos`, alice.cookie, { videoId: first.id });
+    await call('POST', `/playlists/${id}/videos`, alice.cookie, { videoId: second.id });
+    const bobsPrivate = (await call('POST', '/playlists', bob.cookie, { title: 'Secret list', visibility: 'private' })).json().playlist._id as string;
+    await call('POST', `/playlists/${bobsPrivate}/videos`, bob.cookie, { videoId: bobsSecret.id });
+    const snapshot = async () => ({
+      playlists: await app.db.selectFrom('playlists').selectAll().orderBy('id').execute(),
+      entries: await app.db.selectFrom('playlist_videos').selectAll().orderBy('playlist_id').orderBy('position').execute(),
+    });
+    const before = await snapshot();
+    const refused = (answer: { statusCode: number; json(): unknown }, status: number, message: string) => {
+      expect(answer.statusCode).toBe(status);
+      expect(answer.json()).toEqual({ success: false, message });
+    };
+
+    // Someone else's private video: not found, as if it did not exist.
+    refused(await call('POST', `/playlists/${id}/videos`, alice.cookie, { videoId: bobsSecret.id }), 404, 'Video not found.');
+    // Positions out of range: inserting beyond the end or before 0, moving to the count or below 0.
+    for (const position of [3, -1]) {
+      refused(await call('POST', `/playlists/${id}/videos`, alice.cookie, { videoId: spare.id, position }), 400, 'That position is outside the playlist.');
+    }
+    for (const position of [2, -1, 1000]) {
+      refused(await call('PATCH', `/playlists/${id}/videos/${first.id}`, alice.cookie, { position }), 400, 'That position is outside the playlist.');
+    }
+    expect((await call('PATCH', `/playlists/${id}/videos/${first.id}`, alice.cookie, { position: 0.5 })).statusCode).toBe(400);
+    // A title of 10,000 characters, on creating and on renaming.
+    const longTitle = 'x'.repeat(10_000);
+    refused(await call('POST', '/playlists', alice.cookie, { title: longTitle, visibility: 'public' }), 400, 'Please give the playlist a title of at most 150 characters.');
+    refused(await call('PATCH', `/playlists/${id}`, alice.cookie, { title: longTitle }), 400, 'Please give the playlist a title of at most 150 characters.');
+    // Someone else's private playlist: 404 for reading and for every change, exactly as for a missing one.
+    const missing = await call('GET', '/playlists/0123456789abcdef01234567', alice.cookie);
+    expect(missing.statusCode).toBe(404);
+    for (const answer of [
+      await call('GET', `/playlists/${bobsPrivate}`, alice.cookie),
+      await call('GET', `/playlists/${bobsPrivate}`),
+      await call('PATCH', `/playlists/${bobsPrivate}`, alice.cookie, { title: 'Mine now' }),
+      await call('POST', `/playlists/${bobsPrivate}/videos`, alice.cookie, { videoId: first.id }),
+      await call('PATCH', `/playlists/${bobsPrivate}/videos/${bobsSecret.id}`, alice.cookie, { position: 0 }),
+      await call('DELETE', `/playlists/${bobsPrivate}/videos/${bobsSecret.id}`, alice.cookie),
+      await call('DELETE', `/playlists/${bobsPrivate}`, alice.cookie),
+    ]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual(missing.json());
+    }
+    expect((await call('GET', `/playlists?owner=${bob.user.id}`, alice.cookie)).json().playlists).toEqual([]);
+
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('keeps at most 500 videos in a playlist and 200 playlists per user', async () => {
     const alice = await person();
     const id = (await call('POST', '/playlists', alice.cookie, { title: 'Big', visibility: 'private' })).json().playlist._id as string;
@@ -93,6 +147,9 @@ describe('playlists', () => {
     const full = await call('POST', `/playlists/${id}/videos`, alice.cookie, { videoId: videos[500]!.id });
     expect(full.statusCode).toBe(400);
     expect(full.json().message).toBe('A playlist holds at most 500 videos.');
+    // The 501st is refused: the playlist still holds the same 500, and the refused video is nowhere in it.
+    const held = await app.db.selectFrom('playlist_videos').select(['video_id', 'position']).where('playlist_id', '=', id).orderBy('position').execute();
+    expect(held.map((entry) => entry.video_id)).toEqual(videos.slice(0, 500).map((video) => video.id));
 
     await app.db
       .insertInto('playlists')

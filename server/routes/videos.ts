@@ -18,6 +18,7 @@ import { appKey } from '../services/app-keys';
 import { requireUser } from '../services/sessions';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
 import { syncMediaGeneration } from '../services/media-generations/rotate';
+import { isSubscribed, subscriberCount } from '../services/following';
 import { findViewableVideo } from '../services/video-access';
 import { positionOf } from '../services/playback/positions';
 import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewerKey } from '../services/video-records';
@@ -148,6 +149,12 @@ export const SelfieVideoSchema = Type.Object({
   resumeAt: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
     description: "The signed-in viewer's saved position in seconds (single-video answers only); null otherwise",
   }),
+  subscriberCount: Type.Optional(
+    Type.Integer({ minimum: 0, description: "How many users follow the video's uploader (GET of one video only)" }),
+  ),
+  subscribed: Type.Optional(
+    Type.Boolean({ description: "Whether the signed-in viewer follows the video's uploader (GET of one video, signed-in viewers only)" }),
+  ),
   qualities: Type.Integer({
     minimum: 0,
     description: 'Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint',
@@ -288,15 +295,24 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.method === 'GET' &&
         (await countView(app.db, video.id, viewerKey(viewer?.id, request.ip, await appKey(app.db, 'viewers'), viewDay(now)), now));
       purgeViewsNowAndThen(now);
-      const resumeAt = await positionOf(app.db, viewer?.id, video.id);
-      const estimate = await ownerEstimate(video, viewer?.id);
+      const [resumeAt, estimate, subscribers, subscribed] = await Promise.all([
+        positionOf(app.db, viewer?.id, video.id),
+        ownerEstimate(video, viewer?.id),
+        // The subscribe button's count and state (docs/following.md), without asking for the uploader.
+        subscriberCount(app.db, video.user_id),
+        viewer ? isSubscribed(app.db, viewer.id, video.user_id) : undefined,
+      ]);
       return {
         success: true,
-        video: toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), {
-          resumeAt,
-          ...estimate,
-          downloadsAllowed: app.config.downloadsEnabled,
-        }),
+        video: {
+          ...toPublicVideo(counted ? { ...video, views: Number(video.views) + 1 } : video, requestLanguage(request), {
+            resumeAt,
+            ...estimate,
+            downloadsAllowed: app.config.downloadsEnabled,
+          }),
+          subscriberCount: subscribers,
+          ...(subscribed === undefined ? {} : { subscribed }),
+        },
       };
     },
   );

@@ -14,3 +14,11 @@ export function listTags<T extends TagType>(
   });
   return [...itemTags, { type, id: listId }];
 }
+
+/**
+ * The subscriber count and "subscribed" state of one uploader, wherever an answer carries them
+ * (the video answer): subscribing or unsubscribing invalidates it (docs/following.md).
+ */
+export function channelTag(userId: string): { type: 'Subscription'; id: string } {
+  return { type: 'Subscription', id: `channel:${userId}` };
+}

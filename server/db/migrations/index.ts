@@ -18,6 +18,7 @@ import * as processingStages from './0014_processing_stages';
 import * as captions from './0011_captions';
 import * as sharing from './0012_sharing';
 import * as following from './0013_following';
+import * as followingScale from './0015_following_scale';
 import * as captionSearch from './0016_caption_search';
 
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0011_captions': captions,
   '0012_sharing': sharing,
   '0013_following': following,
+  '0015_following_scale': followingScale,
   '0016_caption_search': captionSearch,
 };
 

@@ -59,9 +59,11 @@ async function summaries(db: Kysely<Database>, ids: string[], viewer: ViewerId):
     .select('users.username')
     .where('playlists.id', 'in', ids)
     .execute();
+  // CROSS JOIN: SQLite keeps the playlist's entries as the outer loop (see readPlaylist).
   const counts = await db
     .selectFrom('playlist_videos')
-    .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
+    .crossJoin('videos')
+    .whereRef('videos.id', '=', 'playlist_videos.video_id')
     .select(['playlist_videos.playlist_id', (eb) => eb.fn.countAll<number | string | bigint>().as('count'), (eb) => eb.fn.min('playlist_videos.position').as('first')])
     .where('playlist_videos.playlist_id', 'in', ids)
     .where((eb) => videoVisibleTo(eb, viewer))
@@ -198,7 +200,11 @@ export async function readPlaylist(
     summaries(db, [row.id], viewer),
     db
       .selectFrom('playlist_videos')
-      .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
+      // CROSS JOIN keeps the playlist's entries (at most 500) as SQLite's outer loop; with an inner
+      // join its planner walked every public video instead (npm run bench:social). PostgreSQL
+      // plans a cross join with a join condition like any join.
+      .crossJoin('videos')
+      .whereRef('videos.id', '=', 'playlist_videos.video_id')
       .innerJoin('users', 'users.id', 'videos.user_id')
       .selectAll('videos')
       .select('users.username')

@@ -1403,6 +1403,10 @@ export interface components {
             downloadEnabled?: boolean;
             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
             resumeAt: number | null;
+            /** @description How many users follow the video's uploader (GET of one video only) */
+            subscriberCount?: number;
+            /** @description Whether the signed-in viewer follows the video's uploader (GET of one video, signed-in viewers only) */
+            subscribed?: boolean;
             /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
             qualities: number;
             /** @description Caption tracks (WebVTT); [] when none */
@@ -2048,6 +2052,10 @@ export interface operations {
                             downloadEnabled?: boolean;
                             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
                             resumeAt: number | null;
+                            /** @description How many users follow the video's uploader (GET of one video only) */
+                            subscriberCount?: number;
+                            /** @description Whether the signed-in viewer follows the video's uploader (GET of one video, signed-in viewers only) */
+                            subscribed?: boolean;
                             /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
                             qualities: number;
                             /** @description Caption tracks (WebVTT); [] when none */
@@ -2149,6 +2157,10 @@ export interface operations {
                             downloadEnabled?: boolean;
                             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
                             resumeAt: number | null;
+                            /** @description How many users follow the video's uploader (GET of one video only) */
+                            subscriberCount?: number;
+                            /** @description Whether the signed-in viewer follows the video's uploader (GET of one video, signed-in viewers only) */
+                            subscribed?: boolean;
                             /** @description Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint */
                             qualities: number;
                             /** @description Caption tracks (WebVTT); [] when none */

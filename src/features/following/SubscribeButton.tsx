@@ -13,7 +13,7 @@ import './following.css';
 export interface SubscribeButtonProps {
   userId: string;
   username: string;
-  /** From an answer the page already has (the profile); else the button asks GET /users/:id itself. */
+  /** From an answer the page already has (the profile, the video); else the button asks GET /users/:id itself. */
   subscriberCount?: number;
   subscribed?: boolean;
 }

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { LIST } from '../../api/tags';
+import { channelTag, LIST } from '../../api/tags';
 import type {
   ApiMessage,
   ApiRequestBody,
@@ -44,8 +44,9 @@ const FEED = 'FEED';
 
 /**
  * Following (docs/following.md).
- * - Subscribing invalidates that user's profile (`User`, the count and the button) and the
- *   viewer's subscriptions and feed (`Subscription`).
+ * - Subscribing invalidates that user's profile (`User`, the count and the button), the video
+ *   answers of that uploader (`channelTag`: they carry the count and the state) and the viewer's
+ *   subscriptions and feed (`Subscription`).
  * - Notifications carry `Notification` LIST; marking read and the live unread count (the bell's
  *   event stream) invalidate it. Settings carry `NotificationSettings`, and saving them also
  *   refetches the notifications (a kind switched off leaves the list).
@@ -62,6 +63,8 @@ export const followingApi = api.injectEndpoints({
         result
           ? [
               { type: 'User' as const, id: userId },
+              // The video answers of this uploader carry the count and the state too.
+              channelTag(userId),
               { type: 'Subscription' as const, id: LIST },
               { type: 'Subscription' as const, id: FEED },
             ]

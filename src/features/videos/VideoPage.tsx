@@ -193,7 +193,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
             <UploaderLink video={video} />
           </span>
         </p>
-        <SubscribeButton userId={video.user} username={video.username} />
+        <SubscribeButton userId={video.user} username={video.username} subscriberCount={video.subscriberCount} subscribed={video.subscribed} />
         <SaveToPlaylist videoId={video._id} />
         <LikeButton videoId={video._id} />
       </div>

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { LIST } from '../../api/tags';
+import { channelTag, LIST } from '../../api/tags';
 import type {
   ApiMessage,
   ApiQuery,
@@ -104,7 +104,8 @@ export const videosApi = api.injectEndpoints({
     /** Counts a view on the server (once per viewer per day); served from cache for 5 minutes. */
     getSelfieVideo: build.query<SelfieVideoResponse, string>({
       query: (id) => ({ url: videoUrl(id), validateStatus: acceptSuccessOnly }),
-      providesTags: (_result, _error, id) => [{ type: 'Video', id }],
+      // Its uploader's subscriber count too: subscribing refetches it (channelTag).
+      providesTags: (result, _error, id) => [{ type: 'Video', id }, ...(result ? [channelTag(result.video.user)] : [])],
     }),
 
     /**
