@@ -10,6 +10,8 @@ import type { AppInstance } from '../../server/app';
 import { toTimestamp } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
 import { isLikeMilestone, notify } from '../../server/services/following';
+import { pendingAnnouncements } from '../../server/services/following/notifications';
+import { eventually } from '../support/eventually';
 import { linkIn, readOutbox, waitForMail } from '../support/outbox';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo, headersFor } from '../support/videos';
@@ -133,6 +135,32 @@ describe('subscriptions', () => {
 });
 
 describe('notifications', () => {
+  it('announces, at start-up, a young public video whose fan-out a stopped process never committed', async () => {
+    const alice = await person();
+    const bob = await person();
+    await call('POST', `/users/${bob.user.id}/subscribe`, alice.cookie);
+    // Made without its change event: as if the process stopped before the fan-out ran.
+    const missed = await createTestVideo(app, bob.user.id);
+    const old = await createTestVideo(app, bob.user.id);
+    await app.db.updateTable('videos').set({ created_at: toTimestamp(new Date(Date.now() - 30 * 24 * 3600 * 1000)) }).where('id', '=', old.id).execute();
+    const pending = await pendingAnnouncements(app.db);
+    expect(pending).toContain(missed.id);
+    expect(pending).not.toContain(old.id);
+
+    // A second instance starting on the same database runs the sweep.
+    const other = await makeTestApp({ dataDir: testApp.dataDir });
+    try {
+      await other.app.ready();
+      await eventually(async () => {
+        const list = (await call('GET', '/notifications', alice.cookie)).json();
+        expect(list.notifications.filter((n: { kind: string; video: { _id: string } | null }) => n.kind === 'new-video' && n.video?._id === missed.id)).toHaveLength(1);
+      });
+      expect(await pendingAnnouncements(app.db)).not.toContain(missed.id);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('tells subscribers of a new public video (not a private one), once, and the list filters what they may no longer see', async () => {
     const alice = await person();
     const bob = await person();
@@ -142,6 +170,12 @@ describe('notifications', () => {
     expect(await app.following.announceVideo(video.id)).toBe(1);
     expect(await app.following.announceVideo(video.id)).toBe(0);
     expect(await app.following.announceVideo(secret.id)).toBe(0);
+    // Claimed in the fan-out's own transaction: the announced video is no longer pending, the
+    // private one stays unannounced (it may become news once public).
+    const claims = await app.db.selectFrom('videos').select(['id', 'announced_at']).where('id', 'in', [video.id, secret.id]).execute();
+    expect(claims.find((row) => row.id === video.id)?.announced_at).toEqual(expect.any(String));
+    expect(claims.find((row) => row.id === secret.id)?.announced_at).toBeNull();
+    expect(await pendingAnnouncements(app.db)).not.toContain(video.id);
 
     const list = (await call('GET', '/notifications', alice.cookie)).json();
     expect(list.unread).toBe(1);

@@ -114,6 +114,8 @@ export interface VideosTable {
   updated_at: Timestamp;
   /** 0007_moderation: set while moderators hide the video (seen only by its owner and moderators). */
   hidden_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the new-video fan-out claimed it (0017); null until then. */
+  announced_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The moderator's user id. */
   hidden_by: ColumnType<string | null, string | null | undefined, string | null>;

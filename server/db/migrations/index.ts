@@ -20,6 +20,7 @@ import * as sharing from './0012_sharing';
 import * as following from './0013_following';
 import * as followingScale from './0015_following_scale';
 import * as captionSearch from './0016_caption_search';
+import * as videoAnnouncements from './0017_video_announcements';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0013_following': following,
   '0015_following_scale': followingScale,
   '0016_caption_search': captionSearch,
+  '0017_video_announcements': videoAnnouncements,
 };
 
 export const migrationProvider: MigrationProvider = {

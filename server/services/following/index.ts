@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer, type Mailer } from '../mail';
 
 import { sendDigests } from './digest';
-import { fanOutNewVideo, notifyComment, notifyHidden, notifyLike, notifyProcessed, unreadCount } from './notifications';
+import { fanOutNewVideo, pendingAnnouncements, notifyComment, notifyHidden, notifyLike, notifyProcessed, unreadCount } from './notifications';
 
 export * from './notifications';
 export * from './subscriptions';
@@ -99,6 +99,13 @@ export function installFollowing(app: FastifyInstance): FollowingService {
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
+    // Videos whose announcement a stopped process left undone (claimed only on commit).
+    setImmediate(
+      () =>
+        void safely('pending fan-outs', async () => {
+          for (const videoId of await pendingAnnouncements(app.db)) await service.announceVideo(videoId);
+        }),
+    );
     timer = setInterval(() => {
       if (sweeping) return;
       sweeping = safely('digest sweep', () => service.sweepDigests()).finally(() => {

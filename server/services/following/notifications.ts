@@ -225,48 +225,102 @@ export async function notifyHidden(db: Kysely<Database>, events: ChangeEvents | 
 /**
  * A video may be news to its uploader's subscribers: when it is public, ready, not hidden, its
  * uploader not suspended and it is young, every subscriber gets one notification (one INSERT …
- * SELECT, idempotent through the dedupe key). Runs in the background, never in a request.
+ * SELECT). Runs in the background, never in a request. Exactly once per video across instances:
+ * the notifications are written in the transaction that claims the video (`announced_at`, 0017),
+ * so of the instances that hear its change events one announces it and the rest find it claimed;
+ * a crash before the commit leaves it unclaimed for the next event or the start-up sweep
+ * (announcePendingVideos).
  */
 export async function fanOutNewVideo(db: Kysely<Database>, events: ChangeEvents | undefined, videoId: string, now = new Date()): Promise<number> {
   const video = await db
     .selectFrom('videos')
     .innerJoin('users', 'users.id', 'videos.user_id')
-    .select(['videos.id', 'videos.user_id', 'videos.visibility', 'videos.status', 'videos.hidden_at', 'videos.created_at', 'users.suspended_at'])
+    .select(['videos.id', 'videos.user_id', 'videos.visibility', 'videos.status', 'videos.hidden_at', 'videos.created_at', 'videos.announced_at', 'users.suspended_at'])
     .where('videos.id', '=', videoId)
     .executeTakeFirst();
-  if (!video || video.visibility !== 'public' || video.status !== 'ready' || video.hidden_at !== null || video.suspended_at !== null) return 0;
+  if (!video || video.announced_at !== null) return 0;
+  if (video.visibility !== 'public' || video.status !== 'ready' || video.hidden_at !== null || video.suspended_at !== null) return 0;
   if (Date.parse(video.created_at) < now.getTime() - NEW_VIDEO_WINDOW_MS) return 0;
   const dedupeKey = `video:${videoId}`;
   const createdAt = toTimestamp(now);
-  const inserted = await db
-    .insertInto('notifications')
-    .columns(['id', 'user_id', 'kind', 'actor_id', 'video_id', 'comment_id', 'text', 'dedupe_key', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('subscriptions')
-        .select([
-          // Unique per (video, subscriber): both are ids.
-          sql<string>`cast(${videoId} as text) || subscriptions.subscriber_id`.as('id'),
-          'subscriptions.subscriber_id',
-          sql<string>`cast(${'new-video'} as text)`.as('kind'),
-          sql<string>`cast(${video.user_id} as text)`.as('actor_id'),
-          sql<string>`cast(${videoId} as text)`.as('video_id'),
-          sql<null>`cast(null as text)`.as('comment_id'),
-          sql<null>`cast(null as text)`.as('text'),
-          sql<string>`cast(${dedupeKey} as text)`.as('dedupe_key'),
-          sql<string>`cast(${createdAt} as text)`.as('created_at'),
-        ])
-        .where('subscriptions.channel_id', '=', video.user_id)
-        .where('subscriptions.subscriber_id', '!=', video.user_id),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-    .returning('user_id')
-    .execute();
+  const inserted = await retryWhenBusy(() => db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('videos')
+      .set({ announced_at: createdAt })
+      .where('id', '=', videoId)
+      .where('announced_at', 'is', null)
+      .where('visibility', '=', 'public')
+      .where('status', '=', 'ready')
+      .where('hidden_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return [];
+    return trx
+      .insertInto('notifications')
+      .columns(['id', 'user_id', 'kind', 'actor_id', 'video_id', 'comment_id', 'text', 'dedupe_key', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('subscriptions')
+          .select([
+            // Unique per (video, subscriber): both are ids.
+            sql<string>`cast(${videoId} as text) || subscriptions.subscriber_id`.as('id'),
+            'subscriptions.subscriber_id',
+            sql<string>`cast(${'new-video'} as text)`.as('kind'),
+            sql<string>`cast(${video.user_id} as text)`.as('actor_id'),
+            sql<string>`cast(${videoId} as text)`.as('video_id'),
+            sql<null>`cast(null as text)`.as('comment_id'),
+            sql<null>`cast(null as text)`.as('text'),
+            sql<string>`cast(${dedupeKey} as text)`.as('dedupe_key'),
+            sql<string>`cast(${createdAt} as text)`.as('created_at'),
+          ])
+          .where('subscriptions.channel_id', '=', video.user_id)
+          .where('subscriptions.subscriber_id', '!=', video.user_id),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .returning('user_id')
+      .execute();
+  }));
   await announce(
     events,
     inserted.map((row) => row.user_id),
   );
   return inserted.length;
+}
+
+/**
+ * Runs `work` again (a few times) when SQLite refuses it as busy: two processes on one database
+ * file claiming the same video at once — the loser's snapshot is stale when it tries to write,
+ * which SQLite answers at once (no busy wait). The retry then finds the video claimed.
+ * PostgreSQL waits on the row lock instead and never gets here.
+ */
+async function retryWhenBusy<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= attempts || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+/**
+ * Young public videos not announced yet (their event was missed: the process stopped between
+ * the video becoming ready and the fan-out's commit), oldest first; the caller announces each.
+ */
+export async function pendingAnnouncements(db: Kysely<Database>, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('announced_at', 'is', null)
+    .where('visibility', '=', 'public')
+    .where('status', '=', 'ready')
+    .where('hidden_at', 'is', null)
+    .where('created_at', '>=', toTimestamp(new Date(now.getTime() - NEW_VIDEO_WINDOW_MS)))
+    .orderBy('created_at')
+    .limit(1000)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 // ---- reading ----
