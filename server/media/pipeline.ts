@@ -36,10 +36,10 @@ import type { MediaLimits } from './config';
 import { MediaToolError } from './ffmpeg';
 import { PermanentJobError, throttledProgress, type JobContext, type JobQueue } from './jobs';
 import { probeMedia, UndecodableMediaError, type RefusalKind } from './probe';
-import { transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
+import { outputFps, transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
 import type { Spool } from './spool';
 import { makeStoryboard } from './storyboard';
-import { recordThroughput, setProcessingStage } from './progress';
+import { recordJobSpeeds, setProcessingStage, setSourceFacts, sourceKind } from './progress';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
@@ -114,6 +114,7 @@ export async function markFailed(db: Kysely<Database>, videoId: string, error: u
       processing_progress: 0,
       processing_stage: null,
       processing_started_at: null,
+      processing_stage_at: null,
       updated_at: toTimestamp(),
     })
     .where('id', '=', videoId)
@@ -172,7 +173,14 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     const thumbnail = await localCopy(storage, video.thumbnail_key, workDir, job.signal).catch(() => null);
     const outputDir = path.join(workDir, 'out');
     await mkdir(outputDir);
+    const kind = sourceKind(info);
+    const fps = outputFps(info);
+    // Rows made before the upload recorded them (and replaced files' rows) get them now.
+    if (video.source_kind !== kind || Number(video.source_fps) !== fps) {
+      await setSourceFacts(db, video.id, { kind, fps }).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the input kind'));
+    }
     report(1);
+    const probedAt = Date.now();
     await stage('transcoding');
     const result = await transcode({
       source,
@@ -186,6 +194,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       onPackaging: () => void stage('packaging'),
     });
     report(96);
+    const transcodedAt = Date.now();
     await stage('storyboard');
     // Seek previews from the top rung's MP4 (keyframes only); a video plays fine without them.
     result.manifest.storyboard = await storyboardOrNull(
@@ -218,6 +227,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
         renditions: JSON.stringify(result.manifest),
         processing_stage: null,
         processing_started_at: null,
+        processing_stage_at: null,
         updated_at: toTimestamp(),
       })
       .where('id', '=', video.id)
@@ -232,10 +242,25 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     // The row owns this generation now: no failure below may remove it.
     const committed = generationPrefix;
     generationPrefix = undefined;
-    // This machine's speed, for the next estimates (wall time of the whole job per input second).
-    await recordThroughput(db, { width: info.width, height: info.height, duration: info.duration, seconds: (Date.now() - startedAt.getTime()) / 1000 }).catch(
-      (error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the throughput'),
-    );
+    // This machine's speed, part by part, for the next estimates (server/media/progress.ts).
+    const ms = (label: string) => result.timings[label] ?? 0;
+    const segmentMs = Object.entries(result.timings)
+      .filter(([label]) => label.startsWith('segment '))
+      .reduce((sum, [, value]) => sum + value, 0);
+    await recordJobSpeeds(
+      db,
+      { width: info.width, height: info.height, duration: info.duration, fps, kind },
+      {
+        probe: (probedAt - startedAt.getTime()) / 1000,
+        encode: ms('encode') / 1000,
+        topCopied: result.manifest.quick,
+        segment: segmentMs / 1000,
+        // The rest of the transcode step: poster, cards, playlists, stream checks.
+        packageFixed: Math.max(0, transcodedAt - probedAt - ms('encode') - segmentMs) / 1000,
+        finish: (Date.now() - transcodedAt) / 1000,
+      },
+      deps.ladder,
+    ).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the processing speed'));
     // Ready: the keys' recorded audience grows with the video's (routes/media.ts lets caches keep
     // them only then); an earlier, interrupted attempt's generation is removed (only this one stays).
     await syncMediaGenerationNow(db, video.id).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not record who may see the media'));

@@ -27,6 +27,7 @@ import type { JobQueue } from '../media/jobs';
 import type { MediaInfo } from '../media/probe';
 import type { LocalWrite } from '../media/spool';
 
+import { sourceFacts } from './source-facts';
 import { SNIFF_BYTES, sniffMediaType, type MediaKind, type MediaType } from './media-types';
 import { newStorageKey, type Storage, type StorageFolder, type StorageWrite } from './storage';
 
@@ -271,6 +272,7 @@ export async function saveVideo(
           duration: info.duration,
           width: info.width,
           height: info.height,
+          ...sourceFacts(info),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -365,7 +367,7 @@ export async function retryVideo(
   const row = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('videos')
-      .set({ status: 'processing', processing_progress: 0, processing_error: null, processing_stage: null, processing_started_at: null, updated_at: toTimestamp() })
+      .set({ status: 'processing', processing_progress: 0, processing_error: null, processing_stage: null, processing_started_at: null, processing_stage_at: null, updated_at: toTimestamp() })
       .where('id', '=', video.id)
       .where('status', '=', 'failed')
       .returningAll()
@@ -427,9 +429,11 @@ export async function replaceVideoFile(
           processing_error: null,
           processing_stage: null,
           processing_started_at: null,
+          processing_stage_at: null,
           duration: info.duration,
           width: info.width,
           height: info.height,
+          ...sourceFacts(info),
           renditions_prefix: null,
           renditions: null,
           updated_at: toTimestamp(),

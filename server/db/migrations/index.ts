@@ -18,6 +18,7 @@ import * as processingStages from './0014_processing_stages';
 import * as captions from './0011_captions';
 import * as sharing from './0012_sharing';
 import * as following from './0013_following';
+import * as processingEstimates from './0018_processing_estimates';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0011_captions': captions,
   '0012_sharing': sharing,
   '0013_following': following,
+  '0018_processing_estimates': processingEstimates,
 };
 
 export const migrationProvider: MigrationProvider = {
