@@ -285,7 +285,7 @@ async function benchEta(dir: string): Promise<void> {
     const predicted = new Map<string, { at: number; eta: number | null; position: number | null; stage: string }>();
     const readyAt = new Map<string, number>();
     // Each job's own estimate read once, while its encode is between 40 and 60 % done.
-    const midway = new Map<string, { at: number; eta: number | null }>();
+    const midway = new Map<string, { at: number; eta: number | null; progress: number }>();
     const started = Date.now();
     const deadline = started + 60 * 60_000;
     while (readyAt.size < ids.length) {
@@ -298,11 +298,13 @@ async function benchEta(dir: string): Promise<void> {
         if (state.status === 'ready') readyAt.set(id, now);
         const progress = (state as { processingProgress?: number }).processingProgress ?? 0;
         if (state.processingStage === 'transcoding' && progress >= 40 && progress <= 60 && !midway.has(id)) {
-          midway.set(id, { at: now, eta: state.etaSeconds });
+          midway.set(id, { at: now, eta: state.etaSeconds, progress });
         }
       }
       // The first ready video is this machine's first measurement: read every other estimate now.
       if (readyAt.size >= 1 && predicted.size === 0) {
+        const speeds = await app.db.selectFrom('media_stage_speed').select(['measure', 'seconds_per_unit']).orderBy('measure').execute();
+        console.info(`  measured on the first job: ${speeds.map((row) => `${row.measure} ${Number(row.seconds_per_unit).toPrecision(3)}`).join(', ')}`);
         for (const id of ids) {
           if (readyAt.has(id)) continue;
           const state = await read(id);
@@ -337,15 +339,15 @@ async function benchEta(dir: string): Promise<void> {
     console.info(`    all: ${summary(all)}`);
     const worst = all.reduce((max, error) => Math.max(max, Math.abs(error)), 0);
     const running: number[] = [];
+    const details: string[] = [];
     for (const [id, guess] of midway) {
       if (guess.eta === null) continue;
       const actual = (readyAt.get(id)! - guess.at) / 1000;
       running.push((guess.eta - actual) / actual);
+      details.push(`#${ids.indexOf(id) + 1} at ${guess.progress} %: ${guess.eta} s for ${actual.toFixed(1)} s (${(((guess.eta - actual) / actual) * 100).toFixed(1)} %)`);
     }
     if (running.length > 0) {
-      console.info(
-        `  A running job's time left read half-way through its encode (${running.length} jobs): ${running.map((error) => `${(error * 100).toFixed(1)} %`).join(', ')}; ${summary(running)}`,
-      );
+      console.info(`  A running job's time left, read half-way through its encode: ${details.join('; ')}; ${summary(running)}`);
     }
     if (all.length < ids.length - 1) console.warn('bench:transcode: some estimates were unknown');
     if (worst > ETA_GOAL) console.warn('bench:transcode: an estimate missed the ±25 % goal');

@@ -214,6 +214,26 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     generationPrefix = `${videoRenditionsPrefix(video.id)}${randomBytes(4).toString('hex')}/`;
     await putDirectory(storage, generationPrefix, outputDir);
     job.signal.throwIfAborted();
+    // This machine's speed, part by part, for the next estimates (server/media/progress.ts);
+    // recorded before the video shows as ready, so the estimates behind it are known by then.
+    const ms = (label: string) => result.timings[label] ?? 0;
+    const segmentMs = Object.entries(result.timings)
+      .filter(([label]) => label.startsWith('segment '))
+      .reduce((sum, [, value]) => sum + value, 0);
+    await recordJobSpeeds(
+      db,
+      { width: info.width, height: info.height, duration: info.duration, fps, kind },
+      {
+        probe: (probedAt - startedAt.getTime()) / 1000,
+        encode: ms('encode') / 1000,
+        topCopied: result.manifest.quick,
+        segment: segmentMs / 1000,
+        // The rest of the transcode step: poster, cards, playlists, stream checks.
+        packageFixed: Math.max(0, transcodedAt - probedAt - ms('encode') - segmentMs) / 1000,
+        finish: (Date.now() - transcodedAt) / 1000,
+      },
+      deps.ladder,
+    ).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the processing speed'));
     const updated = await db
       .updateTable('videos')
       .set({
@@ -242,25 +262,6 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     // The row owns this generation now: no failure below may remove it.
     const committed = generationPrefix;
     generationPrefix = undefined;
-    // This machine's speed, part by part, for the next estimates (server/media/progress.ts).
-    const ms = (label: string) => result.timings[label] ?? 0;
-    const segmentMs = Object.entries(result.timings)
-      .filter(([label]) => label.startsWith('segment '))
-      .reduce((sum, [, value]) => sum + value, 0);
-    await recordJobSpeeds(
-      db,
-      { width: info.width, height: info.height, duration: info.duration, fps, kind },
-      {
-        probe: (probedAt - startedAt.getTime()) / 1000,
-        encode: ms('encode') / 1000,
-        topCopied: result.manifest.quick,
-        segment: segmentMs / 1000,
-        // The rest of the transcode step: poster, cards, playlists, stream checks.
-        packageFixed: Math.max(0, transcodedAt - probedAt - ms('encode') - segmentMs) / 1000,
-        finish: (Date.now() - transcodedAt) / 1000,
-      },
-      deps.ladder,
-    ).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the processing speed'));
     // Ready: the keys' recorded audience grows with the video's (routes/media.ts lets caches keep
     // them only then); an earlier, interrupted attempt's generation is removed (only this one stays).
     await syncMediaGenerationNow(db, video.id).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not record who may see the media'));
