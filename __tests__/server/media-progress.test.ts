@@ -100,6 +100,38 @@ describe('processing estimate', () => {
     expect(slow).toBeGreaterThan(stages.packaging + stages.storyboard + stages.transcoding * 0.4);
   });
 
+  it("the encode's start-up is a cost per job, and the encode's pace is counted after it", async () => {
+    const before = await t.app.db.selectFrom('media_stage_speed').selectAll().execute();
+    await t.app.db.deleteFrom('media_stage_speed').execute();
+    await recordJobSpeeds(t.app.db, HD, { probe: 1, encode: 12, encodeStartup: 2, segment: 0.5, packageFixed: 2, finish: 1.5 });
+    const speeds = await readStageSpeeds(t.app.db);
+    expect(speeds.get('encode:startup')).toBeCloseTo(2, 9);
+    expect(speeds.get('encode')).toBeCloseTo(10 / encodeWork(HD), 9);
+    // Twice as long: the start-up once, the frames twice.
+    expect(estimateStages(speeds, { ...HD, duration: 20 })!.transcoding).toBeCloseTo(2 + 20, 6);
+    // 6 s into the encode, half the frames out: 4 s of pace for half, so 4 s left by pace; 16 s left by the estimate (22 − 6).
+    const now = Date.parse('2026-01-01T00:01:00.000Z');
+    const left = remainingSeconds(
+      speeds,
+      {
+        id: 'y',
+        status: 'processing',
+        ...{ width: 1280, height: 720, duration: 20 },
+        source_kind: 'h264',
+        source_fps: 25,
+        processing_started_at: null,
+        processing_stage: 'transcoding',
+        processing_stage_at: new Date(now - 6000).toISOString(),
+        processing_progress: 48,
+      },
+      now,
+    )!;
+    const after = estimateStages(speeds, { ...HD, duration: 20 })!;
+    expect(left).toBeCloseTo(after.packaging + after.storyboard + 0.5 * 4 + 0.5 * 16, 6);
+    await t.app.db.deleteFrom('media_stage_speed').execute();
+    if (before.length > 0) await t.app.db.insertInto('media_stage_speed').values(before).execute();
+  });
+
   it("a waiting job: the running one's time left plus its own estimate", async () => {
     const owner = await createTestUser(t.app);
     const now = Date.now();

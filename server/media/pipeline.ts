@@ -181,6 +181,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     }
     report(1);
     const probedAt = Date.now();
+    let firstProgress: { at: number; fraction: number } | undefined;
     await stage('transcoding');
     const result = await transcode({
       source,
@@ -190,7 +191,11 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       ladder: deps.ladder,
       limits: deps.limits,
       signal: job.signal,
-      onProgress: (fraction) => report(1 + fraction * 94),
+      onProgress: (fraction) => {
+        // The encode's start-up (spawn, five encoders' set-up, look-ahead): until the first frames.
+        if (firstProgress === undefined && fraction > 0) firstProgress = { at: Date.now(), fraction };
+        report(1 + fraction * 94);
+      },
       onPackaging: () => void stage('packaging'),
     });
     report(96);
@@ -217,6 +222,14 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     // This machine's speed, part by part, for the next estimates (server/media/progress.ts);
     // recorded before the video shows as ready, so the estimates behind it are known by then.
     const ms = (label: string) => result.timings[label] ?? 0;
+    // Start-up: until the first progress, less what the frames in it took at the encode's steady pace.
+    const encodeSeconds = ms('encode') / 1000;
+    let startup = 0;
+    if (firstProgress && firstProgress.fraction < 1) {
+      const untilFirst = (firstProgress.at - probedAt) / 1000;
+      const steady = (encodeSeconds - untilFirst) / (1 - firstProgress.fraction);
+      startup = Math.max(0, Math.min(encodeSeconds, untilFirst - firstProgress.fraction * steady));
+    }
     const segmentMs = Object.entries(result.timings)
       .filter(([label]) => label.startsWith('segment '))
       .reduce((sum, [, value]) => sum + value, 0);
@@ -225,7 +238,8 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       { width: info.width, height: info.height, duration: info.duration, fps, kind },
       {
         probe: (probedAt - startedAt.getTime()) / 1000,
-        encode: ms('encode') / 1000,
+        encode: encodeSeconds,
+        encodeStartup: startup,
         topCopied: result.manifest.quick,
         segment: segmentMs / 1000,
         // The rest of the transcode step: poster, cards, playlists, stream checks.

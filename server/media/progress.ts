@@ -42,12 +42,13 @@ const DEFAULT_FPS = 30;
 /**
  * What is measured (media_stage_speed.measure) and per what unit:
  * - probe: seconds per job (copying the original to the work folder, probing it);
- * - encode, encode:<kind>: seconds per megapixel-frame (see encodeWork);
+ * - encode:startup: seconds per job (the encode until its first frames: spawn, encoders' set-up, look-ahead);
+ * - encode, encode:<kind>: seconds per megapixel-frame after the start-up (see encodeWork);
  * - package:fixed: seconds per job (poster, WebP cards);
  * - package:perSecond: seconds per second of input (segmenting every rung);
  * - finish:perSecond: seconds per second of input (storyboard, commit to storage).
  */
-export type StageMeasure = 'probe' | 'encode' | `encode:${string}` | 'package:fixed' | 'package:perSecond' | 'finish:perSecond';
+export type StageMeasure = 'probe' | 'encode' | `encode:${string}` | 'encode:startup' | 'package:fixed' | 'package:perSecond' | 'finish:perSecond';
 
 /**
  * Records the stage of a processing video (null: back in the queue) and when it began. One write
@@ -128,7 +129,10 @@ async function recordSpeed(db: Kysely<Database>, measure: StageMeasure, seconds:
 /** Wall time of each part of a finished job, in seconds. */
 export interface JobTimings {
   probe: number;
+  /** The whole encode, start-up included. */
   encode: number;
+  /** Of which the start-up, until the first frames came out. */
+  encodeStartup?: number;
   /** The quick path copied the top rung (its encode is not part of the work). */
   topCopied?: boolean;
   /** Segmenting every rung. */
@@ -150,9 +154,11 @@ export async function recordJobSpeeds(
   const duration = Number(video.duration) || 0;
   if (!(duration > 0)) return;
   const work = encodeWork(video, ladder, { topCopied: timings.topCopied });
+  const startup = Math.max(0, Math.min(timings.encode, timings.encodeStartup ?? 0));
   await recordSpeed(db, 'probe', timings.probe, 1, now);
-  await recordSpeed(db, 'encode', timings.encode, work, now);
-  await recordSpeed(db, `encode:${video.kind}`, timings.encode, work, now);
+  await recordSpeed(db, 'encode:startup', startup, 1, now);
+  await recordSpeed(db, 'encode', timings.encode - startup, work, now);
+  await recordSpeed(db, `encode:${video.kind}`, timings.encode - startup, work, now);
   await recordSpeed(db, 'package:fixed', timings.packageFixed, 1, now);
   await recordSpeed(db, 'package:perSecond', timings.segment, duration, now);
   await recordSpeed(db, 'finish:perSecond', timings.finish, duration, now);
@@ -164,13 +170,13 @@ export function estimateStages(
   video: EstimateInput,
   ladder: readonly Rung[] = LADDER,
 ): { probing: number; transcoding: number; packaging: number; storyboard: number } | null {
-  const encodeRate = (video.kind ? speeds.get(`encode:${video.kind}`) : undefined) ?? speeds.get('encode');
+  const encodeRate = (video.kind && video.kind !== 'startup' ? speeds.get(`encode:${video.kind}`) : undefined) ?? speeds.get('encode');
   if (encodeRate === undefined) return null;
   const duration = Math.max(1, Number(video.duration) || 0);
   const rate = (measure: StageMeasure) => speeds.get(measure) ?? 0;
   return {
     probing: rate('probe'),
-    transcoding: encodeRate * encodeWork(video, ladder),
+    transcoding: rate('encode:startup') + encodeRate * encodeWork(video, ladder),
     packaging: rate('package:fixed') + rate('package:perSecond') * duration,
     storyboard: rate('finish:perSecond') * duration,
   };
@@ -226,8 +232,8 @@ export function remainingSeconds(speeds: StageSpeeds, row: EstimateRow, now: num
   for (const stage of STAGE_ORDER.slice(index + 1)) left += stages[stage];
   const estimate = stages[current];
   if (current === 'transcoding' && encoded > 0 && inStage > 0) {
-    // The further the encode, the more its own pace counts.
-    const byProgress = (inStage * (1 - encoded)) / encoded;
+    // The further the encode, the more its own pace counts (its pace since the start-up).
+    const byProgress = (Math.max(0, inStage - (speeds.get('encode:startup') ?? 0)) * (1 - encoded)) / encoded;
     const byEstimate = Math.max(0, estimate - inStage, estimate * (1 - encoded) * 0.1);
     return left + encoded * byProgress + (1 - encoded) * byEstimate;
   }
