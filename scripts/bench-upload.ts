@@ -273,6 +273,12 @@ interface TusRun {
   cuts: number;
   /** Per cut: milliseconds from the cut to the next PATCH that the client sent. */
   resumeMs: number[];
+  /**
+   * Per cut: milliseconds from the cut until the upload was back at the offset it had reached
+   * (noticing the cut, HEAD, PATCH and the bytes sent again): what the cut cost, under the same
+   * load as the rest of the run.
+   */
+  lostMs: number[];
   videoId: string | null;
 }
 
@@ -284,12 +290,16 @@ async function tusUpload(file: string, proxy: Awaited<ReturnType<typeof startPro
   let cuts = 0;
   const started = process.hrtime.bigint();
   const resumeMs: number[] = [];
+  const lostMs: number[] = [];
   let cutAtMs: number | undefined;
+  let sentBytes = 0;
+  let recovering: { at: number; bytes: number } | undefined;
   proxy.watch((total) => {
     if (pending.length > 0 && total >= pending[0]!) {
       pending.shift();
       cuts += 1;
       cutAtMs = elapsedMs(started);
+      recovering = { at: cutAtMs, bytes: sentBytes };
       setImmediate(() => proxy.cut());
     }
   });
@@ -312,13 +322,20 @@ async function tusUpload(file: string, proxy: Awaited<ReturnType<typeof startPro
       onAfterResponse: (_request, response) => {
         id = response.getHeader('Video-Id') ?? id;
       },
+      onProgress: (bytes) => {
+        sentBytes = bytes;
+        if (recovering && bytes >= recovering.bytes && bytes > 0 && resumeMs.length === lostMs.length + 1) {
+          lostMs.push(elapsedMs(started) - recovering.at);
+          recovering = undefined;
+        }
+      },
       onSuccess: () => resolve(id),
       onError: reject,
     });
     upload.start();
   });
   proxy.watch(undefined);
-  return { seconds: elapsedMs(started) / 1000, bytesForwarded: proxy.forwarded, cuts, resumeMs, videoId };
+  return { seconds: elapsedMs(started) / 1000, bytesForwarded: proxy.forwarded, cuts, resumeMs, lostMs, videoId };
 }
 
 const median = (values: number[]) => {
@@ -370,7 +387,8 @@ async function runResumable(child: ChildProcess, port: number, cookie: string, d
       const resent = Math.max(0, last(cut).bytesForwarded - last(plain).bytesForwarded);
       console.info(
         `  round ${round + 1}: uninterrupted ${last(plain).seconds.toFixed(2)} s, cut ${last(cut).cuts}× ${last(cut).seconds.toFixed(2)} s ` +
-          `(${(last(cut).seconds / last(plain).seconds).toFixed(3)}×); resumed ${last(cut).resumeMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} after the cuts; ` +
+          `(${(last(cut).seconds / last(plain).seconds).toFixed(3)}×); resumed ${last(cut).resumeMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} after the cuts, ` +
+          `back where it was after ${last(cut).lostMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}; ` +
           `sent again ${(resent / MiB).toFixed(2)} MiB; server growth ${(growth[growth.length - 1]! / MiB).toFixed(1)} MiB`,
       );
     }
@@ -382,10 +400,19 @@ async function runResumable(child: ChildProcess, port: number, cookie: string, d
     const resentPerCut = cut.map((run, i) => Math.max(0, run.bytesForwarded - plain[i]!.bytesForwarded) / Math.max(1, run.cuts));
     const worstResent = Math.max(...resentPerCut);
     const resumes = cut.flatMap((run) => run.resumeMs);
+    const lost = cut.flatMap((run) => run.lostMs);
+    const lostSeconds = median(cut.map((run) => run.lostMs.reduce((sum, ms) => sum + ms, 0) / 1000));
     const worstGrowth = Math.max(...growth);
     console.info(`Uninterrupted: median ${plainSeconds.toFixed(2)} s (${(VIDEO_BYTES / MiB / plainSeconds).toFixed(1)} MiB/s)`);
     console.info(`Cut ${CUTS.length} times: median ${cutSeconds.toFixed(2)} s = ${ratio.toFixed(3)}× (goal ≤ ${TIME_GOAL}×)`);
     console.info(`Resumed after a cut (the next PATCH sent): median ${median(resumes).toFixed(0)} ms, worst ${Math.max(...resumes).toFixed(0)} ms`);
+    if (lost.length > 0) {
+      console.info(
+        `Time a cut cost (until back at the offset reached): median ${median(lost).toFixed(0)} ms, worst ${Math.max(...lost).toFixed(0)} ms; ` +
+          `${CUTS.length} cuts = ${lostSeconds.toFixed(2)} s (median per run) = ${((plainSeconds + lostSeconds) / plainSeconds).toFixed(3)}× the uninterrupted median ` +
+          `(the cuts' own cost, measured inside each run: the machine's load moves whole runs far more)`,
+      );
+    }
     console.info(
       `Bytes sent again: worst ${(worstResent / MiB).toFixed(2)} MiB per cut (goal ≤ one chunk, ${TUS_CHUNK_BYTES / MiB} MiB)`,
     );
