@@ -12,7 +12,8 @@
  * a quick check; BENCH_SKIP_MULTIPART=1 runs only the resumable part.
  *
  * The server runs in a child process (this same file with --server) on a random loopback port,
- * with a temporary DATA_DIR; it samples its own RSS every 50 ms. This process registers and logs
+ * with a temporary DATA_DIR, with the production start's memory settings (--max-semi-space-size=16,
+ * server/heap.ts); it samples its own RSS every 50 ms. This process registers and logs
  * in a user, then streams the multipart body from a generator through http.request: a real
  * 1 s MP4 padded with a `free` box to the size (the upload is probed, so it must be a video),
  * never holding more than one 1 MiB chunk (the server's worker is off: nothing is transcoded).
@@ -89,6 +90,8 @@ type FromServer =
 
 async function runServer(): Promise<void> {
   const send = (message: FromServer) => process.send?.(message);
+  // The heap policy server/index.ts applies first.
+  await import('../server/heap');
   const { buildApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
   const app = await buildApp(loadConfig());
@@ -454,6 +457,8 @@ async function runBenchmark(): Promise<void> {
 
   try {
     child = fork(__filename, ['--server'], {
+      // As `npm start` and the Dockerfile start the server (docs/overload.md).
+      execArgv: [...process.execArgv, '--max-semi-space-size=16'],
       env: {
         ...process.env,
         DATA_DIR: dataDir,
