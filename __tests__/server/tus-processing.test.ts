@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Upload, type HttpResponse } from 'tus-js-client';
 
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { estimateSeconds, readThroughput } from '../../server/media/progress';
+import { estimateSeconds, readStageSpeeds } from '../../server/media/progress';
 import type { UserRow } from '../../server/db/schema';
 import { fixtures } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
@@ -156,9 +156,13 @@ describe('processing stage, queue position, ETA, retry and replace (tus)', () =>
 
     const ready = await processing(waiting[0]!);
     expect(ready.body).toMatchObject({ status: 'ready', processingStage: 'done', queuePosition: null, etaSeconds: null });
-    const rates = await readThroughput(t.app.db);
-    expect(rates.size).toBeGreaterThan(0);
-    expect([...rates.values()].every((rate) => rate.perSecond > 0)).toBe(true);
+    // Every part of a job measured (the encode overall and for this input kind), none negative.
+    const speeds = await readStageSpeeds(t.app.db);
+    expect([...speeds.keys()]).toEqual(expect.arrayContaining(['probe', 'encode', 'encode:h264', 'package:fixed', 'package:perSecond', 'finish:perSecond']));
+    expect(speeds.get('encode')).toBeGreaterThan(0);
+    expect([...speeds.values()].every((value) => value >= 0)).toBe(true);
+    // The upload recorded the input kind and frame rate.
+    expect(await row(waiting[0]!)).toMatchObject({ source_kind: 'h264', source_fps: expect.any(Number) });
 
     const failed = await processing(failing);
     expect(failed.body).toMatchObject({ status: 'failed', processingStage: 'failed', processingErrorCode: 'missingOriginal', queuePosition: null, etaSeconds: null });
@@ -210,13 +214,13 @@ describe('processing stage, queue position, ETA, retry and replace (tus)', () =>
     expect(await storedUploads()).toEqual([]);
   }, 180_000);
 
-  it('ETA once measured: the waiting videos get increasing estimates from the measured rate', async () => {
+  it('ETA once measured: the waiting videos get increasing estimates from the measured stage speeds', async () => {
     await restart(false);
     const ids: string[] = [];
     for (const title of ['Later 1', 'Later 2', 'Later 3']) ids.push((await clientUpload(fixtures.mp4, { title }))!);
-    const rates = await readThroughput(t.app.db);
+    const speeds = await readStageSpeeds(t.app.db);
     const first = await row(ids[0]!);
-    const own = estimateSeconds(rates, { width: first.width, height: first.height, duration: first.duration })!;
+    const own = estimateSeconds(speeds, { width: first.width, height: first.height, duration: first.duration, fps: first.source_fps, kind: first.source_kind })!;
     const answers = await Promise.all(ids.map((id) => processing(id)));
     expect(answers.map((answer) => answer.body.queuePosition)).toEqual([1, 2, 3]);
     const etas = answers.map((answer) => answer.body.etaSeconds);

@@ -142,6 +142,12 @@ export interface VideosTable {
   processing_stage: ColumnType<ProcessingStageColumn | null, ProcessingStageColumn | null | undefined, ProcessingStageColumn | null>;
   /** 0014: when the running attempt began; null while queued. */
   processing_started_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 0018: when the running job's current stage began; null while queued. */
+  processing_stage_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 0018: the input kind found at upload ('hdr', else the video codec); null when not known. */
+  source_kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0018: frame rate the encode runs at (capped at 60); null when not known. */
+  source_fps: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0012_sharing: 1 when the owner lets viewers download the video (docs/sharing.md). */
   download_enabled: ColumnType<number, number | undefined, number>;
 }
@@ -150,18 +156,13 @@ export interface VideosTable {
 export const PROCESSING_STAGES = ['probing', 'transcoding', 'packaging', 'storyboard'] as const;
 export type ProcessingStageColumn = (typeof PROCESSING_STAGES)[number];
 
-/** 0014: measured processing speed per pixel class (server/media/progress.ts). */
-export interface MediaThroughputTable {
-  pixel_class: string;
-  /** Seconds of processing per second of input video (exponentially weighted). */
-  seconds_per_second: number;
+/** 0018: measured processing speed per stage part and input kind (server/media/progress.ts). */
+export interface MediaStageSpeedTable {
+  /** e.g. 'probe', 'encode', 'encode:hevc', 'package:perSecond'. */
+  measure: string;
+  /** Seconds per unit of the measure (job, second of input, megapixel-frame), exponentially weighted. */
+  seconds_per_unit: number;
   samples: number;
-  /** Exponentially weighted sums of (duration, seconds) for the line fit. */
-  weight: ColumnType<number, number | undefined, number>;
-  sum_x: ColumnType<number, number | undefined, number>;
-  sum_y: ColumnType<number, number | undefined, number>;
-  sum_xx: ColumnType<number, number | undefined, number>;
-  sum_xy: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -431,7 +432,7 @@ export interface Database {
   video_positions: VideoPositionsTable;
   media_moves: MediaMovesTable;
   media_move_locks: MediaMoveLocksTable;
-  media_throughput: MediaThroughputTable;
+  media_stage_speed: MediaStageSpeedTable;
   transcription_jobs: TranscriptionJobsTable;
   subscriptions: SubscriptionsTable;
   notifications: NotificationsTable;

@@ -36,10 +36,10 @@ import type { MediaLimits } from './config';
 import { MediaToolError } from './ffmpeg';
 import { PermanentJobError, throttledProgress, type JobContext, type JobQueue } from './jobs';
 import { probeMedia, UndecodableMediaError, type RefusalKind } from './probe';
-import { transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
+import { outputFps, transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
 import type { Spool } from './spool';
 import { makeStoryboard } from './storyboard';
-import { recordThroughput, setProcessingStage } from './progress';
+import { recordJobSpeeds, setProcessingStage, setSourceFacts, sourceKind } from './progress';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
@@ -114,6 +114,7 @@ export async function markFailed(db: Kysely<Database>, videoId: string, error: u
       processing_progress: 0,
       processing_stage: null,
       processing_started_at: null,
+      processing_stage_at: null,
       updated_at: toTimestamp(),
     })
     .where('id', '=', videoId)
@@ -172,7 +173,15 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     const thumbnail = await localCopy(storage, video.thumbnail_key, workDir, job.signal).catch(() => null);
     const outputDir = path.join(workDir, 'out');
     await mkdir(outputDir);
+    const kind = sourceKind(info);
+    const fps = outputFps(info);
+    // Rows made before the upload recorded them (and replaced files' rows) get them now.
+    if (video.source_kind !== kind || Number(video.source_fps) !== fps) {
+      await setSourceFacts(db, video.id, { kind, fps }).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the input kind'));
+    }
     report(1);
+    const probedAt = Date.now();
+    let firstProgress: { at: number; fraction: number } | undefined;
     await stage('transcoding');
     const result = await transcode({
       source,
@@ -182,10 +191,15 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
       ladder: deps.ladder,
       limits: deps.limits,
       signal: job.signal,
-      onProgress: (fraction) => report(1 + fraction * 94),
+      onProgress: (fraction) => {
+        // The encode's start-up (spawn, five encoders' set-up, look-ahead): until the first frames.
+        if (firstProgress === undefined && fraction > 0) firstProgress = { at: Date.now(), fraction };
+        report(1 + fraction * 94);
+      },
       onPackaging: () => void stage('packaging'),
     });
     report(96);
+    const transcodedAt = Date.now();
     await stage('storyboard');
     // Seek previews from the top rung's MP4 (keyframes only); a video plays fine without them.
     result.manifest.storyboard = await storyboardOrNull(
@@ -205,6 +219,35 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     generationPrefix = `${videoRenditionsPrefix(video.id)}${randomBytes(4).toString('hex')}/`;
     await putDirectory(storage, generationPrefix, outputDir);
     job.signal.throwIfAborted();
+    // This machine's speed, part by part, for the next estimates (server/media/progress.ts);
+    // recorded before the video shows as ready, so the estimates behind it are known by then.
+    const ms = (label: string) => result.timings[label] ?? 0;
+    // Start-up: until the first progress, less what the frames in it took at the encode's steady pace.
+    const encodeSeconds = ms('encode') / 1000;
+    let startup = 0;
+    if (firstProgress && firstProgress.fraction < 1) {
+      const untilFirst = (firstProgress.at - probedAt) / 1000;
+      const steady = (encodeSeconds - untilFirst) / (1 - firstProgress.fraction);
+      startup = Math.max(0, Math.min(encodeSeconds, untilFirst - firstProgress.fraction * steady));
+    }
+    const segmentMs = Object.entries(result.timings)
+      .filter(([label]) => label.startsWith('segment '))
+      .reduce((sum, [, value]) => sum + value, 0);
+    await recordJobSpeeds(
+      db,
+      { width: info.width, height: info.height, duration: info.duration, fps, kind },
+      {
+        probe: (probedAt - startedAt.getTime()) / 1000,
+        encode: encodeSeconds,
+        encodeStartup: startup,
+        topCopied: result.manifest.quick,
+        segment: segmentMs / 1000,
+        // The rest of the transcode step: poster, cards, playlists, stream checks.
+        packageFixed: Math.max(0, transcodedAt - probedAt - ms('encode') - segmentMs) / 1000,
+        finish: (Date.now() - transcodedAt) / 1000,
+      },
+      deps.ladder,
+    ).catch((error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the processing speed'));
     const updated = await db
       .updateTable('videos')
       .set({
@@ -218,6 +261,7 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
         renditions: JSON.stringify(result.manifest),
         processing_stage: null,
         processing_started_at: null,
+        processing_stage_at: null,
         updated_at: toTimestamp(),
       })
       .where('id', '=', video.id)
@@ -232,10 +276,6 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
     // The row owns this generation now: no failure below may remove it.
     const committed = generationPrefix;
     generationPrefix = undefined;
-    // This machine's speed, for the next estimates (wall time of the whole job per input second).
-    await recordThroughput(db, { width: info.width, height: info.height, duration: info.duration, seconds: (Date.now() - startedAt.getTime()) / 1000 }).catch(
-      (error: unknown) => log.warn({ err: error, videoId: video.id }, 'could not record the throughput'),
-    );
     // Ready: the keys' recorded audience grows with the video's (routes/media.ts lets caches keep
     // them only then); an earlier, interrupted attempt's generation is removed (only this one stays).
     await syncMediaGenerationNow(db, video.id).catch((error: unknown) => log.error({ err: error, videoId: video.id }, 'could not record who may see the media'));

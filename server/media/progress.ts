@@ -4,20 +4,24 @@
  *
  * - Stage: the worker writes videos.processing_stage once per stage change (probing →
  *   transcoding → packaging → storyboard; a handful of writes per job, on top of the progress
- *   percentage that is already throttled to one write a second), so every instance reads it from
- *   the row. null while the job waits (`queued`); `done` is a ready video, `failed` a failed one.
+ *   percentage that is already throttled to one write a second), with processing_stage_at, so
+ *   every instance reads it from the row. null while the job waits (`queued`); `done` is a ready
+ *   video, `failed` a failed one.
  * - Queue position: the job queue's own order of waiting jobs (JobQueue.waiting(), the embedded
  *   queue's media_jobs rows or BullMQ's lists), 1-based; null when the job is not waiting.
- * - ETA: every finished transcode records its wall time per second of input in media_throughput,
- *   per pixel class of the source (an exponentially weighted average, α = 0.3, so the last few
- *   jobs dominate), and weighted sums for a line fit (a fixed cost per job + seconds per second
- *   of input) used once the measured durations differ enough. A job's estimate is that line (or
- *   the rate × its duration); a class never measured borrows the nearest measured one, its
- *   per-second cost scaled by pixel count. A running job's time left is its estimate
- *   minus the time it has run, or, once it is 10 % through, the time it took for that share; a
- *   waiting job's is the time left of the running jobs plus the estimates of the jobs ahead,
- *   divided by the number of jobs that run at once, plus its own estimate. Unknown (null) until
- *   a first job has been measured.
+ * - ETA, per stage: every finished job records, in media_stage_speed, what each part of it cost on
+ *   this machine, each against what it grows with — the probe and the poster/cards per job, the
+ *   encode per megapixel-frame it had to decode and encode (the source picture plus every rung of
+ *   the ladder, × frames), overall and per input kind (H.264, HEVC, HDR…), the segmenting and the
+ *   storyboard with the commit per second of input — as exponentially weighted averages (α = 0.3:
+ *   the last few jobs dominate, so the figures follow the machine's load). One finished job is
+ *   enough to tell the fixed costs from the per-second ones. A job's estimate is the sum of its
+ *   stages; an input kind never measured uses the all-kinds encode rate. A running job's time left
+ *   is the rest of its current stage (the stage's estimate minus the time spent in it; during the
+ *   encode, blended with what its progress so far predicts) plus its later stages; a waiting job's
+ *   is the time left of the running jobs plus the estimates of the jobs ahead, divided by the
+ *   number of jobs that run at once, plus its own estimate. Unknown (null) until a first job has
+ *   been measured.
  */
 import type { Kysely } from 'kysely';
 
@@ -26,32 +30,36 @@ import type { Database, ProcessingStageColumn, VideoRow } from '../db/schema';
 import { processingStageOf, type ProcessingStage } from '../services/videos';
 
 import type { JobQueue } from './jobs';
+import { LADDER, MAX_FPS, planLadder, type Rung } from './renditions';
 
 /** Weight of the newest measurement in the running average. */
 export const THROUGHPUT_ALPHA = 0.3;
 /** Jobs looked at in the queue when placing a video (a longer queue shows no position). */
 export const QUEUE_LOOKAHEAD = 1000;
+/** The frame rate assumed for a video whose rate was not recorded (rows made before 0018). */
+const DEFAULT_FPS = 30;
 
-/** Pixel classes by the short side of the picture, with a representative pixel count. */
-const PIXEL_CLASSES: Array<{ name: string; maxShortSide: number; pixels: number }> = [
-  { name: '360p', maxShortSide: 360, pixels: 640 * 360 },
-  { name: '480p', maxShortSide: 480, pixels: 854 * 480 },
-  { name: '720p', maxShortSide: 720, pixels: 1280 * 720 },
-  { name: '1080p', maxShortSide: 1080, pixels: 1920 * 1080 },
-  { name: '2160p', maxShortSide: Number.POSITIVE_INFINITY, pixels: 3840 * 2160 },
-];
+/**
+ * What is measured (media_stage_speed.measure) and per what unit:
+ * - probe: seconds per job (copying the original to the work folder, probing it);
+ * - encode:startup: seconds per job (the encode until its first frames: spawn, encoders' set-up, look-ahead);
+ * - encode, encode:<kind>: seconds per megapixel-frame after the start-up (see encodeWork);
+ * - package:fixed: seconds per job (poster, WebP cards);
+ * - package:perSecond: seconds per second of input (segmenting every rung);
+ * - finish:perSecond: seconds per second of input (storyboard, commit to storage).
+ */
+export type StageMeasure = 'probe' | 'encode' | `encode:${string}` | 'encode:startup' | 'package:fixed' | 'package:perSecond' | 'finish:perSecond';
 
-export function pixelClass(width: number, height: number): string {
-  const shortSide = Math.min(width, height) || 0;
-  return (PIXEL_CLASSES.find((entry) => shortSide <= entry.maxShortSide) ?? PIXEL_CLASSES[PIXEL_CLASSES.length - 1]!).name;
-}
-
-/** Records the stage of a processing video (null: back in the queue). One write per change. */
+/**
+ * Records the stage of a processing video (null: back in the queue) and when it began. One write
+ * per change; `startedAt` (the attempt's start) with the first stage.
+ */
 export async function setProcessingStage(db: Kysely<Database>, videoId: string, stage: ProcessingStageColumn | null, startedAt?: Date): Promise<void> {
   await db
     .updateTable('videos')
     .set({
       processing_stage: stage,
+      processing_stage_at: stage === null ? null : toTimestamp(),
       ...(startedAt ? { processing_started_at: toTimestamp(startedAt) } : {}),
       ...(stage === null ? { processing_started_at: null } : {}),
     })
@@ -60,119 +68,176 @@ export async function setProcessingStage(db: Kysely<Database>, videoId: string, 
     .execute();
 }
 
-/** A class's measured speed: seconds per second of input, and a line fit when durations varied. */
-export interface ClassRate {
-  perSecond: number;
-  /** seconds = overhead + slope × duration; absent until the measured durations differ enough. */
-  fit?: { overhead: number; slope: number };
+/** Remembers the input kind and frame rate of a video (rows made before they were recorded at upload). */
+export async function setSourceFacts(db: Kysely<Database>, videoId: string, facts: { kind: string; fps: number }): Promise<void> {
+  await db.updateTable('videos').set({ source_kind: facts.kind, source_fps: facts.fps }).where('id', '=', videoId).execute();
 }
 
-/** Measured speed per pixel class. */
-export type Throughput = Map<string, ClassRate>;
+/** Measured seconds per unit, by measure. */
+export type StageSpeeds = Map<string, number>;
 
-interface Sums {
-  weight: number;
-  sum_x: number;
-  sum_y: number;
-  sum_xx: number;
-  sum_xy: number;
+export { sourceKind } from '../services/source-facts';
+
+/** What the estimate needs to know of a video. */
+export interface EstimateInput {
+  width: number;
+  height: number;
+  duration: number;
+  /** Frame rate of the encode; DEFAULT_FPS when unknown. */
+  fps?: number | null;
+  kind?: string | null;
 }
 
-/** The weighted least-squares line through the samples, when it is meaningful. */
-function lineFit(sums: Sums): ClassRate['fit'] {
-  const { weight: w, sum_x: sx, sum_y: sy, sum_xx: sxx, sum_xy: sxy } = sums;
-  if (!(w > 1.2)) return undefined;
-  const mean = sx / w;
-  const variance = sxx / w - mean * mean;
-  // Durations within ±15 % of each other say nothing about the fixed cost.
-  if (!(variance > (0.15 * mean) ** 2)) return undefined;
-  const slope = (w * sxy - sx * sy) / (w * sxx - sx * sx);
-  const overhead = (sy - slope * sx) / w;
-  if (!(slope > 0) || !(overhead >= 0) || !Number.isFinite(slope + overhead)) return undefined;
-  return { overhead, slope };
+/**
+ * The encode's work in megapixel-frames: every frame of the source is decoded (and scaled) once and
+ * encoded once per rung of the ladder the source gets (a 720p source skips the 1080p rung).
+ */
+export function encodeWork(
+  video: Pick<EstimateInput, 'width' | 'height' | 'duration' | 'fps'>,
+  ladder: readonly Rung[] = LADDER,
+  options: { topCopied?: boolean } = {},
+): number {
+  const width = Math.max(2, Number(video.width) || 0);
+  const height = Math.max(2, Number(video.height) || 0);
+  const frames = Math.max(1, Number(video.duration) || 0) * Math.min(MAX_FPS, Number(video.fps) || DEFAULT_FPS);
+  // The quick path copies the top rung instead of encoding it.
+  const encoded = planLadder({ width, height }, ladder).slice(options.topCopied ? 1 : 0);
+  const outputs = encoded.reduce((sum, rendition) => sum + rendition.width * rendition.height, 0);
+  return (frames * (width * height + outputs)) / 1e6;
 }
 
-export async function readThroughput(db: Kysely<Database>): Promise<Throughput> {
-  const rows = await db.selectFrom('media_throughput').selectAll().execute();
-  return new Map(
-    rows.map((row) => {
-      const sums = { weight: Number(row.weight), sum_x: Number(row.sum_x), sum_y: Number(row.sum_y), sum_xx: Number(row.sum_xx), sum_xy: Number(row.sum_xy) };
-      const fit = lineFit(sums);
-      return [row.pixel_class, { perSecond: Number(row.seconds_per_second), ...(fit ? { fit } : {}) }];
-    }),
-  );
+export async function readStageSpeeds(db: Kysely<Database>): Promise<StageSpeeds> {
+  const rows = await db.selectFrom('media_stage_speed').select(['measure', 'seconds_per_unit']).execute();
+  return new Map(rows.map((row) => [row.measure, Number(row.seconds_per_unit)]));
 }
 
-/** Folds one finished job into its class's average (every worker writes; last write wins per job). */
-export async function recordThroughput(
-  db: Kysely<Database>,
-  job: { width: number; height: number; duration: number; seconds: number },
-  now: Date = new Date(),
-): Promise<number | undefined> {
-  if (!(job.duration > 0) || !(job.seconds > 0)) return undefined;
-  const name = pixelClass(job.width, job.height);
-  const sample = job.seconds / job.duration;
-  const current = await db.selectFrom('media_throughput').selectAll().where('pixel_class', '=', name).executeTakeFirst();
-  const value = current ? THROUGHPUT_ALPHA * sample + (1 - THROUGHPUT_ALPHA) * Number(current.seconds_per_second) : sample;
-  // The sums decay like the average: older jobs count less.
-  const keep = current ? 1 - THROUGHPUT_ALPHA : 0;
-  const x = job.duration;
-  const y = job.seconds;
-  const sums = {
-    weight: keep * Number(current?.weight ?? 0) + 1,
-    sum_x: keep * Number(current?.sum_x ?? 0) + x,
-    sum_y: keep * Number(current?.sum_y ?? 0) + y,
-    sum_xx: keep * Number(current?.sum_xx ?? 0) + x * x,
-    sum_xy: keep * Number(current?.sum_xy ?? 0) + x * y,
-  };
+/** Folds one measurement into its running average (every worker writes; last write wins per job). */
+async function recordSpeed(db: Kysely<Database>, measure: StageMeasure, seconds: number, units: number, now: Date): Promise<void> {
+  if (!(units > 0) || !(seconds >= 0) || !Number.isFinite(seconds / units)) return;
+  const sample = seconds / units;
+  const current = await db.selectFrom('media_stage_speed').select('seconds_per_unit').where('measure', '=', measure).executeTakeFirst();
+  const value = current ? THROUGHPUT_ALPHA * sample + (1 - THROUGHPUT_ALPHA) * Number(current.seconds_per_unit) : sample;
   await db
-    .insertInto('media_throughput')
-    .values({ pixel_class: name, seconds_per_second: value, samples: 1, ...sums, updated_at: toTimestamp(now) })
+    .insertInto('media_stage_speed')
+    .values({ measure, seconds_per_unit: value, samples: 1, updated_at: toTimestamp(now) })
     .onConflict((conflict) =>
-      conflict
-        .column('pixel_class')
-        .doUpdateSet((eb) => ({ seconds_per_second: value, samples: eb('media_throughput.samples', '+', 1), ...sums, updated_at: toTimestamp(now) })),
+      conflict.column('measure').doUpdateSet((eb) => ({ seconds_per_unit: value, samples: eb('media_stage_speed.samples', '+', 1), updated_at: toTimestamp(now) })),
     )
     .execute();
-  return value;
 }
 
-/** Estimated processing seconds of a video; null when nothing has been measured yet. */
-export function estimateSeconds(rates: Throughput, video: { width: number; height: number; duration: number }): number | null {
-  if (rates.size === 0) return null;
-  const name = pixelClass(video.width, video.height);
-  const duration = Math.max(1, video.duration || 0);
-  const seconds = (rate: ClassRate, scale: number) =>
-    rate.fit ? rate.fit.overhead + rate.fit.slope * scale * duration : rate.perSecond * scale * duration;
-  const own = rates.get(name);
-  if (own !== undefined) return seconds(own, 1);
-  // The nearest measured class, its per-second cost scaled by pixel count.
-  const index = PIXEL_CLASSES.findIndex((entry) => entry.name === name);
-  const target = PIXEL_CLASSES[index]!;
-  let best: { rate: ClassRate; pixels: number; distance: number } | undefined;
-  PIXEL_CLASSES.forEach((entry, i) => {
-    const rate = rates.get(entry.name);
-    if (rate === undefined) return;
-    const distance = Math.abs(i - index);
-    if (!best || distance < best.distance) best = { rate, pixels: entry.pixels, distance };
-  });
-  if (!best) return null;
-  return seconds(best.rate, target.pixels / best.pixels);
+/** Wall time of each part of a finished job, in seconds. */
+export interface JobTimings {
+  probe: number;
+  /** The whole encode, start-up included. */
+  encode: number;
+  /** Of which the start-up, until the first frames came out. */
+  encodeStartup?: number;
+  /** The quick path copied the top rung (its encode is not part of the work). */
+  topCopied?: boolean;
+  /** Segmenting every rung. */
+  segment: number;
+  /** Poster and cards. */
+  packageFixed: number;
+  /** Storyboard and commit. */
+  finish: number;
 }
 
-type EstimateRow = Pick<VideoRow, 'id' | 'status' | 'duration' | 'width' | 'height' | 'processing_progress' | 'processing_stage' | 'processing_started_at'>;
+/** Records what each part of a finished job cost on this machine (the estimates' basis). */
+export async function recordJobSpeeds(
+  db: Kysely<Database>,
+  video: EstimateInput & { kind: string },
+  timings: JobTimings,
+  ladder: readonly Rung[] = LADDER,
+  now: Date = new Date(),
+): Promise<void> {
+  const duration = Number(video.duration) || 0;
+  if (!(duration > 0)) return;
+  const work = encodeWork(video, ladder, { topCopied: timings.topCopied });
+  const startup = Math.max(0, Math.min(timings.encode, timings.encodeStartup ?? 0));
+  await recordSpeed(db, 'probe', timings.probe, 1, now);
+  await recordSpeed(db, 'encode:startup', startup, 1, now);
+  await recordSpeed(db, 'encode', timings.encode - startup, work, now);
+  await recordSpeed(db, `encode:${video.kind}`, timings.encode - startup, work, now);
+  await recordSpeed(db, 'package:fixed', timings.packageFixed, 1, now);
+  await recordSpeed(db, 'package:perSecond', timings.segment, duration, now);
+  await recordSpeed(db, 'finish:perSecond', timings.finish, duration, now);
+}
 
-/** Seconds left of a running job. */
-function remainingSeconds(rates: Throughput, row: EstimateRow, now: number): number | null {
-  const estimate = estimateSeconds(rates, { width: Number(row.width), height: Number(row.height), duration: Number(row.duration) });
-  const started = row.processing_started_at ? Date.parse(row.processing_started_at) : now;
-  const elapsed = Math.max(0, (now - started) / 1000);
+/** Estimated seconds of each stage of a video's job; null when nothing has been measured yet. */
+export function estimateStages(
+  speeds: StageSpeeds,
+  video: EstimateInput,
+  ladder: readonly Rung[] = LADDER,
+): { probing: number; transcoding: number; packaging: number; storyboard: number } | null {
+  const encodeRate = (video.kind && video.kind !== 'startup' ? speeds.get(`encode:${video.kind}`) : undefined) ?? speeds.get('encode');
+  if (encodeRate === undefined) return null;
+  const duration = Math.max(1, Number(video.duration) || 0);
+  const rate = (measure: StageMeasure) => speeds.get(measure) ?? 0;
+  return {
+    probing: rate('probe'),
+    transcoding: rate('encode:startup') + encodeRate * encodeWork(video, ladder),
+    packaging: rate('package:fixed') + rate('package:perSecond') * duration,
+    storyboard: rate('finish:perSecond') * duration,
+  };
+}
+
+/** Estimated processing seconds of a whole job; null when nothing has been measured yet. */
+export function estimateSeconds(speeds: StageSpeeds, video: EstimateInput, ladder: readonly Rung[] = LADDER): number | null {
+  const stages = estimateStages(speeds, video, ladder);
+  if (!stages) return null;
+  return Math.max(1, stages.probing + stages.transcoding + stages.packaging + stages.storyboard);
+}
+
+type EstimateRow = Pick<
+  VideoRow,
+  | 'id'
+  | 'status'
+  | 'duration'
+  | 'width'
+  | 'height'
+  | 'source_kind'
+  | 'source_fps'
+  | 'processing_progress'
+  | 'processing_stage'
+  | 'processing_started_at'
+  | 'processing_stage_at'
+>;
+
+const inputOf = (row: EstimateRow): EstimateInput => ({
+  width: Number(row.width),
+  height: Number(row.height),
+  duration: Number(row.duration),
+  fps: row.source_fps === null ? null : Number(row.source_fps),
+  kind: row.source_kind,
+});
+
+const STAGE_ORDER = ['probing', 'transcoding', 'packaging', 'storyboard'] as const;
+
+/** Seconds left of a running job: the rest of its stage, then the stages after it. */
+export function remainingSeconds(speeds: StageSpeeds, row: EstimateRow, now: number): number | null {
+  const stages = estimateStages(speeds, inputOf(row));
+  const current = row.processing_stage ?? 'probing';
+  const since = row.processing_stage_at ?? row.processing_started_at;
+  const inStage = Math.max(0, (now - (since ? Date.parse(since) : now)) / 1000);
   const progress = Math.max(0, Math.min(99, Number(row.processing_progress) || 0));
-  if (progress >= 10) {
-    const byProgress = (elapsed * (100 - progress)) / progress;
-    return estimate === null ? byProgress : (byProgress + Math.max(0, estimate - elapsed)) / 2;
+  // The pipeline's progress: 1 when the encode starts, 95 when it ends.
+  const encoded = Math.max(0, Math.min(1, (progress - 1) / 94));
+  if (!stages) {
+    // Nothing measured: only the encode's own progress says something.
+    return current === 'transcoding' && encoded >= 0.1 ? (inStage * (1 - encoded)) / encoded : null;
   }
-  return estimate === null ? null : Math.max(0, estimate - elapsed);
+  const index = STAGE_ORDER.indexOf(current);
+  let left = 0;
+  for (const stage of STAGE_ORDER.slice(index + 1)) left += stages[stage];
+  const estimate = stages[current];
+  if (current === 'transcoding' && encoded > 0 && inStage > 0) {
+    // The further the encode, the more its own pace counts (its pace since the start-up).
+    const byProgress = (Math.max(0, inStage - (speeds.get('encode:startup') ?? 0)) * (1 - encoded)) / encoded;
+    const byEstimate = Math.max(0, estimate - inStage, estimate * (1 - encoded) * 0.1);
+    return left + encoded * byProgress + (1 - encoded) * byEstimate;
+  }
+  return left + Math.max(0, estimate - inStage);
 }
 
 export interface ProcessingEstimate {
@@ -183,7 +248,19 @@ export interface ProcessingEstimate {
   etaSeconds: number | null;
 }
 
-const ESTIMATE_COLUMNS = ['id', 'status', 'duration', 'width', 'height', 'processing_progress', 'processing_stage', 'processing_started_at'] as const;
+const ESTIMATE_COLUMNS = [
+  'id',
+  'status',
+  'duration',
+  'width',
+  'height',
+  'source_kind',
+  'source_fps',
+  'processing_progress',
+  'processing_stage',
+  'processing_started_at',
+  'processing_stage_at',
+] as const;
 
 /** Stage, queue position and ETA of one video, from the row and the queue (any instance). */
 export async function estimateProcessing(
@@ -195,14 +272,14 @@ export async function estimateProcessing(
 ): Promise<ProcessingEstimate> {
   const processingStage = processingStageOf(video);
   if (video.status !== 'processing') return { processingStage, queuePosition: null, etaSeconds: null };
-  const rates = await readThroughput(db);
+  const rates = await readStageSpeeds(db);
   if (video.processing_stage !== null) {
     const left = remainingSeconds(rates, video, now);
     return { processingStage, queuePosition: null, etaSeconds: left === null ? null : Math.ceil(left) };
   }
   const waiting = await queue.waiting(QUEUE_LOOKAHEAD);
   const index = waiting.indexOf(video.id);
-  const own = estimateSeconds(rates, { width: Number(video.width), height: Number(video.height), duration: Number(video.duration) });
+  const own = estimateSeconds(rates, inputOf(video));
   if (index < 0) return { processingStage, queuePosition: null, etaSeconds: own === null ? null : Math.ceil(own) };
   const ahead = waiting.slice(0, index);
   const running = await db.selectFrom('videos').select(ESTIMATE_COLUMNS).where('status', '=', 'processing').where('processing_stage', 'is not', null).execute();
@@ -217,7 +294,7 @@ export async function estimateProcessing(
   for (const row of aheadRows) {
     // A ready video's job is a storyboard backfill: seconds, not counted.
     if (row.status !== 'processing') continue;
-    const estimate = estimateSeconds(rates, { width: Number(row.width), height: Number(row.height), duration: Number(row.duration) });
+    const estimate = estimateSeconds(rates, inputOf(row));
     if (estimate === null) unknown = true;
     else total += estimate;
   }

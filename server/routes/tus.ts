@@ -46,6 +46,7 @@ import {
   checkVideoFields,
   formatByteLimit,
   receiveFile,
+  receiveLocalFile,
   replaceVideoFile,
   saveVideo,
   videoFileRule,
@@ -166,19 +167,28 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
+  /**
+   * The finished upload's bytes into this process's spool, sniffed and counted like a multipart
+   * file: on the file store copied by the kernel (no Buffers through this process), from S3 streamed.
+   */
+  async function receiveUpload(upload: Upload): Promise<ReceivedFile<LocalWrite> | undefined> {
+    const rule = videoFileRule(config.maxVideoBytes);
+    if (datastore instanceof FileStore) return receiveLocalFile(app.media.spool, path.join(datastore.directory, upload.id), rule);
+    return receiveFile(app.media.spool, await datastore.read(upload.id), rule);
+  }
+
   /** Sniffs, inspects and saves the finished upload; the new video's id. */
   async function finishUpload(context: RequestContext, upload: Upload): Promise<string> {
     const replaces = upload.metadata?.replaces;
     if (replaces) return finishReplacement(context, upload, replaces);
-    const { spool, queue } = app.media;
+    const { queue } = app.media;
     const fields = checkVideoFields({
       title: upload.metadata?.title ?? undefined,
       description: upload.metadata?.description ?? undefined,
       visibility: upload.metadata?.visibility ?? undefined,
     });
     if ('problem' in fields) throw new UploadRejection(400, fields.problem, fields.vars);
-    const source = await datastore.read(upload.id);
-    const video = await receiveFile(spool, source, videoFileRule(config.maxVideoBytes));
+    const video = await receiveUpload(upload);
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     let thumbnail: ReceivedFile<LocalWrite> | undefined;
     try {
@@ -196,8 +206,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** A new file for an own video: sniffed and inspected like an upload, then swapped in (services/uploads.ts). */
   async function finishReplacement(context: RequestContext, upload: Upload, videoId: string): Promise<string> {
-    const source = await datastore.read(upload.id);
-    const video = await receiveFile(app.media.spool, source, videoFileRule(config.maxVideoBytes));
+    const video = await receiveUpload(upload);
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     try {
       const info = await inspect(video.write.path);

@@ -21,6 +21,7 @@ import * as following from './0013_following';
 import * as followingScale from './0015_following_scale';
 import * as captionSearch from './0016_caption_search';
 import * as videoAnnouncements from './0017_video_announcements';
+import * as processingEstimates from './0018_processing_estimates';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_following_scale': followingScale,
   '0016_caption_search': captionSearch,
   '0017_video_announcements': videoAnnouncements,
+  '0018_processing_estimates': processingEstimates,
 };
 
 export const migrationProvider: MigrationProvider = {
