@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 
-import { routesFor, signIn, startServer, waitForHealth, type Route, type SignedIn } from './bench-web';
+import { routesFor, signIn, startServer, waitForHealth, waitForProcessing, type Route, type SignedIn } from './bench-web';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -87,6 +87,20 @@ async function saveSignedIn(port: number, base: string, user: SignedIn): Promise
   }
 }
 
+/** Lighthouse could not measure the page (its own trace failed); not a score of the page. */
+class AuditFailed extends Error {}
+
+async function auditWithRetries(base: string, route: Route, user: SignedIn, attempts = 3): Promise<Scores> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(base, route, user);
+    } catch (error) {
+      if (!(error instanceof AuditFailed) || attempt >= attempts) throw error;
+      console.warn(`  Lighthouse failed to measure (${error.message}); auditing again`);
+    }
+  }
+}
+
 async function audit(base: string, route: Route, user: SignedIn): Promise<Scores> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
@@ -101,6 +115,8 @@ async function audit(base: string, route: Route, user: SignedIn): Promise<Scores
       ...(route.signedIn ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${route.path}`);
+    // A failed trace (NO_NAVSTART and the like) is no measurement: the caller audits again.
+    if (result.lhr.runtimeError) throw new AuditFailed(`${route.path}: ${result.lhr.runtimeError.code}`);
     const { categories, audits } = result.lhr;
     // The whole report, for a closer look at a route (BENCH_LIGHTHOUSE_LHR=directory).
     if (process.env.BENCH_LIGHTHOUSE_LHR) {
@@ -141,12 +157,13 @@ async function main(): Promise<void> {
   const base = (process.env.BENCH_WEB_URL ?? server!.base).replace(/\/+$/, '');
   try {
     await waitForHealth(base, server?.child, 300_000);
+    if (server) await waitForProcessing(server.dataDir);
     const user = await signIn(base);
     const only = process.env.BENCH_WEB_ONLY;
     const routes = (await routesFor(base, user)).filter((route) => !only || route.path.includes(only) || route.name.includes(only));
     const results: Scores[] = [];
     for (const route of routes) {
-      const scores = await audit(base, route, user);
+      const scores = await auditWithRetries(base, route, user);
       results.push(scores);
       const { metrics } = scores;
       const ms = (id: string) => `${((metrics[id] ?? 0) / 1000).toFixed(2)} s`;

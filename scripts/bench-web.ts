@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import Database from 'better-sqlite3';
 import { chromium, type Browser } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -192,6 +193,24 @@ export async function findIds(base: string, timeoutMs = 600_000): Promise<{ movi
   }
 }
 
+/**
+ * Waits until the seeded demo videos are all processed: their transcoding (ffmpeg on both cores)
+ * would otherwise run during the first measurements and inflate them.
+ */
+export async function waitForProcessing(dataDir: string, timeoutMs = 900_000): Promise<void> {
+  const database = new Database(path.join(dataDir, 'app.db'), { readonly: true, fileMustExist: true });
+  try {
+    const busy = database.prepare<[], { n: number }>("select count(*) as n from videos where status = 'processing'");
+    const deadline = Date.now() + timeoutMs;
+    while ((busy.get()?.n ?? 0) > 0) {
+      if (Date.now() > deadline) throw new Error('the demo videos are still processing');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } finally {
+    database.close();
+  }
+}
+
 export function startServer(): { base: string; child: ChildProcess; dataDir: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const base = `http://localhost:${PORT}`;
@@ -258,6 +277,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     await waitForHealth(base, server?.child, 300_000);
+    if (server) await waitForProcessing(server.dataDir);
     const user = await signIn(base);
     const only = process.env.BENCH_WEB_ONLY;
     const routes = (await routesFor(base, user)).filter((route) => !only || route.path.includes(only) || route.name.includes(only));

@@ -32,7 +32,7 @@ import {
   setHistoryPaused,
   type SubscribeResult,
 } from '../services/following';
-import { requireUser } from '../services/sessions';
+import { requireUser, signedInUser } from '../services/sessions';
 
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, SelfieVideoSchema } from './videos';
 
@@ -196,8 +196,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const invalid = rejectInvalidRequest(request, reply);
         if (invalid) return invalid;
         reply.header('cache-control', 'no-store');
-        const user = await request.currentUser();
-        if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+        const user = await signedInUser(request);
         const { id } = request.params as { id: string };
         if (id === user.id) return sendError(reply, 400, t(request, 'following.cannotSubscribeSelf'));
         const wait = await countRequest(changesPerUser, request);
@@ -227,8 +226,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const { channels, total } = await listSubscriptions(app.db, user.id, request.query.page, request.query.perPage);
       return { success: true, subscriptions: channels, total };
     },
@@ -241,8 +239,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const { page, perPage } = request.query;
       return listSubscriptionVideos(app.db, user.id, page, perPage, requestLanguage(request));
     },
@@ -255,8 +252,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const { page, perPage } = request.query;
       return { success: true, ...(await listNotifications(app.db, user.id, page, perPage, requestLanguage(request))) };
     },
@@ -272,8 +268,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const unread = await unreadCount(app.db, user.id);
       const etag = `W/"unread-${unread}"`;
       reply.header('cache-control', 'private, no-cache');
@@ -300,8 +295,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -340,8 +334,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       await markRead(app.db, app.events, user.id, request.body?.ids);
       return { success: true, unread: await unreadCount(app.db, user.id) };
     },
@@ -352,8 +345,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { response: { 200: SettingsResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       return { success: true, settings: await loadPreferences(app.db, user.id) };
     },
   );
@@ -365,8 +357,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const settings = await savePreferences(app.db, user.id, request.body.settings);
       await rememberLanguage(user.id, requestLanguage(request));
       await app.events.publish('notifications.changed', { userIds: [user.id] });
@@ -404,8 +395,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const { page, perPage } = request.query;
       const [history, paused] = await Promise.all([
         listHistory(app.db, user.id, page, perPage, requestLanguage(request)),
@@ -420,8 +410,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { response: { 200: HistoryClearedResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       return { success: true, removed: await clearHistory(app.db, user.id) };
     },
   );
@@ -433,8 +422,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       return { success: true, removed: await clearHistory(app.db, user.id, request.params.videoId) };
     },
   );
@@ -446,8 +434,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       await setHistoryPaused(app.db, user.id, request.body.paused);
       return { success: true, paused: request.body.paused };
     },

@@ -25,7 +25,7 @@ import {
   watchLaterId,
   type PlaylistProblem,
 } from '../services/following';
-import { requireUser } from '../services/sessions';
+import { requireUser, signedInUser } from '../services/sessions';
 
 import { SelfieVideoSchema } from './videos';
 
@@ -124,8 +124,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply, fieldMessage(request));
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const created = await createPlaylist(app.db, user.id, request.body);
       if (!created.ok) return refuse(request, reply, created.problem);
       const read = await readPlaylist(app.db, created.value, user, requestLanguage(request));
@@ -136,8 +135,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/playlists/watch-later', { preHandler: requireUser, schema: { response: { 200: DetailResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const user = await request.currentUser();
-    if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+    const user = await signedInUser(request);
     const read = await readPlaylist(app.db, await watchLaterId(app.db, user.id, requestLanguage(request)), user, requestLanguage(request));
     if (!read.ok) return refuse(request, reply, read.problem);
     return { success: true, ...read.value };
@@ -159,8 +157,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply, fieldMessage(request));
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const updated = await updatePlaylist(app.db, request.params.id, user.id, request.body);
       if (!updated.ok) return refuse(request, reply, updated.problem);
       const read = await readPlaylist(app.db, request.params.id, user, requestLanguage(request));
@@ -175,8 +172,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const deleted = await deletePlaylist(app.db, request.params.id, user.id);
       if (!deleted.ok) return refuse(request, reply, deleted.problem);
       return { success: true, message: t(request, 'playlists.deleted') };
@@ -190,8 +186,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const added = await addToPlaylist(app.db, request.params.id, user.id, request.body.videoId, request.body.position);
       if (!added.ok) return refuse(request, reply, added.problem);
       const read = await readPlaylist(app.db, request.params.id, user, requestLanguage(request));
@@ -207,8 +202,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const moved = await moveInPlaylist(app.db, request.params.id, user.id, request.params.videoId, request.body.position);
       if (!moved.ok) {
         return moved.problem === 'videoNotFound'
@@ -228,8 +222,7 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = rejectInvalidRequest(request, reply);
       if (invalid) return invalid;
       reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const removed = await removeFromPlaylist(app.db, request.params.id, user.id, request.params.videoId);
       if (!removed.ok) return refuse(request, reply, removed.problem);
       const read = await readPlaylist(app.db, request.params.id, user, requestLanguage(request));

@@ -198,3 +198,13 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
   return undefined;
 }
+
+/**
+ * The signed-in user, in a handler behind `requireUser` (which answered 401 without one). Throws
+ * if used elsewhere: a route that forgot its preHandler fails loudly, never serves a visitor.
+ */
+export async function signedInUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await request.currentUser();
+  if (!user) throw new Error(`${request.routeOptions.url ?? request.url}: signedInUser without requireUser`);
+  return user;
+}
