@@ -206,9 +206,18 @@ describe('media-chrome controls', () => {
     expect(controller).toHaveAttribute('nohotkeys');
     expect(controller).toHaveAttribute('defaultduration', '120');
     expect(container.querySelector('media-playback-rate-menu')).toHaveAttribute('rates', '0.25 0.5 0.75 1 1.25 1.5 1.75 2');
-    for (const name of ['media-play-button', 'media-time-range', 'media-mute-button', 'media-volume-range', 'media-pip-button', 'media-fullscreen-button', 'media-captions-menu-button']) {
-      expect(container.querySelector(name)).not.toBeNull();
-    }
+    // Mounted one per task from the right end inwards, the bar ends in its reading order.
+    expect([...container.querySelector('media-control-bar')!.children].map((element) => element.localName)).toEqual([
+      'media-play-button',
+      'media-time-range',
+      'media-time-display',
+      'media-mute-button',
+      'media-volume-range',
+      'media-playback-rate-menu-button',
+      'media-captions-menu-button',
+      'media-pip-button',
+      'media-fullscreen-button',
+    ]);
     // Nothing but the poster before play.
     expect(video).toHaveAttribute('preload', 'none');
   });

@@ -143,7 +143,7 @@ function keyTarget(element: EventTarget | null) {
   };
 }
 
-/** The control bar's controls, in order; mounted a few per task (see `chromeStage`). */
+/** The control bar's controls, in order; mounted one per task (see `chromeStage` and `barAtStage`). */
 function barControls(rateMenuId: string, captionsMenuId: string) {
   return [
     <media-play-button key="play" notooltip="" />,
