@@ -94,7 +94,8 @@ export function serveVideoPage(
 ) {
   server.use(
     http.get(`*/v0/api/videos/selfieVideos/${video._id}`, ({ request }) =>
-      answer ? answer(request) : json({ success: true, video }),
+      // As the server answers one video: with the uploader's subscriber count (lists have none).
+      answer ? answer(request) : json({ success: true, video: { subscriberCount: 0, subscribed: false, ...video } }),
     ),
     http.get(`*/v0/api/videos/selfieVideos/${video._id}/likes`, ({ request }) =>
       typeof likes === 'function' ? likes(request) : json(likes),
@@ -103,6 +104,11 @@ export function serveVideoPage(
     // Related videos below the player (docs/sharing.md): none unless a test says otherwise.
     http.get(`*/v0/api/videos/selfieVideos/${video._id}/related`, () => json({ success: true, videos: [] })),
   );
+}
+
+/** A profile page's playlists section: none (tests of other parts of the profile). */
+export function serveNoPlaylists() {
+  server.use(http.get('*/v0/api/playlists', () => json({ success: true, playlists: [] })));
 }
 
 /** Lets `ms` of real time pass with React updates flushed (to see that nothing else happens). */

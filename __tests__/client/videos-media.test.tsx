@@ -19,6 +19,7 @@ import {
   owner,
   pause,
   recordRequests,
+  serveNoPlaylists,
   serveVideoPage,
   visitor,
 } from './videos-fixtures';
@@ -175,6 +176,7 @@ function mediaSource(available: boolean) {
 beforeEach(() => {
   FakeHls.instances.length = 0;
   FakeHls.supported = true;
+  serveNoPlaylists();
 });
 afterEach(() => mediaSource(false));
 

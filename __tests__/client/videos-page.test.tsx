@@ -92,7 +92,7 @@ describe('Video page', () => {
     serveVideoPage(video, {
       answer: async () => {
         await held.opened;
-        return HttpResponse.json({ success: true, video });
+        return HttpResponse.json({ success: true, video: { ...video, subscriberCount: 0, subscribed: false } });
       },
     });
     renderVideoPage();

@@ -14,7 +14,7 @@ import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
 import { mockTusServer } from './tus-fixtures';
-import { LocationProbe, loggedInAs, makeSelfieVideo, otherUser, owner, serveVideoPage } from './videos-fixtures';
+import { LocationProbe, loggedInAs, makeSelfieVideo, otherUser, owner, serveNoPlaylists, serveVideoPage } from './videos-fixtures';
 
 /**
  * The Upload page over tus (tus-js-client's browser build against a tus server in MSW): chunks,
@@ -32,6 +32,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   setUploadTuning({ chunkSize: CHUNK, retryDelays: [0, 0], reconnectMs: 60_000 });
+  serveNoPlaylists();
 });
 afterEach(() => setUploadTuning());
 
