@@ -100,6 +100,18 @@ describe('processing estimate', () => {
     expect(slow).toBeGreaterThan(stages.packaging + stages.storyboard + stages.transcoding * 0.4);
   });
 
+  it('a clip whose frames all came out with the start-up counts its whole encode as frame work, never a rate of 0', async () => {
+    const before = await t.app.db.selectFrom('media_stage_speed').selectAll().execute();
+    await t.app.db.deleteFrom('media_stage_speed').execute();
+    const tiny = { ...HD, duration: 1 };
+    await recordJobSpeeds(t.app.db, tiny, { probe: 0.1, encode: 0.4, encodeStartup: 0.4, segment: 0.1, packageFixed: 0.2, finish: 0.05 });
+    const speeds = await readStageSpeeds(t.app.db);
+    expect(speeds.get('encode')).toBeCloseTo(0.4 / encodeWork(tiny), 9);
+    expect(speeds.get('encode:h264')).toBeGreaterThan(0);
+    await t.app.db.deleteFrom('media_stage_speed').execute();
+    if (before.length > 0) await t.app.db.insertInto('media_stage_speed').values(before).execute();
+  });
+
   it("the encode's start-up is a cost per job, and the encode's pace is counted after it", async () => {
     const before = await t.app.db.selectFrom('media_stage_speed').selectAll().execute();
     await t.app.db.deleteFrom('media_stage_speed').execute();

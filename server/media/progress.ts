@@ -143,6 +143,9 @@ export interface JobTimings {
   finish: number;
 }
 
+/** Below this much encode after the start-up, a job's frames were not measurably timed. */
+const ENCODE_MIN_MEASURABLE_SECONDS = 0.05;
+
 /** Records what each part of a finished job cost on this machine (the estimates' basis). */
 export async function recordJobSpeeds(
   db: Kysely<Database>,
@@ -155,10 +158,14 @@ export async function recordJobSpeeds(
   if (!(duration > 0)) return;
   const work = encodeWork(video, ladder, { topCopied: timings.topCopied });
   const startup = Math.max(0, Math.min(timings.encode, timings.encodeStartup ?? 0));
+  // A clip so short that its frames came out with the start-up leaves nothing to measure the
+  // frames by: a rate of 0 would promise every later video an instant encode. Its whole encode
+  // then counts as frame work (an overestimate, which the next real video's sample corrects).
+  const framesSeconds = timings.encode - startup >= ENCODE_MIN_MEASURABLE_SECONDS ? timings.encode - startup : timings.encode;
   await recordSpeed(db, 'probe', timings.probe, 1, now);
   await recordSpeed(db, 'encode:startup', startup, 1, now);
-  await recordSpeed(db, 'encode', timings.encode - startup, work, now);
-  await recordSpeed(db, `encode:${video.kind}`, timings.encode - startup, work, now);
+  await recordSpeed(db, 'encode', framesSeconds, work, now);
+  await recordSpeed(db, `encode:${video.kind}`, framesSeconds, work, now);
   await recordSpeed(db, 'package:fixed', timings.packageFixed, 1, now);
   await recordSpeed(db, 'package:perSecond', timings.segment, duration, now);
   await recordSpeed(db, 'finish:perSecond', timings.finish, duration, now);
