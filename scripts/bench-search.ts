@@ -18,22 +18,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { buildApp, type AppInstance } from '../server/app';
+import type { AppInstance } from '../server/app';
 import { generateCatalogue, getCatalogue, type Catalogue, type CatalogueVideo } from '../server/catalogue/dataset';
 import { searchCatalogue } from '../server/catalogue/search';
-import { loadConfig } from '../server/config';
 import { newId, toTimestamp } from '../server/db/ids';
 import { upsertDocuments } from '../server/services/search/documents';
 import { prepareEmbeddings } from '../server/services/search/embeddings';
 import { createFullTextSearch } from '../server/services/search/fulltext';
-import { injectCatalogueFetch } from '../server/services/search/ingest';
-import { builtInCatalogueVocabulary, SearchService } from '../server/services/search/service';
+import { builtInCatalogueVocabulary, type SearchService } from '../server/services/search/service';
 import { Segment } from '../server/services/search/engine';
 import { emptyIntent } from '../server/services/search/intent';
 import { surfaceWords } from '../server/services/search/text';
 
+import { makeApp, percentile, serviceFor } from './search-bench-setup';
 import { judgedSet, KINDS } from './search-judged';
-import { BENCH_NOW, judge, ndcgAt, precisionAt, recallAt, RELEVANCE_SET } from './search-relevance';
+import { judge, ndcgAt, precisionAt, recallAt, RELEVANCE_SET } from './search-relevance';
 
 const args = process.argv.slice(2);
 const LATENCY_SIZE = args.includes('--size') ? Number(args[args.indexOf('--size') + 1]) || 100_000 : 100_000;
@@ -47,26 +46,6 @@ const RUN_RELEVANCE = !args.includes('--no-relevance');
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const pad = (text: string | number, width: number) => String(text).padStart(width);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
-}
-
-async function makeApp(dataDir: string): Promise<AppInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
-  return buildApp({ ...config, spaDir: path.join(dataDir, 'no-spa') }, { logger: false });
-}
-
-function serviceFor(app: AppInstance): SearchService {
-  return new SearchService({
-    database: app.database,
-    config: app.config,
-    log: app.log,
-    catalogueFetch: injectCatalogueFetch((request) => app.inject(request)),
-    now: () => BENCH_NOW,
-  });
-}
 
 /** The catalogue as self-shot videos (title; keywords as the description), for the FTS5 keyword search. */
 async function loadVideosForFullText(app: AppInstance, videos: readonly CatalogueVideo[]): Promise<Map<string, string>> {
