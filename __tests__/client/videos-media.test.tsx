@@ -167,6 +167,27 @@ function nativeHls(supported: boolean) {
     .mockImplementation((type: string) => (supported && type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
 }
 
+/** The master playlist of v1 (720p and 360p), which native HLS playback reads for its quality menu. */
+function serveMasterPlaylist() {
+  server.use(
+    http.get(
+      '*/media/videos/v1/hls/master.m3u8',
+      () =>
+        new HttpResponse(
+          [
+            '#EXTM3U',
+            '#EXT-X-VERSION:7',
+            '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=720x1280,CODECS="avc1.640028,mp4a.40.2"',
+            '720/index.m3u8',
+            '#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=360x640,CODECS="avc1.64001e,mp4a.40.2"',
+            '360/index.m3u8',
+          ].join('\n'),
+          { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } },
+        ),
+    ),
+  );
+}
+
 /** jsdom has no Media Source Extensions; hls.js needs them. */
 function mediaSource(available: boolean) {
   if (available) Object.defineProperty(window, 'MediaSource', { value: class {}, configurable: true, writable: true });
@@ -391,23 +412,7 @@ describe('player', () => {
     nativeHls(true);
     mediaSource(false);
     serveVideoPage(portraitReady);
-    server.use(
-      http.get(
-        '*/media/videos/v1/hls/master.m3u8',
-        () =>
-          new HttpResponse(
-            [
-              '#EXTM3U',
-              '#EXT-X-VERSION:7',
-              '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=720x1280,CODECS="avc1.640028,mp4a.40.2"',
-              '720/index.m3u8',
-              '#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=360x640,CODECS="avc1.64001e,mp4a.40.2"',
-              '360/index.m3u8',
-            ].join('\n'),
-            { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } },
-          ),
-      ),
-    );
+    serveMasterPlaylist();
     const { user } = renderAt('/selfieVideos/v1', visitor);
     const player = await screen.findByLabelText('Video player: Portrait clip');
     await waitFor(() => expect(player).toHaveAttribute('src', '/media/videos/v1/hls/master.m3u8'));
@@ -485,6 +490,7 @@ describe('player', () => {
     nativeHls(true);
     mediaSource(true);
     serveVideoPage(portraitReady);
+    serveMasterPlaylist();
     renderAt('/selfieVideos/v1', visitor);
     const player = await screen.findByLabelText('Video player: Portrait clip');
     await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
