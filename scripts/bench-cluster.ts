@@ -22,12 +22,13 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 import { startRedis, type RedisServer } from '../__tests__/support/redis';
 import { loadConfig } from '../server/config';
 import { createDatabase, migrateToLatest } from '../server/db';
 import { newId, toTimestamp } from '../server/db/ids';
+
+import { benchUserRow, benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4410);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,17 +46,6 @@ interface Figures {
   errors: number;
 }
 
-async function freshPgDatabase(serverUrl: string): Promise<string> {
-  const name = `bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 // ---- data and instances ----
 
 /** One user and VIDEOS public, ready videos (rows only: these routes never read the files). */
@@ -65,30 +55,20 @@ async function seed(env: NodeJS.ProcessEnv): Promise<string[]> {
     await migrateToLatest(database.db);
     const userId = newId();
     const now = toTimestamp();
-    await database.db
-      .insertInto('users')
-      .values({ id: userId, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1, wallet_address: null, created_at: now, updated_at: now })
-      .execute();
+    await database.db.insertInto('users').values(benchUserRow(userId, now)).execute();
     const ids: string[] = [];
     const rows = Array.from({ length: VIDEOS }, (_, i) => {
       const id = newId(new Date(Date.now() - i * 60_000));
       ids.push(id);
-      return {
+      return benchVideoRow({
         id,
-        user_id: userId,
+        userId,
         title: `Bench video ${i}`,
         description: `Video number ${i}, seeded for the cluster benchmark.`,
-        visibility: 'public' as const,
         views: i,
-        video_key: `videos/${id}.mp4`,
-        video_type: 'video/mp4',
-        video_size: 1,
-        thumbnail_key: `thumbnails/${id}.png`,
-        thumbnail_type: 'image/png',
-        thumbnail_size: 1,
-        created_at: toTimestamp(new Date(Date.now() - i * 60_000)),
-        updated_at: now,
-      };
+        createdAt: toTimestamp(new Date(Date.now() - i * 60_000)),
+        updatedAt: now,
+      });
     });
     for (let i = 0; i < rows.length; i += 100) await database.db.insertInto('videos').values(rows.slice(i, i + 100)).execute();
     return ids;
@@ -103,26 +83,8 @@ async function startInstance(env: NodeJS.ProcessEnv, port: number): Promise<Chil
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance on port ${port} exited (${child.exitCode})`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`instance on port ${port} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stopInstance(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  await waitForHealth(child, `http://127.0.0.1:${port}`, { timeoutMs: 60_000, intervalMs: 200 });
+  return child;
 }
 
 async function drive(ports: number[], route: Route, ids: string[], seconds = SECONDS): Promise<Figures> {
@@ -185,11 +147,15 @@ async function main(): Promise<void> {
         OVERLOAD_MAX_IN_FLIGHT: '0',
       };
       delete env.DATABASE_URL;
-      if (backend === 'postgres') env.DATABASE_URL = await freshPgDatabase(postgresServer);
+      if (backend === 'postgres') {
+        const database = await freshPgDatabase(postgresServer, 'bench');
+        cleanups.push(database.drop);
+        env.DATABASE_URL = database.url;
+      }
       const ids = await seed(env);
 
       const a = await startInstance(env, PORT);
-      cleanups.push(() => stopInstance(a));
+      cleanups.push(() => stopChild(a));
       for (const route of ['list', 'page'] as Route[]) {
         // A short warm-up (JIT, connection pools, the first view of each video), not measured.
         await drive([PORT], route, ids, 3).catch(() => undefined);
@@ -200,13 +166,13 @@ async function main(): Promise<void> {
         console.log(line(backend, route, 1, figures));
       }
       const b = await startInstance(env, PORT + 1);
-      cleanups.push(() => stopInstance(b));
+      cleanups.push(() => stopChild(b));
       for (const route of ['list', 'page'] as Route[]) {
         const figures = await drive([PORT, PORT + 1], route, ids);
         results.set(key(backend, route, 2), figures);
         console.log(line(backend, route, 2, figures));
       }
-      await Promise.all([stopInstance(a), stopInstance(b)]);
+      await Promise.all([stopChild(a), stopChild(b)]);
     }
 
     console.log('\nratios (req/s)');

@@ -30,10 +30,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import autocannon from 'autocannon';
 
-import { loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest } from '../server/db';
-import { newId, toTimestamp } from '../server/db/ids';
 
+import { seedCommentedVideos, waitForHealth } from './bench-fixtures';
 import { buildSpa, isBuildCurrent } from './spa-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -47,56 +45,6 @@ const METRICS = `http://127.0.0.1:${PORT + 1}/metrics`;
 const SAMPLE_MS = 250;
 const IDLE_AFTER_MS = 30_000;
 const MiB = 1024 * 1024;
-
-/** 24 public videos (more than a page) and 100 comments on the first. */
-async function seed(dataDir: string): Promise<string> {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const database = await createDatabase(config);
-  await migrateToLatest(database.db);
-  const now = toTimestamp();
-  const userId = newId();
-  await database.db
-    .insertInto('users')
-    .values({ id: userId, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1, wallet_address: null, created_at: now, updated_at: now })
-    .execute();
-  const ids = Array.from({ length: 24 }, () => newId());
-  await database.db
-    .insertInto('videos')
-    .values(
-      ids.map((id, i) => ({
-        id,
-        user_id: userId,
-        title: `Bench video ${i}`,
-        description: `A self-shot video number ${i} for the load bench`,
-        visibility: 'public' as const,
-        views: i,
-        video_key: `videos/${id}.mp4`,
-        video_type: 'video/mp4',
-        video_size: 1,
-        thumbnail_key: `thumbnails/${id}.png`,
-        thumbnail_type: 'image/png',
-        thumbnail_size: 1,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  await database.db
-    .insertInto('comments')
-    .values(
-      Array.from({ length: 100 }, (_, i) => ({
-        id: newId(),
-        video_id: ids[0]!,
-        user_id: userId,
-        parent_id: null,
-        content: `Comment number ${i} with a few words of text in it.`,
-        created_at: now,
-      })),
-    )
-    .execute();
-  await database.close();
-  return ids[0]!;
-}
 
 function startServer(dataDir: string): ChildProcess {
   const extraEnv = Object.fromEntries(
@@ -125,20 +73,6 @@ function startServer(dataDir: string): ChildProcess {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-}
-
-async function waitUntilUp(child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${BASE}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error('the server did not start');
 }
 
 /** RSS of one process, sampled every 250 ms into `samples` while `running`. */
@@ -265,9 +199,10 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
   let server: ChildProcess | undefined;
   try {
-    const videoId = await seed(dataDir);
+    // 24 public videos (more than a page) and 100 comments on the first.
+    const videoId = await seedCommentedVideos(dataDir, { videos: 24, comments: 100 });
     server = startServer(dataDir);
-    await waitUntilUp(server);
+    await waitForHealth(server, BASE, { timeoutMs: 300_000, intervalMs: 500 });
     const targets: Record<string, { url: string; headers: Record<string, string> }> = {
       list: { url: `${BASE}/v0/api/videos/selfieVideos?page=1`, headers: {} },
       comments: { url: `${BASE}/v0/api/comments/${videoId}`, headers: {} },

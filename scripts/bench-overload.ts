@@ -15,9 +15,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
-import { loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest } from '../server/db';
-import { newId, toTimestamp } from '../server/db/ids';
+import { seedCommentedVideos, waitForHealth } from './bench-fixtures';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4401);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,54 +23,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 const WORDS = ['funny', 'cats', 'dogs', 'piano', 'cooking', 'travel', 'short', 'mountain', 'ocean', 'city', 'night', 'music', 'football', 'birds', 'science', 'dance'];
-
-/** A video with 200 comments, so the comments route does real work. */
-async function seed(dataDir: string): Promise<string> {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const database = await createDatabase(config);
-  await migrateToLatest(database.db);
-  const now = toTimestamp();
-  const userId = newId();
-  const videoId = newId();
-  await database.db
-    .insertInto('users')
-    .values({ id: userId, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1, wallet_address: null, created_at: now, updated_at: now })
-    .execute();
-  await database.db
-    .insertInto('videos')
-    .values({
-      id: videoId,
-      user_id: userId,
-      title: 'Bench video',
-      description: 'A video with many comments',
-      visibility: 'public',
-      views: 0,
-      video_key: `videos/${videoId}.mp4`,
-      video_type: 'video/mp4',
-      video_size: 1,
-      thumbnail_key: `thumbnails/${videoId}.png`,
-      thumbnail_type: 'image/png',
-      thumbnail_size: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await database.db
-    .insertInto('comments')
-    .values(
-      Array.from({ length: 200 }, (_, i) => ({
-        id: newId(),
-        video_id: videoId,
-        user_id: userId,
-        parent_id: null,
-        content: `Comment number ${i} with a few words of text in it.`,
-        created_at: now,
-      })),
-    )
-    .execute();
-  await database.close();
-  return videoId;
-}
 
 async function startServer(dataDir: string, shedding: boolean): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -91,27 +41,24 @@ async function startServer(dataDir: string, shedding: boolean): Promise<ChildPro
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  await waitForHealth(child, BASE, { timeoutMs: 300_000, intervalMs: 500 });
+  // Wait until the AI index is built (the first search answers with catalogue hits).
   for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
-      const res = await fetch(`${BASE}/health`);
-      const status = (await res.json()) as { status?: string };
-      if (res.ok && status.status === 'ok') {
-        // Wait until the AI index is built (the first search answers with catalogue hits).
-        const probe = await fetch(`${BASE}/v0/api/search/ai-search`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
-          body: JSON.stringify({ chat_history: 'cats' }),
-        });
-        const body = (await probe.json()) as { structuredResponse?: { total?: number } };
-        if ((body.structuredResponse?.total ?? 0) > 0) return child;
-      }
+      const probe = await fetch(`${BASE}/v0/api/search/ai-search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+        body: JSON.stringify({ chat_history: 'cats' }),
+      });
+      const body = (await probe.json()) as { structuredResponse?: { total?: number } };
+      if ((body.structuredResponse?.total ?? 0) > 0) return child;
     } catch {
-      // not up yet
+      // still starting
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  throw new Error('the AI search index was not built');
 }
 
 interface Figures {
@@ -150,7 +97,8 @@ async function run(title: string, options: autocannon.Options): Promise<Figures>
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-overload-'));
   try {
-    const videoId = await seed(dataDir);
+    // A video with 200 comments, so the comments route does real work.
+    const videoId = await seedCommentedVideos(dataDir, { videos: 1, comments: 200 });
     console.log(`${CONNECTIONS} connections, ${SECONDS} s per route, autocannon timeout 10 s, server on ${BASE}`);
     const modes = process.env.BENCH_ONLY === 'on' ? [true] : process.env.BENCH_ONLY === 'off' ? [false] : [false, true];
     for (const shedding of modes) {

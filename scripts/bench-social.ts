@@ -36,13 +36,14 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 
 import { loadConfig } from '../server/config';
 import { createDatabase, migrateToLatest, type AppDatabase } from '../server/db';
 import { toTimestamp } from '../server/db/ids';
 import type { Database } from '../server/db/schema';
 import { hashSessionToken, SESSION_COOKIE } from '../server/services/sessions';
+
+import { benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
 
 const ROOT = path.join(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4430);
@@ -140,22 +141,17 @@ async function seed(db: Kysely<Database>): Promise<Seeded> {
       const id = idAt(at, 0x100000 + serial++);
       const isPrivate = random() < 0.1;
       videos.push({ id, owner, private: isPrivate });
-      videoRows.push({
-        id,
-        user_id: userIds[owner],
-        title: `Bench video ${serial} of ${owner}`,
-        description: 'Seeded for bench:social.',
-        visibility: isPrivate ? 'private' : 'public',
-        views: pick(1000),
-        video_key: `videos/${id}.mp4`,
-        video_type: 'video/mp4',
-        video_size: 1,
-        thumbnail_key: `thumbnails/${id}.png`,
-        thumbnail_type: 'image/png',
-        thumbnail_size: 1,
-        created_at: toTimestamp(new Date(at)),
-        updated_at: toTimestamp(new Date(at)),
-      });
+      videoRows.push(
+        benchVideoRow({
+          id,
+          userId: userIds[owner]!,
+          title: `Bench video ${serial} of ${owner}`,
+          description: 'Seeded for bench:social.',
+          visibility: isPrivate ? 'private' : 'public',
+          views: pick(1000),
+          createdAt: toTimestamp(new Date(at)),
+        }),
+      );
     }
   }
   await insertAll(db, 'videos', videoRows, 14);
@@ -264,25 +260,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     env: { ...env, PORT: String(PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  await waitForHealth(child, `http://127.0.0.1:${PORT}`, { timeoutMs: 120_000, intervalMs: 250 });
+  return child;
 }
 
 interface Figures {
@@ -366,23 +345,6 @@ async function fanOut(db: Kysely<Database>, cookie: string, subscribers: number)
 
 // ---- main ----
 
-async function freshPgDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_social_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 function row(name: string, figures: Figures, goal: number): string {
   const extra = figures.non2xx + figures.errors > 0 ? `  (non-2xx ${figures.non2xx}, errors ${figures.errors})` : '';
   const verdict = figures.p99 < goal ? 'met' : 'MISSED';
@@ -413,7 +375,7 @@ async function main(): Promise<void> {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     if (engine === 'postgres') {
-      const fresh = await freshPgDatabase(postgresServer!);
+      const fresh = await freshPgDatabase(postgresServer!, 'bench_social');
       env.DATABASE_URL = fresh.url;
       cleanups.push(() => fresh.drop());
     }
@@ -445,7 +407,7 @@ async function main(): Promise<void> {
     }
 
     const server = await startServer(env);
-    cleanups.push(() => stopServer(server));
+    cleanups.push(() => stopChild(server));
     const routes: Array<[Route, string]> = [
       ['feed', 'subscriptions feed'],
       ['notifications', 'notifications list'],
