@@ -30,7 +30,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import autocannon from 'autocannon';
 
-
 import { seedCommentedVideos, waitForHealth } from './bench-fixtures';
 import { buildSpa, isBuildCurrent } from './spa-build';
 
