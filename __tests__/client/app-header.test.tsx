@@ -7,6 +7,8 @@ import { Header } from '../../src/app/Header';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
+import { serveNoUnreadNotifications } from './videos-fixtures';
+
 const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
 
 function LocationProbe() {
@@ -32,6 +34,9 @@ function menuToggle(name: string | RegExp) {
 function panel() {
   return screen.getByRole('navigation', { name: 'Menu' });
 }
+
+// The header's bell asks for the unread count of a signed-in viewer.
+beforeEach(serveNoUnreadNotifications);
 
 describe('Header for a visitor', () => {
   it('shows the logo, the main links and a closed "Menu" toggle', () => {

@@ -8,6 +8,8 @@ import { AppProviders } from '../../src/app/providers';
 import { makeStore } from '../../src/app/store';
 import { server } from '../support/msw-server';
 
+import { serveNoUnreadNotifications } from './videos-fixtures';
+
 const bob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
 /** What redux-persist would have written on an earlier visit. */
@@ -33,6 +35,9 @@ function renderApp() {
   );
   return { store };
 }
+
+// The header's bell asks for the unread count of a signed-in viewer.
+beforeEach(serveNoUnreadNotifications);
 
 describe('AppProviders + App (the real entry composition)', () => {
   beforeEach(() => window.history.pushState({}, '', '/login'));

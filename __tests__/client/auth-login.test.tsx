@@ -23,6 +23,7 @@ import {
   restoreRealClock,
   verifiedUser,
 } from './auth-helpers';
+import { serveNoUnreadNotifications } from './videos-fixtures';
 
 function renderLogin(options: Parameters<typeof renderWithProviders>[1] = {}) {
   return renderWithProviders(
@@ -43,6 +44,9 @@ async function logIn(user: ReturnType<typeof renderLogin>['user'], password = 'c
   await user.type(passwordField(), password);
   await user.click(loginButton());
 }
+
+// The header's bell asks for the unread count of a signed-in viewer.
+beforeEach(serveNoUnreadNotifications);
 
 describe('Login page', () => {
   afterEach(() => restoreRealClock());

@@ -6,6 +6,8 @@ import { App } from '../../src/app/App';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
+import { serveNoUnreadNotifications } from './videos-fixtures';
+
 const alice: User = { _id: 'u42', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
 const persistedBob: User = { _id: 'u7', username: 'bob', email: 'bob@example.com', verified: true, walletAddress: null, role: 'user' };
 
@@ -24,6 +26,9 @@ function answerSessionCheck(answer: () => Response | Promise<Response>) {
 // /forgot-password renders a page that makes no requests of its own and, unlike /login, does
 // not send a logged-in visitor home, so only the session check is in play.
 const START_ROUTE = '/forgot-password';
+
+// The header's bell asks for the unread count of a signed-in viewer.
+beforeEach(serveNoUnreadNotifications);
 
 describe('session check on start', () => {
   it('logs the visitor in with the server\'s user when the session is valid', async () => {

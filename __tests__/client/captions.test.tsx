@@ -167,6 +167,12 @@ describe('captions section on the edit page', () => {
   });
 
   it('says captions come once processing is done', async () => {
+    // The edit page follows the processing while it runs.
+    server.use(
+      http.get('*/v0/api/videos/selfieVideos/v1/processing', () =>
+        HttpResponse.json({ success: true, status: 'processing', processingProgress: 40, processingError: null, hlsUrl: null }),
+      ),
+    );
     renderEdit(makeSelfieVideo(1, { status: 'processing', processingProgress: 40 }));
     const section = await screen.findByRole('region', { name: 'Captions' });
     expect(within(section).getByText('Captions can be added once the video has finished processing.')).toBeInTheDocument();

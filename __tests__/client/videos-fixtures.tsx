@@ -111,6 +111,11 @@ export function serveNoPlaylists() {
   server.use(http.get('*/v0/api/playlists', () => json({ success: true, playlists: [] })));
 }
 
+/** The header bell of a signed-in viewer: nothing unread (tests of other parts of the page). */
+export function serveNoUnreadNotifications() {
+  server.use(http.get('*/v0/api/notifications/unread', () => json({ success: true, unread: 0 })));
+}
+
 /** Lets `ms` of real time pass with React updates flushed (to see that nothing else happens). */
 export async function pause(ms = 50) {
   await act(async () => {

@@ -5,9 +5,12 @@ import { AppRoutes } from '../../src/app/router';
 import { server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
-import { loggedInAs, makeSelfieVideo, owner, serveVideoPage } from './videos-fixtures';
+import { loggedInAs, makeSelfieVideo, owner, serveVideoPage, serveNoUnreadNotifications } from './videos-fixtures';
 
 const video = makeSelfieVideo(1, { title: 'Routed video' });
+
+// The header's bell asks for the unread count of a signed-in viewer.
+beforeEach(serveNoUnreadNotifications);
 
 describe('videos routes', () => {
   it.each([
