@@ -431,6 +431,62 @@ describe('pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Playlist not found.');
   });
 
+  it('Playlist page: each card of the owner has a drag handle with instructions; a refused move puts the order back and says why (en, zh)', async () => {
+    const playlistAnswer = (titles: string[]) =>
+      HttpResponse.json({
+        success: true,
+        playlist: {
+          _id: 'p1',
+          title: 'Road trip',
+          description: '',
+          visibility: 'private',
+          watchLater: false,
+          owner: { _id: viewer._id, username: viewer.username },
+          videoCount: titles.length,
+          thumbnailCdnUrl: null,
+          createdAt: '2026-11-01T00:00:00.000Z',
+          updatedAt: '2026-11-01T00:00:00.000Z',
+        },
+        videos: titles.map((title, i) => makeSelfieVideo(`v${i + 1}`, { title })),
+      });
+    let patches = 0;
+    server.use(
+      http.get('*/v0/api/playlists/p1', () => playlistAnswer(['First clip', 'Second clip', 'Third clip'])),
+      http.patch('*/v0/api/playlists/p1/videos/:videoId', () => {
+        patches += 1;
+        return HttpResponse.json({ success: false, message: 'Playlist not found.' }, { status: 404 });
+      }),
+    );
+    const cardTitles = () => screen.getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent);
+    const en = renderWithProviders(
+      <Routes>
+        <Route path="/playlists/:id" element={<PlaylistPage />} />
+      </Routes>,
+      { route: '/playlists/p1', preloadedState: authState(viewer) },
+    );
+    const handle = await screen.findByRole('button', { name: 'Drag to reorder Second clip' });
+    expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
+    const instructions = document.getElementById(handle.getAttribute('aria-describedby') ?? '');
+    expect(instructions).toHaveTextContent('To pick up a video, press space or enter.');
+    expect(cardTitles()).toEqual(['First clip', 'Second clip', 'Third clip']);
+
+    await en.user.click(screen.getByRole('button', { name: 'Move Third clip up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Playlist not found.');
+    expect(patches).toBe(1);
+    expect(cardTitles()).toEqual(['First clip', 'Second clip', 'Third clip']);
+    en.unmount();
+
+    renderWithProviders(
+      <Routes>
+        <Route path="/playlists/:id" element={<PlaylistPage />} />
+      </Routes>,
+      { route: '/playlists/p1', preloadedState: authState(viewer), locale: 'zh' },
+    );
+    const zhHandle = await screen.findByRole('button', { name: '拖动以调整 Second clip 的顺序' });
+    expect(zhHandle).toHaveAttribute('aria-roledescription', '可排序');
+    expect(document.getElementById(zhHandle.getAttribute('aria-describedby') ?? '')).toHaveTextContent('按空格键或回车键拿起视频');
+  });
+
   it('Playlist navigation on a video page: previous and next within ?list=, nothing without it', async () => {
     let asked = 0;
     server.use(

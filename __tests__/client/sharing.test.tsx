@@ -174,6 +174,31 @@ describe('related videos and up next', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/selfieVideos/${related[0]!._id}`));
   });
 
+  it('in a playlist being played, counts down to the playlist’s next video and keeps to the playlist', async () => {
+    serveRelated();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const inList = makeSelfieVideo(7, { title: 'Third in the list' });
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route
+            path="/selfieVideos/:id"
+            element={<RelatedVideos videoId="v1" ended onDismiss={jest.fn()} upNext={{ video: inList, path: '/selfieVideos/v7?list=p1' }} />}
+          />
+        </Routes>
+        <LocationProbe />
+      </>,
+      { route: '/selfieVideos/v1?list=p1' },
+    );
+    await screen.findByRole('region', { name: 'Up next: Third in the list' });
+    for (let i = 0; i < 9; i += 1) {
+      await act(async () => {
+        jest.advanceTimersByTime(1000);
+      });
+    }
+    await waitFor(() => expect(currentLocation()).toBe('/selfieVideos/v7?list=p1'));
+  });
+
   it('stays off once the viewer turns autoplay off (kept in this browser)', async () => {
     serveRelated();
     const onDismiss = jest.fn();

@@ -84,3 +84,57 @@ test('subscribe to an uploader, they post a video, the notification appears live
   await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   await uploaderContext.close();
 });
+
+test('the owner reorders a playlist by dragging a card by its handle and by the keyboard on it; the server keeps the order; Play all goes on within it', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpAndLogIn(page.request, 'curator');
+  const titles = ['Dawn swim', 'Noon waves', 'Dusk tide'];
+  const ids: string[] = [];
+  for (const title of titles) ids.push(await upload(page.request, title));
+  const created = await page.request.post('/v0/api/playlists', { data: { title: 'Beach day', visibility: 'private' } });
+  expect(created.status()).toBe(201);
+  const playlistId = ((await created.json()) as { playlist: { _id: string } }).playlist._id;
+  for (const videoId of ids) expect((await page.request.post(`/v0/api/playlists/${playlistId}/videos`, { data: { videoId } })).ok()).toBe(true);
+
+  await page.goto(`/playlists/${playlistId}`);
+  const cardTitles = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 });
+  await expect(cardTitles).toHaveText(titles);
+
+  // The mouse: the third card's handle dragged onto the first card (one row at this width).
+  const handle = page.getByRole('button', { name: 'Drag to reorder Dusk tide' });
+  const from = (await handle.boundingBox())!;
+  const to = (await page.getByRole('main').getByRole('listitem').first().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+  const afterDrag = ['Dusk tide', 'Dawn swim', 'Noon waves'];
+  await expect(cardTitles).toHaveText(afterDrag);
+  await page.reload();
+  await expect(cardTitles).toHaveText(afterDrag);
+
+  // The keyboard on a handle: space picks the card up, an arrow moves it, space drops it; announced.
+  await page.getByRole('button', { name: 'Drag to reorder Noon waves' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Picked up Noon waves, position 3 of 3.')).toBeAttached();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Noon waves dropped at position 2 of 3.')).toBeAttached();
+  const afterKeys = ['Dusk tide', 'Noon waves', 'Dawn swim'];
+  await expect(cardTitles).toHaveText(afterKeys);
+  await page.reload();
+  await expect(cardTitles).toHaveText(afterKeys);
+
+  // Play all: at the end of the first video, "Up next" is the playlist's second, within the playlist.
+  await waitUntilReady(page.request, ids[2]!);
+  await page.getByRole('link', { name: 'Play all' }).click();
+  await expect(page).toHaveURL(new RegExp(`/selfieVideos/${ids[2]}\\?list=${playlistId}$`));
+  await page.locator('video').evaluate((video) => video.dispatchEvent(new Event('ended')));
+  const upNext = page.getByRole('region', { name: 'Up next: Noon waves' });
+  await expect(upNext).toBeVisible();
+  await upNext.getByRole('button', { name: 'Play now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/selfieVideos/${ids[1]}\\?list=${playlistId}$`));
+  await expect(page.getByRole('navigation', { name: 'Playlist Beach day' })).toContainText('2 of 3');
+});

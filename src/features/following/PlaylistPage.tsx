@@ -11,10 +11,11 @@ import { selectCurrentUser } from '../auth';
 import { VideoCardForSelfie } from '../videos';
 
 import { playlistVideoPath } from './PlaylistNav';
+import { ReorderMessages, SortablePlaylist } from './SortablePlaylist';
 import { useChangePlaylistVideoMutation, useDeletePlaylistMutation, useGetPlaylistQuery } from './followingApi';
 import './following.css';
 
-/** /playlists/:id: the playlist's videos in order; its owner reorders (by keyboard: Up/Down buttons), removes, deletes. */
+/** /playlists/:id: the playlist's videos in order; its owner reorders (drag, or Up/Down), removes, deletes. */
 export function PlaylistPage() {
   const t = useT();
   const headingId = useId();
@@ -51,7 +52,6 @@ export function PlaylistPage() {
 
   const { playlist, videos } = currentData;
   const own = viewer?._id === playlist.owner._id;
-  const move = (videoId: string, position: number) => void change({ action: 'move', playlistId: playlist._id, videoId, position });
 
   return (
     <div className="page playlist" aria-labelledby={headingId}>
@@ -84,43 +84,24 @@ export function PlaylistPage() {
           ) : null}
         </div>
       </div>
+      {videos.length > 0 ? <h2 className="visually-hidden">{t('playlists.videos')}</h2> : null}
       {videos.length === 0 ? (
         <p className="videos-empty">{t('playlists.empty')}</p>
+      ) : own ? (
+        <ReorderMessages>
+          <SortablePlaylist
+            playlistId={playlist._id}
+            videos={videos}
+            busy={changing.isLoading}
+            onMove={(videoId, position) => change({ action: 'move', playlistId: playlist._id, videoId, position }).unwrap()}
+            onRemove={(videoId) => void change({ action: 'remove', playlistId: playlist._id, videoId })}
+          />
+        </ReorderMessages>
       ) : (
         <ol className="video-grid video-grid--wide">
           {videos.map((video, index) => (
             <li key={video._id}>
-              <VideoCardForSelfie
-                video={video}
-                eager={index < 4}
-                actions={
-                  own ? (
-                    <span className="subscribe">
-                      <button type="button" className="btn btn--small btn--ghost" aria-label={t('playlists.moveUp', { title: video.title })} disabled={index === 0 || changing.isLoading} onClick={() => move(video._id, index - 1)}>
-                        {t('playlists.up')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--ghost"
-                        aria-label={t('playlists.moveDown', { title: video.title })}
-                        disabled={index === videos.length - 1 || changing.isLoading}
-                        onClick={() => move(video._id, index + 1)}
-                      >
-                        {t('playlists.down')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--ghost"
-                        aria-label={t('playlists.remove', { title: video.title })}
-                        disabled={changing.isLoading}
-                        onClick={() => void change({ action: 'remove', playlistId: playlist._id, videoId: video._id })}
-                      >
-                        {t('playlists.removeShort')}
-                      </button>
-                    </span>
-                  ) : null
-                }
-              />
+              <VideoCardForSelfie video={video} eager={index < 4} />
             </li>
           ))}
         </ol>

@@ -19,4 +19,4 @@ export { NotificationBell } from './NotificationBell';
 export { NotificationSettingsForm } from './NotificationSettingsForm';
 export { SaveToPlaylist } from './SaveToPlaylist';
 export { PlaylistsSection } from './PlaylistsSection';
-export { PlaylistNav, playlistVideoPath } from './PlaylistNav';
+export { PlaylistNav, playlistVideoPath, usePlaylistPlace } from './PlaylistNav';

@@ -39,14 +39,17 @@ interface RelatedVideosProps {
   ended: boolean;
   /** The countdown was cancelled or played: the page forgets the end. */
   onDismiss: () => void;
+  /** What plays next instead of the first related video (the next one of a playlist being played). */
+  upNext?: { video: SelfieVideo; path: string };
 }
 
 /**
  * Below the player: public videos related to this one (docs/sharing.md), and at the end of
- * playback an "Up next" countdown to the first of them, which the viewer can cancel, play at once,
- * or turn off for good (a setting kept in this browser).
+ * playback an "Up next" countdown to the first of them (or to the playlist's next video when one is
+ * being played), which the viewer can cancel, play at once, or turn off for good (a setting kept
+ * in this browser).
  */
-export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps) {
+export function RelatedVideos({ videoId, ended, onDismiss, upNext }: RelatedVideosProps) {
   const t = useT();
   const headingId = useId();
   // Asked for once the section nears the screen (or playback ends), so it never competes with the
@@ -78,11 +81,12 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
   // answer arrives in; until then it shows as loading.
   const shown = useDeferredValue(data);
   const videos = shown?.videos ?? [];
-  const next = videos[0];
+  const first = videos[0];
+  const next = upNext ?? (first ? { video: first, path: paths.selfieVideo(first._id) } : undefined);
 
   return (
     <section ref={sectionRef} className="related" aria-labelledby={headingId}>
-      {ended && next && autoplay ? <UpNext video={next} onCancel={onDismiss} /> : null}
+      {ended && next && autoplay ? <UpNext key={next.path} video={next.video} target={next.path} onCancel={onDismiss} /> : null}
       <div className="related__header">
         <h2 id={headingId} className="related__title">
           {t('sharing.related.title')}
@@ -135,14 +139,24 @@ export function RelatedVideos({ videoId, ended, onDismiss }: RelatedVideosProps)
 }
 
 /** The countdown panel: "Up next: <title>. Playing in 5 seconds", Play now, Cancel (focus goes to Cancel). */
-export function UpNext({ video, onCancel, seconds = UP_NEXT_SECONDS }: { video: SelfieVideo; onCancel: () => void; seconds?: number }) {
+export function UpNext({
+  video,
+  target = paths.selfieVideo(video._id),
+  onCancel,
+  seconds = UP_NEXT_SECONDS,
+}: {
+  video: SelfieVideo;
+  /** Where it opens: the video's page, within its playlist when one is being played. */
+  target?: string;
+  onCancel: () => void;
+  seconds?: number;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const headingId = useId();
   const [left, setLeft] = useState(seconds);
   const [cancelled, setCancelled] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const target = paths.selfieVideo(video._id);
 
   useEffect(() => {
     cancelRef.current?.focus();

@@ -13,7 +13,7 @@ import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
 import { createPlaybackClock, Transcript } from '../captions';
 import { Comments, commentsApi } from '../comments';
-import { PlaylistNav, SaveToPlaylist, SubscribeButton } from '../following';
+import { PlaylistNav, playlistVideoPath, SaveToPlaylist, SubscribeButton, usePlaylistPlace } from '../following';
 import { HiddenNotice, ReportButton } from '../moderation';
 import { DownloadLinks, RelatedVideos } from '../sharing';
 
@@ -98,8 +98,11 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
   const becameReady = seenProcessing && playable;
   // The player's time and caption language, for the transcript (no re-render of the page per tick).
   const [clock] = useState(createPlaybackClock);
-  // Playback reached the end: "Up next" (below) counts down to the first related video.
+  // Playback reached the end: "Up next" (below) counts down to the playlist's next video when one
+  // is being played (?list=), else to the first related video.
   const [ended, setEnded] = useState(false);
+  const place = usePlaylistPlace(video._id);
+  const playlistNext = place?.next ? { video: place.next, path: playlistVideoPath(place.next._id, place.playlist._id) } : undefined;
 
   return (
     <article className="page video-page" aria-labelledby={headingId}>
@@ -208,7 +211,14 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
 
       <DownloadLinks video={video} />
 
-      {playable ? <RelatedVideos videoId={video._id} ended={ended} onDismiss={() => setEnded(false)} /> : null}
+      {playable ? (
+        <RelatedVideos
+          videoId={video._id}
+          ended={ended}
+          onDismiss={() => setEnded(false)}
+          upNext={playlistNext}
+        />
+      ) : null}
 
       <Comments videoId={video._id} ownerId={video.user} />
     </article>

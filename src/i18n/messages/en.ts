@@ -474,6 +474,7 @@ export const en = {
   'playlists.none': 'No public playlists.',
   'playlists.count': '{count, plural, one {# video} other {# videos}}',
   'playlists.playAll': 'Play all',
+  'playlists.videos': 'Videos in this playlist',
   'playlists.empty': 'This playlist is empty.',
   'playlists.notFound': 'Playlist not found.',
   'playlists.moveUp': 'Move {title} up',

@@ -472,6 +472,7 @@ export const zh: Record<MessageKey, string> = {
   'playlists.none': '没有公开的播放列表。',
   'playlists.count': '{count} 个视频',
   'playlists.playAll': '全部播放',
+  'playlists.videos': '播放列表中的视频',
   'playlists.empty': '此播放列表为空。',
   'playlists.notFound': '未找到该播放列表。',
   'playlists.moveUp': '将 {title} 上移',
