@@ -137,6 +137,8 @@ function SortableCard({ video, index, count, busy, onMove, onRemove }: SortableC
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: video._id,
     attributes: { roleDescription: t('playlists.sortable') },
+    // One move at a time: the server applies them in the order they arrive.
+    disabled: busy,
   });
   return (
     <li
