@@ -32,8 +32,9 @@ let framedHtml = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   workDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-embed-'));
-  // 720p, so the ladder has renditions above what a 640×360 frame needs.
-  clip = await makeH264Mp4(workDir, { seconds: 6, width: 1280, height: 720, name: 'embed.mp4' });
+  // 720p, so the ladder has renditions above what a 640×360 frame needs; long enough to still be
+  // playing after the checks that follow the start (a 6 s clip had ended by then on a slow machine).
+  clip = await makeH264Mp4(workDir, { seconds: 20, width: 1280, height: 720, name: 'embed.mp4' });
   foreign = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(framedHtml);
