@@ -45,6 +45,26 @@ const note = (id: string, overrides: Partial<Notification> = {}): Notification =
   ...overrides,
 });
 
+/** The playlist p1, "Road trip", answered with these videos. */
+function playlistAnswer(videos: ReturnType<typeof makeSelfieVideo>[], { visibility = 'public', by = viewer } = {}) {
+  return HttpResponse.json({
+    success: true,
+    playlist: {
+      _id: 'p1',
+      title: 'Road trip',
+      description: '',
+      visibility,
+      watchLater: false,
+      owner: { _id: by._id, username: by.username },
+      videoCount: videos.length,
+      thumbnailCdnUrl: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    },
+    videos,
+  });
+}
+
 describe('SubscribeButton', () => {
   it('subscribes and unsubscribes, showing the count from the server', async () => {
     let state = { count: 4, subscribed: false };
@@ -381,22 +401,7 @@ describe('pages', () => {
     let order = ['v1', 'v2'];
     const moves: unknown[] = [];
     const answer = () =>
-      HttpResponse.json({
-        success: true,
-        playlist: {
-          _id: 'p1',
-          title: 'Road trip',
-          description: '',
-          visibility: 'public',
-          watchLater: false,
-          owner: { _id: viewer._id, username: viewer.username },
-          videoCount: order.length,
-          thumbnailCdnUrl: null,
-          createdAt: '2026-11-01T00:00:00.000Z',
-          updatedAt: '2026-11-01T00:00:00.000Z',
-        },
-        videos: order.map((id) => makeSelfieVideo(id, { title: id === 'v1' ? 'First clip' : 'Second clip' })),
-      });
+      playlistAnswer(order.map((id) => makeSelfieVideo(id, { title: id === 'v1' ? 'First clip' : 'Second clip' })));
     server.use(
       http.get('*/v0/api/playlists/p1', answer),
       http.get('*/v0/api/playlists/gone', () => HttpResponse.json({ success: false, message: 'Playlist not found.' }, { status: 404 })),
@@ -432,26 +437,15 @@ describe('pages', () => {
   });
 
   it('Playlist page: each card of the owner has a drag handle with instructions; a refused move puts the order back and says why (en, zh)', async () => {
-    const playlistAnswer = (titles: string[]) =>
-      HttpResponse.json({
-        success: true,
-        playlist: {
-          _id: 'p1',
-          title: 'Road trip',
-          description: '',
-          visibility: 'private',
-          watchLater: false,
-          owner: { _id: viewer._id, username: viewer.username },
-          videoCount: titles.length,
-          thumbnailCdnUrl: null,
-          createdAt: '2026-11-01T00:00:00.000Z',
-          updatedAt: '2026-11-01T00:00:00.000Z',
-        },
-        videos: titles.map((title, i) => makeSelfieVideo(`v${i + 1}`, { title })),
-      });
+    const titles = ['First clip', 'Second clip', 'Third clip'];
     let patches = 0;
     server.use(
-      http.get('*/v0/api/playlists/p1', () => playlistAnswer(['First clip', 'Second clip', 'Third clip'])),
+      http.get('*/v0/api/playlists/p1', () =>
+        playlistAnswer(
+          titles.map((title, i) => makeSelfieVideo(`v${i + 1}`, { title })),
+          { visibility: 'private' },
+        ),
+      ),
       http.patch('*/v0/api/playlists/p1/videos/:videoId', () => {
         patches += 1;
         return HttpResponse.json({ success: false, message: 'Playlist not found.' }, { status: 404 });
@@ -492,22 +486,10 @@ describe('pages', () => {
     server.use(
       http.get('*/v0/api/playlists/p1', () => {
         asked += 1;
-        return HttpResponse.json({
-          success: true,
-          playlist: {
-            _id: 'p1',
-            title: 'Road trip',
-            description: '',
-            visibility: 'public',
-            watchLater: false,
-            owner: { _id: owner._id, username: owner.username },
-            videoCount: 3,
-            thumbnailCdnUrl: null,
-            createdAt: '2026-11-01T00:00:00.000Z',
-            updatedAt: '2026-11-01T00:00:00.000Z',
-          },
-          videos: ['v1', 'v2', 'v3'].map((id) => makeSelfieVideo(id, { title: `Clip ${id}` })),
-        });
+        return playlistAnswer(
+          ['v1', 'v2', 'v3'].map((id) => makeSelfieVideo(id, { title: `Clip ${id}` })),
+          { by: owner },
+        );
       }),
     );
     const plain = renderWithProviders(<PlaylistNav videoId="v2" />, { route: '/selfieVideos/v2', preloadedState: authState(null) });
