@@ -224,21 +224,41 @@ describe('taking over a server-rendered first screen', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  it('renders afresh when the page was rendered for another user, or signed in for a browser that saved none', async () => {
+  it('hydrates a page rendered signed in for a browser that saved another user, or none: the inlined session check is the server’s word', async () => {
     const alice: User = { _id: 'u8', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
     const answers = { '/v0/api/videos/selfieVideos?page=1&perPage=18': { videos: [], total: 0, page: 1, pages: 0 } };
 
     saveSignedIn(alice);
     const other = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
-    expect(await start(other)).toBe('rendered');
-    // The inlined session check is the server's word: the browser ends up as bob, its header anew.
-    expect(await screen.findByRole('button', { name: /bob/ })).toBeInTheDocument();
+    const otherButton = other.querySelector('.account-menu__toggle');
+    expect(otherButton?.textContent).toContain('bob');
+    expect(await start(other)).toBe('hydrated');
+    expect(other.querySelector('.account-menu__toggle')).toBe(otherButton);
+    expect(screen.getByRole('button', { name: /bob/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /alice/ })).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
 
+    // Signed in through the API (or in another browser profile's cookie jar): nothing saved yet.
     document.body.innerHTML = '';
     window.localStorage.clear();
     const none = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
-    expect(await start(none)).toBe('rendered');
+    const noneButton = none.querySelector('.account-menu__toggle');
+    expect(await start(none)).toBe('hydrated');
+    expect(none.querySelector('.account-menu__toggle')).toBe(noneButton);
+    expect(screen.getByRole('button', { name: /bob/ })).toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh when the inlined session check no longer names the user the page was rendered for', async () => {
+    const answers = { '/v0/api/videos/selfieVideos?page=1&perPage=18': { videos: [], total: 0, page: 1, pages: 0 } };
+    const root = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
+    // A damaged or tampered data block: the check says signed out, the markup says bob.
+    const block = document.getElementById('bootstrap-data')!;
+    block.textContent = JSON.stringify({ ...answers, '/v0/api/check-session': { isValid: false } });
+    const serverButton = root.querySelector('.account-menu__toggle');
+    expect(await start(root)).toBe('rendered');
+    await waitFor(() => expect(serverButton?.isConnected).toBe(false));
+    expect(root.querySelector('.account-menu__toggle')?.textContent).not.toContain('bob');
     expect(consoleError).not.toHaveBeenCalled();
   });
 

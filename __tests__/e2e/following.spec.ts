@@ -100,6 +100,9 @@ test('the owner reorders a playlist by dragging a card by its handle and by the 
   await page.goto(`/playlists/${playlistId}`);
   const cardTitles = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 });
   await expect(cardTitles).toHaveText(titles);
+  // The handles are in the server's markup; they drag once the app has taken the page over.
+  const appLive = page.locator('[data-ssr-locale]');
+  await expect(appLive).toHaveCount(0);
 
   // The mouse: the third card's handle dragged onto the first card (one row at this width).
   const handle = page.getByRole('button', { name: 'Drag to reorder Dusk tide' });
@@ -114,12 +117,17 @@ test('the owner reorders a playlist by dragging a card by its handle and by the 
   await expect(cardTitles).toHaveText(afterDrag);
   await page.reload();
   await expect(cardTitles).toHaveText(afterDrag);
+  await expect(appLive).toHaveCount(0);
 
   // The keyboard on a handle: space picks the card up, an arrow moves it, space drops it; announced.
   await page.getByRole('button', { name: 'Drag to reorder Noon waves' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Picked up Noon waves, position 3 of 3.')).toBeAttached();
+  // dnd-kit's keyboard sensor listens for the arrows from a zero-delay timer queued at the pick-up,
+  // and Chromium runs input before timers: one more such timer, run, means it is listening.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press('ArrowLeft');
+  await expect(page.getByText('Noon waves is over position 2 of 3.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByText('Noon waves dropped at position 2 of 3.')).toBeAttached();
   const afterKeys = ['Dusk tide', 'Noon waves', 'Dawn swim'];

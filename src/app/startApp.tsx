@@ -12,12 +12,15 @@ import { rehydrated, type AppStore } from './store';
  * The server renders the first screen for a visitor without a session, or for a signed-in user
  * as that user (whose id it marks on the root), in the language it marks on the root
  * (server/http/server-render.ts). The browser takes that markup over (hydrates it) only when its
- * own first render is the same: same language, and nobody signed in, or the same user.
+ * own first render is the same: same language, and nobody signed in, or the same user. A page
+ * rendered signed in carries the server's session check, whose user the browser adopts before
+ * its first render (whatever it had saved: a sign-in elsewhere, e.g. through the API, or a
+ * switch of account in another tab), so the viewer is then the same by construction.
  */
 function matchesServerRender(container: HTMLElement, store: AppStore): boolean {
   const { ssrLocale: serverLocale, ssrUser: serverUser } = container.dataset;
   const { language, auth } = store.getState();
-  const sameViewer = serverUser ? auth.isLoggedIn && auth.user?._id === serverUser : !auth.isLoggedIn;
+  const sameViewer = serverUser ? true : !auth.isLoggedIn;
   return Boolean(serverLocale) && container.firstElementChild !== null && language.locale === serverLocale && sameViewer;
 }
 

@@ -1,4 +1,5 @@
 import { api, type TagType } from '../../api/api';
+import { NOT_INLINED_ERROR } from '../../api/bootstrap';
 import type { ApiMessage, ApiRequestBody, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
 
 import { loggedIn, sessionChecked, sessionCheckFailed } from './authSlice';
@@ -45,8 +46,9 @@ export const authApi = api.injectEndpoints({
           // An aborted check (the cache was reset, e.g. at logout) is no answer: the check that
           // replaces it will reconcile the slice.
           if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
-          // A failed check is logged and treated as not logged in.
-          console.error('Session check failed:', error);
+          // A failed check is logged and treated as not logged in. A server-side render without
+          // the check's answer is not a failure (it renders the page as a visitor's).
+          if ((error as { error?: unknown } | null)?.error !== NOT_INLINED_ERROR.error) console.error('Session check failed:', error);
           dispatch(sessionCheckFailed());
         }
       },
