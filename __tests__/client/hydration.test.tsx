@@ -274,6 +274,18 @@ describe('taking over a server-rendered first screen', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  it('hydrates a page a visitor got rendered after the session check even when the browser still had a user saved (the session had ended)', async () => {
+    saveSignedIn(bob);
+    const root = await serveServerRenderedPage(`/profile/edit/${bob._id}`, 'en', {}, 'UTC', 'visitor');
+    const alert = root.querySelector('[role="alert"]');
+    expect(alert).not.toBeNull();
+
+    expect(await start(root)).toBe('hydrated');
+    expect(root.querySelector('[role="alert"]')).toBe(alert);
+    expect(screen.queryByRole('button', { name: /bob/ })).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
   it('reserves the player’s quality toolbar in the first screen when the answer says there is a choice (no shift when the playlist is read)', async () => {
     const markupFor = async (qualities: number) => {
       const video = makeSelfieVideo(4, { hlsUrl: '/media/renditions/v4/master.m3u8', qualities });

@@ -13,14 +13,15 @@ import { rehydrated, type AppStore } from './store';
  * as that user (whose id it marks on the root), in the language it marks on the root
  * (server/http/server-render.ts). The browser takes that markup over (hydrates it) only when its
  * own first render is the same: same language, and nobody signed in, or the same user. A page
- * rendered signed in carries the server's session check, whose user the browser adopts before
- * its first render (whatever it had saved: a sign-in elsewhere, e.g. through the API, or a
- * switch of account in another tab), so the viewer is then the same by construction.
+ * rendered after the session check (signed in, or a visitor on a page that needs the check)
+ * carries the server's answer, which the browser adopts before its first render whatever it
+ * had saved (nobody after a sign-in through the API, another account from another tab, a user
+ * whose session has ended), so the viewer is then the same by construction.
  */
 function matchesServerRender(container: HTMLElement, store: AppStore): boolean {
-  const { ssrLocale: serverLocale, ssrUser: serverUser } = container.dataset;
+  const { ssrLocale: serverLocale, ssrUser: serverUser, ssrSession } = container.dataset;
   const { language, auth } = store.getState();
-  const sameViewer = serverUser ? true : !auth.isLoggedIn;
+  const sameViewer = serverUser || ssrSession === 'checked' ? true : !auth.isLoggedIn;
   return Boolean(serverLocale) && container.firstElementChild !== null && language.locale === serverLocale && sameViewer;
 }
 
