@@ -3,13 +3,15 @@
  * real listening server on the embedded default (SQLite or PostgreSQL, file store under
  * DATA_DIR/uploads). Raw HTTP requests send the bad inputs a client library would never send.
  */
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 
 import { Upload, type HttpResponse } from 'tus-js-client';
 
+import { loggerOptions } from '../../server/http/logger';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import type { UserRow } from '../../server/db/schema';
 import { fixtures, multipart, thumbnailPart } from '../support/media';
@@ -295,5 +297,23 @@ describe('resumable uploads (tus)', () => {
     await start();
     expect(await storedUploads()).toEqual([]);
     expect((await send('HEAD', url, tusHeaders(cookie))).status).toBe(404);
+  });
+
+  it('the sweep at start on a fresh data directory (no uploads folder yet) warns of nothing', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const fresh = await makeTestApp({ logger: { ...(loggerOptions({ logLevel: 'info', nodeEnv: 'test' }) as object), stream } });
+    try {
+      await fresh.app.ready();
+      expect(lines.filter((line) => /resumable uploads|ENOENT/.test(line))).toEqual([]);
+      expect((await stat(path.join(fresh.dataDir, 'uploads'))).isDirectory()).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -268,6 +268,9 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.log.warn({ err: error }, 'sweeping expired resumable uploads failed');
     }
   };
+  // The file store makes its folder without waiting (in its constructor): the first sweep must
+  // not look before the folder is there on a fresh data directory.
+  if (datastore instanceof FileStore) await mkdir(datastore.directory, { recursive: true });
   await sweep();
   const timer = setInterval(() => void sweep(), CLEANUP_INTERVAL_MS);
   timer.unref();
