@@ -28,6 +28,9 @@ function saveSignedIn(user: User) {
   );
 }
 
+/** The first page of /selfieVideos, empty: the server's inlined answer. */
+const emptySelfieList = { '/v0/api/videos/selfieVideos?page=1&perPage=18': { videos: [], total: 0, page: 1, pages: 0 } };
+
 const homeSearchUrl = catalogueUrl('/api/v2/video/search/', { per_page: PAGE_SIZE, page: 1, thumbsize: 'medium', format: 'json' });
 
 /** What the server sends: the inlined answers and the rendered root (markup from the same answers). */
@@ -226,10 +229,9 @@ describe('taking over a server-rendered first screen', () => {
 
   it('hydrates a page rendered signed in for a browser that saved another user, or none: the inlined session check is the server’s word', async () => {
     const alice: User = { _id: 'u8', username: 'alice', email: 'alice@example.com', verified: true, walletAddress: null, role: 'user' };
-    const answers = { '/v0/api/videos/selfieVideos?page=1&perPage=18': { videos: [], total: 0, page: 1, pages: 0 } };
 
     saveSignedIn(alice);
-    const other = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
+    const other = await serveServerRenderedPage('/selfieVideos', 'en', emptySelfieList, 'UTC', bob);
     const otherButton = other.querySelector('.account-menu__toggle');
     expect(otherButton?.textContent).toContain('bob');
     expect(await start(other)).toBe('hydrated');
@@ -241,7 +243,7 @@ describe('taking over a server-rendered first screen', () => {
     // Signed in through the API (or in another browser profile's cookie jar): nothing saved yet.
     document.body.innerHTML = '';
     window.localStorage.clear();
-    const none = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
+    const none = await serveServerRenderedPage('/selfieVideos', 'en', emptySelfieList, 'UTC', bob);
     const noneButton = none.querySelector('.account-menu__toggle');
     expect(await start(none)).toBe('hydrated');
     expect(none.querySelector('.account-menu__toggle')).toBe(noneButton);
@@ -250,11 +252,10 @@ describe('taking over a server-rendered first screen', () => {
   });
 
   it('renders afresh when the inlined session check no longer names the user the page was rendered for', async () => {
-    const answers = { '/v0/api/videos/selfieVideos?page=1&perPage=18': { videos: [], total: 0, page: 1, pages: 0 } };
-    const root = await serveServerRenderedPage('/selfieVideos', 'en', answers, 'UTC', bob);
+    const root = await serveServerRenderedPage('/selfieVideos', 'en', emptySelfieList, 'UTC', bob);
     // A damaged or tampered data block: the check says signed out, the markup says bob.
     const block = document.getElementById('bootstrap-data')!;
-    block.textContent = JSON.stringify({ ...answers, '/v0/api/check-session': { isValid: false } });
+    block.textContent = JSON.stringify({ ...emptySelfieList, '/v0/api/check-session': { isValid: false } });
     const serverButton = root.querySelector('.account-menu__toggle');
     expect(await start(root)).toBe('rendered');
     await waitFor(() => expect(serverButton?.isConnected).toBe(false));

@@ -87,8 +87,7 @@ test('a rotated HEVC .mov uploads, shows its processing percent, then plays in p
 
   // Upload through the page.
   await page.goto('/upload-movie');
-  // Signed in through the API, the browser's saved state has no user: the app renders afresh over
-  // the server's markup instead of hydrating it. Type once it has taken the page over.
+  // The form is in the server's markup before the app runs: type once the app has taken it over.
   await expect(page.locator('[data-ssr-locale]')).toHaveCount(0);
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Video file').setInputFiles(clip);

@@ -2,24 +2,12 @@
  * The request log never holds an e-mailed link's secrets (issue: tokens in the request log).
  * The app runs with its real logger options; the test reads every line it wrote.
  */
-import { Writable } from 'node:stream';
-
-import { loggerOptions, redactUrl } from '../../server/http/logger';
+import { redactUrl } from '../../server/http/logger';
+import { capturedLog } from '../support/captured-log';
 import { linkIn, tokenAndEmail, waitForMail } from '../support/outbox';
 import type { TestApp } from '../support/server';
 
 import { makeAuthApp, post, registerUnverified } from './auth-helpers';
-
-function capturedLog() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { lines, logger: { ...(loggerOptions({ logLevel: 'info', nodeEnv: 'test' }) as object), stream } };
-}
 
 describe('the request log', () => {
   let t: TestApp;

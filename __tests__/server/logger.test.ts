@@ -1,20 +1,12 @@
-import { Writable } from 'node:stream';
-
 import Fastify from 'fastify';
 
 import { loggerOptions } from '../../server/http/logger';
+import { capturedLog } from '../support/captured-log';
 
 describe('logger options', () => {
   it('redact credentials in headers and secret body fields', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const options = loggerOptions({ logLevel: 'info', nodeEnv: 'test' });
-    const app = Fastify({ logger: { ...(options as object), stream } });
+    const { lines, logger } = capturedLog();
+    const app = Fastify({ logger });
     app.log.info(
       {
         req: { headers: { authorization: 'Bearer abc', cookie: 'sid=secret-session' } },

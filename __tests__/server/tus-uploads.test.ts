@@ -7,13 +7,12 @@ import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 
 import { Upload, type HttpResponse } from 'tus-js-client';
 
-import { loggerOptions } from '../../server/http/logger';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import type { UserRow } from '../../server/db/schema';
+import { capturedLog } from '../support/captured-log';
 import { fixtures, multipart, thumbnailPart } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -300,14 +299,8 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('the sweep at start on a fresh data directory (no uploads folder yet) warns of nothing', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const fresh = await makeTestApp({ logger: { ...(loggerOptions({ logLevel: 'info', nodeEnv: 'test' }) as object), stream } });
+    const { lines, logger } = capturedLog();
+    const fresh = await makeTestApp({ logger });
     try {
       await fresh.app.ready();
       expect(lines.filter((line) => /resumable uploads|ENOENT/.test(line))).toEqual([]);

@@ -21,7 +21,7 @@ import { rehydrated, type AppStore } from './store';
 function matchesServerRender(container: HTMLElement, store: AppStore): boolean {
   const { ssrLocale: serverLocale, ssrUser: serverUser, ssrSession } = container.dataset;
   const { language, auth } = store.getState();
-  const sameViewer = serverUser || ssrSession === 'checked' ? true : !auth.isLoggedIn;
+  const sameViewer = Boolean(serverUser) || ssrSession === 'checked' || !auth.isLoggedIn;
   return Boolean(serverLocale) && container.firstElementChild !== null && language.locale === serverLocale && sameViewer;
 }
 
