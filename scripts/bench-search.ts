@@ -221,7 +221,7 @@ async function judgedSection(
       }
       if (VERBOSE) {
         console.info(
-          `   [${half}] ${request.kind.padEnd(10)} ${request.query.slice(0, 60).padEnd(60)} rel ${pad(judgement.relevantCount, 4)} AI N ${scores[0]?.n.toFixed(2)} R ${scores[0]?.r.toFixed(2)} | ` +
+          `   [${half}] ${request.kind.padEnd(10)} ${request.query.slice(0, 60).padEnd(60)} rel ${pad(judgement.relevantCount, 4)} AI N ${scores[0]?.n.toFixed(2)} R ${scores[0]?.r.toFixed(2)} BM25 N ${scores[2]?.n.toFixed(2)} | ` +
             `${JSON.stringify({ terms: ai.intent.terms, ex: ai.intent.exclude, order: ai.intent.order, c: ai.understood.corrections })}`,
         );
       }

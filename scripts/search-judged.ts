@@ -38,6 +38,7 @@ export const KINDS = [
   'conv-unseen',
   'conv-new',
   'conv-dev',
+  'conv-fresh',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -409,6 +410,58 @@ const CONVERSATIONAL_DEV: Array<[string, Predicate]> = [
   ['妹妹订婚了，想学做马卡龙', and(topic('baking'), tagged('macarons'))],
 ];
 
+/**
+ * A third conversational set, written on 2026-11-27 before conv-new's per-request lines were
+ * read for tuning, and never used to change the engine: the holdout for the work that tuned on
+ * conv-new. Always in the holdout half. Judged from catalogue fields only.
+ */
+const CONVERSATIONAL_FRESH: Array<[string, Predicate]> = [
+  ["we're off to lisbon for a long weekend and I don't want to spend it stuck in tourist traps", and(topic('travel'), tagged('lisbon', 'portugal'))],
+  ["my dad just retired and says he's always wanted to build a rocking chair", and(topic('diy'), tagged('rocking chair', 'chair'))],
+  ["the kids start summer break next week and I'm dreading the boredom", and(topic('kids-crafts'), tagged('summer break', 'summer', 'independent play'))],
+  ['I only have my phone but I would like my holiday pictures to look less flat', and(topic('photography'), tagged('phone camera', 'smartphone', 'phone photography'))],
+  ["my flatmate and I want to start doing the park run on saturdays but I've never run 5k", and(topic('running'), tagged('5k', 'parkrun'))],
+  ['my little sister is learning the ukulele for the school concert and wants to practise with someone', and(topic('music'), tagged('ukulele', 'uke'))],
+  ['we just bought a house with a messy garage and my husband wants to hang all his tools on the wall', and(topic('diy'), tagged('tool wall', 'pegboard', 'organisation', 'workshop'))],
+  ['my neighbour has a telescope and invited me over to look at saturn this weekend', and(topic('space'), tagged('saturn', "saturn's rings"))],
+  ["he booked us a hot air balloon ride for my birthday and I'm a bit scared of heights", and(topic('aviation'), tagged('hot air balloon', 'balloon', 'ballooning'))],
+  ['my grandson plays in an under 12s team and I want to understand what the coach keeps shouting about', and(topic('football'), tagged('under-12s', 'youth football'))],
+  ["my back garden has turned into a jungle of weeds since I moved in and I'd love to grow my own veg", and(topic('gardening'), tagged('vegetables', 'kitchen garden', 'raised beds', 'raised bed'))],
+  ['we spotted whales from the ferry to the islands and my son wants to know everything about them', and(topic('ocean'), tagged('whale', 'humpback whale', 'blue whale'))],
+  ['my new office has no dress code and I never know what to wear on monday mornings', and(topic('fashion'), tagged('office outfits', 'work wear', 'office'))],
+  ['my partner wants to drive through the scottish highlands but I get car sick on bendy roads', and(topic('cars'), tagged('scottish highlands', 'scenic drive', 'road trip'))],
+  ["my son's science fair is next month and he wants to do something that glows in the dark", and(topic('science'), tagged('bioluminescence', 'glow'))],
+  ["we have friends coming round tonight and nobody wants to learn anything that takes three hours", and(topic('board-games'), tagged('party game', 'party', 'big groups', 'laughter'))],
+  ['my wife and I want to take up a dance we can do together at weddings', and(topic('dance'), tagged('partner dance', 'swing', 'lindy hop', 'swing dance', 'salsa', 'tango', 'first dance'))],
+  ["I work nights and it's really hard to switch my brain off when I get home in the morning", and(topic('yoga'), tagged('sleep', 'better sleep', 'insomnia', 'bedtime'))],
+  ["our village team plays the next town on sunday and we haven't won a game all year", and(topic('football'), tagged('village team', 'local football', 'sunday league', 'amateur', 'grassroots'))],
+  ['my nan still has her old singer machine and offered to teach me to make my own clothes', and(topic('fashion'), tagged('sewing', 'handmade'))],
+  ["I'm flying to japan for work and will have one free day to look around", and(topic('travel'), tagged('japan', 'kyoto'))],
+  ['my son got a drum kit for christmas and the neighbours are already complaining', and(topic('music'), tagged('drums', 'drum kit'))],
+  ["we're staying in a cabin with no electricity next month and I'm in charge of the food", and(topics('outdoors', 'cooking'), tagged('camp cooking', 'campfire', 'outdoor cooking'))],
+  ["I keep hearing a woodpecker in the woods behind our house and I'd love to actually see one", and(topic('birds'), tagged('woodpecker'))],
+  ['my grandpa keeps telling me how he watched the moon landing on a tiny black and white tv', and(topics('history', 'space'), tagged('moon landing', 'apollo', 'space race'))],
+  ['it hailed golf balls on our car yesterday, how does hail even get that big', and(topic('weather'), tagged('hail', 'hailstorm'))],
+  ['my teenage daughter wants to learn to code so she can make her own game', and(topics('gaming', 'technology'), tagged('game development', 'game design', 'coding'))],
+  ["I've just moved to amsterdam for work and I can't even order a coffee", and(topic('languages'), tagged('dutch', 'netherlands'))],
+  ["we're going on a cruise to alaska and I'm really hoping to see bears", and(topic('wildlife'), tagged('brown bear', 'bear', 'grizzly'))],
+  ["my son wants a pet but we live in a small flat, something that doesn't need walking", and(topic('pets'), tagged('small pets', 'rodent'))],
+  ["it's pouring outside and the kids are bouncing off the walls", and(topic('kids-crafts'), tagged('rainy day', 'indoor'))],
+  ['for our anniversary my partner wants to go somewhere with fjords', and(topics('travel', 'timelapse', 'trains'), tagged('fjords', 'fjord', 'norway', 'norwegian fjord'))],
+  ['下周末去里斯本玩两天，不想只去游客多的地方', and(topic('travel'), tagged('lisbon', 'portugal'))],
+  ['我爸退休了，一直说想自己做一把摇椅', and(topic('diy'), tagged('rocking chair', 'chair'))],
+  ['邻居有个望远镜，约我周末去看土星', and(topic('space'), tagged('saturn', "saturn's rings"))],
+  ['男朋友生日给我订了热气球，可是我有点恐高', and(topic('aviation'), tagged('hot air balloon', 'balloon', 'ballooning'))],
+  ['孙子在少年足球队踢球，我想看懂教练在喊什么', and(topic('football'), tagged('under-12s', 'youth football'))],
+  ['儿子下个月有科学展，想做个在黑暗里会发光的东西', and(topic('science'), tagged('bioluminescence', 'glow'))],
+  ['我和老婆想学一种婚礼上能一起跳的舞', and(topic('dance'), tagged('partner dance', 'swing', 'lindy hop', 'swing dance', 'salsa', 'tango', 'first dance'))],
+  ['上夜班，早上回到家脑子怎么也停不下来', and(topic('yoga'), tagged('sleep', 'better sleep', 'insomnia', 'bedtime'))],
+  ['奶奶有台老缝纫机，说要教我自己做衣服', and(topic('fashion'), tagged('sewing', 'handmade'))],
+  ['儿子圣诞节收到一套架子鼓，邻居已经有意见了', and(topic('music'), tagged('drums', 'drum kit'))],
+  ['刚搬到阿姆斯特丹工作，连咖啡都不会点', and(topic('languages'), tagged('dutch', 'netherlands'))],
+  ['昨天下冰雹把车都砸了，冰雹怎么会那么大', and(topic('weather'), tagged('hail', 'hailstorm'))],
+];
+
 /** A subject and what its results must leave out (the judgement names both by catalogue fields). */
 const EXCLUSIONS: Array<{ x: string; y: string; zx: string; zy: string; relevant: Predicate }> = [
   { x: 'space videos', y: 'mars', zx: '太空', zy: '火星', relevant: and(topic('space'), not(about('mars', 'red planet'))) },
@@ -572,6 +625,7 @@ function draft(): Array<Omit<JudgedRequest, 'split'>> {
   }
   for (const [query, relevant] of CONVERSATIONAL_NEW) add('conv-new', query, relevant);
   for (const [query, relevant] of CONVERSATIONAL_DEV) add('conv-dev', query, relevant);
+  for (const [query, relevant] of CONVERSATIONAL_FRESH) add('conv-fresh', query, relevant);
   return out;
 }
 
@@ -583,7 +637,7 @@ export function judgedSet(videos: readonly CatalogueVideo[]): JudgedRequest[] {
     if (seen.has(request.query)) continue;
     seen.add(request.query);
     if (videos.filter(request.relevant).length < 3) continue;
-    const split = request.kind === 'conv-new' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
+    const split = request.kind === 'conv-new' || request.kind === 'conv-fresh' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
     set.push({ ...request, split });
   }
   return set;

@@ -2,12 +2,13 @@
  * Chinese requests and titles, typo correction and the understood request (chips),
  * through the API as the SPA calls it.
  */
+import { createWordVectors } from '../../server/services/search/embeddings';
 import { parseIntent } from '../../server/services/search/intent';
 import { editDistance, Speller } from '../../server/services/search/spell';
 import { chineseWords, toSimplified, translate } from '../../server/services/search/zh';
 import { makeTestApp, type TestApp } from '../support/server';
 
-import { insertVideo, seedCatalogue, tinyVectors, type CatalogueFields } from './search-helpers';
+import { insertVideo, seedCatalogue, TINY_VECTORS, tinyVectors, type CatalogueFields } from './search-helpers';
 
 const NOW = new Date(Date.UTC(2026, 10, 1));
 const parse = (text: string) => parseIntent(text, NOW);
@@ -152,6 +153,17 @@ describe('the API: Chinese videos, corrections and chips', () => {
     const asWritten = (await normal({ query: 'sourdugh', literal: true })).json();
     expect(asWritten).toMatchObject({ total: 0, corrections: [] });
     expect(asWritten.correctedQuery).toBeUndefined();
+  });
+
+  it('corrects no word of a story that the word vectors know (a real word, rarely used, is no typo)', async () => {
+    // "cheat" is one edit from "cheap" (indexed) and ranked past the common words.
+    const filler = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`filler${i}`, [0, 0, 0, 0, 0, 0, 1]]));
+    await t.app.searchIndex.useEmbeddings(createWordVectors({ ...TINY_VECTORS, ...filler, cheat: [0, 0, 0, 0, 0, 0.5, 0.5] }));
+    const short = (await ai({ chat_history: 'cheat' })).json();
+    expect(short.structuredResponse.intent.corrections).toEqual([{ from: 'cheat', to: 'cheap' }]);
+    const story = (await ai({ chat_history: 'my uncle says I cheat every time we sit down for chess' })).json();
+    expect(story.structuredResponse.intent.corrections).toBeUndefined();
+    expect(story.structuredResponse.intent.terms).toContain('cheat');
   });
 
   it('leaves out the parts of the understood request the visitor removed', async () => {

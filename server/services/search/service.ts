@@ -255,15 +255,16 @@ export class SearchService {
   /**
    * Corrections for words no index has (SymSpell over the segments' vocabularies). A word the
    * word embeddings know as a common English word is left alone (a synonym, not a typo); a word
-   * they know at all is only corrected by one edit.
+   * they know at all is only corrected by one edit, and never in a story (`conversational`: the
+   * rest of the request carries it, and "an owl hooting" is no typo of shooting).
    */
-  private correct(words: string[], segments: Segment[]): Array<{ from: string; to: string }> {
+  private correct(words: string[], segments: Segment[], conversational = false): Array<{ from: string; to: string }> {
     const corrections: Array<{ from: string; to: string }> = [];
     const knownWords = words.filter((word) => segments.some((segment) => segment.knows(word)));
     for (const word of words) {
       if (!/^[a-z]{4,}$/.test(word) || segments.some((segment) => segment.knows(word)) || SYNONYM_WORDS.has(word)) continue;
       const rank = this.vectors?.rank(word);
-      if (rank !== undefined && rank < COMMON_WORD_RANK) continue;
+      if (rank !== undefined && (rank < COMMON_WORD_RANK || conversational)) continue;
       const candidates = [...segments.flatMap((segment) => segment.suggest(word)), ...synonymSpeller().suggestAll(word)];
       if (candidates.length === 0) continue;
       const distance = Math.min(...candidates.map((candidate) => candidate.distance));
@@ -296,7 +297,7 @@ export class SearchService {
     if (!request.literal) {
       // Chatter around the subject (weight below 1) is not worth correcting ("grandad" is no typo of grandma).
       const subject = intent.terms.filter((_, i) => (intent.weights?.[i] ?? 1) >= 1);
-      const corrections = this.correct([...subject, ...intent.exclude], [this.catalogueSegment, this.selfieSegment]);
+      const corrections = this.correct([...subject, ...intent.exclude], [this.catalogueSegment, this.selfieSegment], intent.conversational === true);
       if (corrections.length > 0) {
         // The corrected request is read again (a corrected word may be a phrase of the curated layer).
         understood.corrections = corrections;
