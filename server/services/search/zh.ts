@@ -18,6 +18,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { CATALOGUE_ZH } from './zh-catalogue';
+
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const CJK_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 
@@ -256,8 +258,13 @@ export function traditionalVariants(word: string): string[] {
 /** Taiwan wording that differs from the mainland's, not only in its characters. */
 const TRAD_WORD_FIXES: Record<string, string> = { 影片: '视频', 義大利: '意大利', 灌籃: '灌篮', 西洋棋: '西洋棋', 單車: '单车' };
 
+/** The curated layer, then the catalogue's vocabulary in Chinese (zh-catalogue.ts). */
+function curatedGloss(word: string): string | undefined {
+  return CURATED[word] ?? CATALOGUE_ZH[word];
+}
+
 function known(word: string): boolean {
-  return word in CURATED || word in zhTable().words;
+  return curatedGloss(word) !== undefined || word in zhTable().words;
 }
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
@@ -294,7 +301,7 @@ function splitUnknown(word: string): string[] {
 /** English words for one Chinese word (curated first, then CC-CEDICT); [] for a request word. */
 export function translate(word: string): string[] {
   if (STOP.has(word)) return [];
-  const curated = CURATED[word];
+  const curated = curatedGloss(word);
   if (curated) return curated.split(' ');
   const gloss = zhTable().words[word];
   if (gloss) return gloss.split(' ');
@@ -327,7 +334,7 @@ export function translateText(text: string): string {
 export function translateChattyText(text: string, curatedOnly: boolean): string {
   const words = (word: string): string[] => {
     if (STOP.has(word) || STORY.has(word)) return [];
-    const curated = CURATED[word];
+    const curated = curatedGloss(word);
     if (curated) return curated.split(' ');
     if (curatedOnly) return [];
     const gloss = zhTable().words[word];
