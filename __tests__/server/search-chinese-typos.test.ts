@@ -166,6 +166,13 @@ describe('the API: Chinese videos, corrections and chips', () => {
     expect(story.structuredResponse.intent.terms).toContain('cheat');
   });
 
+  it('corrects a word of a story only when the rest of the request shares videos with the correction', async () => {
+    const vouched = (await ai({ chat_history: 'we play chess on an old boord every sunday evening with my uncle' })).json();
+    expect(vouched.structuredResponse.intent.corrections).toContainEqual({ from: 'boord', to: 'board' });
+    const unrelated = (await ai({ chat_history: 'my uncle keeps talking about the boord he saw on his walk with the golden retriever' })).json();
+    expect(unrelated.structuredResponse.intent.corrections ?? []).not.toContainEqual(expect.objectContaining({ from: 'boord' }));
+  });
+
   it('leaves out the parts of the understood request the visitor removed', async () => {
     const full = (await ai({ chat_history: 'short cat videos, most viewed' })).json();
     expect(full.structuredResponse.intent).toMatchObject({ terms: ['cat'], max_length_sec: 300, order: 'views' });

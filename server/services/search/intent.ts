@@ -276,11 +276,17 @@ const NARRATIVE_WORDS = new Set(
     'getting got put keep keeps kept let lets seem seems seemed feel feels felt told tell tells say says said ask asks asked ' +
     'asking help helps helping bought buy found find inherited gave given give sent booked planning plan plans trying tried try ' +
     'spend spends spent stuck lost miss missed wish hoping hope worried nervous excited scared afraid sick tired bored ' +
+    'visit visits visited visiting staying stay stays moved moving ' +
     'happy sad annoying annoyed honestly really actually totally completely literally basically absolutely whole single ' +
     'lot lots bit little much many loads tons stuff thing things something anything everything nothing way time times ' +
     'work job home house place'
   ).split(' '),
 );
+
+/** A story word, or one with a possessive or plural s ("my dad's old camera" → dads). */
+function isNarrative(word: string): boolean {
+  return NARRATIVE_WORDS.has(word) || (word.endsWith('s') && NARRATIVE_WORDS.has(word.slice(0, -1)));
+}
 
 /** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
 const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
@@ -422,7 +428,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   for (const word of after) add(word, 1);
   // A conversational request that no situation explains: its story words are chatter.
   const storyWeight = (word: string, weight: number) =>
-    intent.conversational && situations.length === 0 && NARRATIVE_WORDS.has(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
+    intent.conversational && situations.length === 0 && isNarrative(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
   for (const word of before) add(word, storyWeight(word, after.length > 0 ? CHATTER_WEIGHT : restWeight));
   if (situations.length > 0) intent.situations = situations;
   // Exclusions: the word as written, or its curated synonym ("no doggos" → dog) unless that is

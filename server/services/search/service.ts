@@ -274,6 +274,9 @@ export class SearchService {
         knownWords.reduce((sum, other) => sum + segments.reduce((inner, segment) => inner + segment.cooccurrence(candidate.word, other), 0), 0) * 1e6 +
         candidate.frequency;
       const best = candidates.filter((candidate) => candidate.distance === distance).sort((a, b) => score(b) - score(a))[0];
+      // In a story the rest of the request must vouch for a correction: "my partner snores … drift
+      // off" shares no video with "score".
+      if (best && conversational && knownWords.length > 0 && score(best) < 1e6) continue;
       if (best) corrections.push({ from: word, to: best.word });
     }
     return corrections;
