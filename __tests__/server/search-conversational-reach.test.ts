@@ -25,13 +25,16 @@ describe('parseIntent: stories no situation explains', () => {
     for (const word of ['girlfriends', 'family']) expect(weightOf(intent, word)).toBe(CHATTER_WEIGHT);
   });
 
-  it('counts a possessive person ("my dad\'s") and a visit as story words', () => {
+  it('counts a possessive person ("my dad\'s"), a visit and the grammar of a story (six, all, turns) as story words', () => {
     const camera = parseIntent("I just inherited my dad's old camera and have no clue how to use it", NOW);
     expect(weightOf(camera, 'dads')).toBe(CHATTER_WEIGHT);
     expect(weightOf(camera, 'camera')).toBe(1);
     const visit = parseIntent('my in-laws are visiting next week and want to try something italian', NOW);
     expect(weightOf(visit, 'visiting')).toBe(CHATTER_WEIGHT);
     expect(weightOf(visit, 'italian')).toBe(1);
+    const party = parseIntent('my nephew turns six next month and all he wants is slime at his party', NOW);
+    for (const word of ['turns', 'six', 'all']) expect(weightOf(party, word)).toBe(CHATTER_WEIGHT);
+    expect(weightOf(party, 'slime')).toBe(1);
   });
 
   it('reads no length or date constraint in "a long walk", "something new to fill his days"', () => {

@@ -277,6 +277,9 @@ const NARRATIVE_WORDS = new Set(
     'asking help helps helping bought buy found find inherited gave given give sent booked planning plan plans trying tried try ' +
     'spend spends spent stuck lost miss missed wish hoping hope worried nervous excited scared afraid sick tired bored ' +
     'visit visits visited visiting staying stay stays moved moving ' +
+    // the grammar of a story: quantities, numbers, and verbs that only carry it along
+    'all am is are was were be been gets out along see sees saw seen turns within possibly here there almost wants needs ' +
+    'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred ' +
     'happy sad annoying annoyed honestly really actually totally completely literally basically absolutely whole single ' +
     'lot lots bit little much many loads tons stuff thing things something anything everything nothing way time times ' +
     'work job home house place'
