@@ -298,7 +298,7 @@ function splitUnknown(word: string): string[] {
   return out;
 }
 
-/** English words for one Chinese word (curated first, then CC-CEDICT); [] for a request word. */
+/** English words for one Chinese word (curated, then the catalogue's words, then CC-CEDICT); [] for a request word. */
 export function translate(word: string): string[] {
   if (STOP.has(word)) return [];
   const curated = curatedGloss(word);
