@@ -134,9 +134,10 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
       expect.arrayContaining(['master.m3u8', '180p.m3u8', 'video.mp4', 'poster.jpg', 'card-160.webp']),
     );
     expect(renditions.some((key) => key.endsWith('.ts'))).toBe(true);
-    // KEEP_ORIGINALS is off: the original object is gone; the job's local copy too.
+    // KEEP_ORIGINALS is off: the original object is gone; the job's local copy too (removed
+    // when the job ends, a moment after the row says ready).
     expect(await s3.listKeys('videos/')).not.toContain(row.video_key);
-    expect(await listFiles(t.config.tmpDir)).toEqual([]);
+    expect(await filesLeftAfterJob(t.config.tmpDir)).toEqual([]);
     expect(await listFiles(t.config.mediaDir)).toEqual([]);
 
     // Playlists and segments from the bucket, public and immutable.
@@ -291,7 +292,7 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
     }
     expect(status).toBe('failed');
     expect(await s3.listKeys(`renditions/${uploaded._id}/`)).toEqual([]);
-    expect(await listFiles(t.config.tmpDir)).toEqual([]);
+    expect(await filesLeftAfterJob(t.config.tmpDir)).toEqual([]);
   });
 });
 
@@ -342,3 +343,18 @@ describe('S3 configuration', () => {
     expect(problems({ S3_BUCKET: 'media', AWS_ACCESS_KEY_ID: 'key' })).toEqual([expect.stringMatching(/must be set together/)]);
   });
 });
+
+/**
+ * The files left in a folder once a media job has finished: the job marks the row (ready or
+ * failed) before its `finally` removes its work folder, so the folder is read until it is empty
+ * or 10 s have passed.
+ */
+async function filesLeftAfterJob(dir: string): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  let files = await listFiles(dir);
+  while (files.length > 0 && Date.now() < deadline) {
+    await sleep(100);
+    files = await listFiles(dir);
+  }
+  return files;
+}
