@@ -16,6 +16,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import type { UserRow } from '../../server/db/schema';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import { processVideo } from '../../server/media/pipeline';
+import { eventually } from '../support/eventually';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { listFiles, postUpload, uploadParts, videoPart } from '../support/media';
 import { startS3, useS3Env, type S3TestServer } from '../support/s3';
@@ -137,7 +138,7 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
     // KEEP_ORIGINALS is off: the original object is gone; the job's local copy too (removed
     // when the job ends, a moment after the row says ready).
     expect(await s3.listKeys('videos/')).not.toContain(row.video_key);
-    expect(await filesLeftAfterJob(t.config.tmpDir)).toEqual([]);
+    await eventually(async () => expect(await listFiles(t.config.tmpDir)).toEqual([]), 10_000);
     expect(await listFiles(t.config.mediaDir)).toEqual([]);
 
     // Playlists and segments from the bucket, public and immutable.
@@ -292,7 +293,8 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
     }
     expect(status).toBe('failed');
     expect(await s3.listKeys(`renditions/${uploaded._id}/`)).toEqual([]);
-    expect(await filesLeftAfterJob(t.config.tmpDir)).toEqual([]);
+    // The job removes its work folder in its finally, a moment after the row says failed.
+    await eventually(async () => expect(await listFiles(t.config.tmpDir)).toEqual([]), 10_000);
   });
 });
 
@@ -343,18 +345,3 @@ describe('S3 configuration', () => {
     expect(problems({ S3_BUCKET: 'media', AWS_ACCESS_KEY_ID: 'key' })).toEqual([expect.stringMatching(/must be set together/)]);
   });
 });
-
-/**
- * The files left in a folder once a media job has finished: the job marks the row (ready or
- * failed) before its `finally` removes its work folder, so the folder is read until it is empty
- * or 10 s have passed.
- */
-async function filesLeftAfterJob(dir: string): Promise<string[]> {
-  const deadline = Date.now() + 10_000;
-  let files = await listFiles(dir);
-  while (files.length > 0 && Date.now() < deadline) {
-    await sleep(100);
-    files = await listFiles(dir);
-  }
-  return files;
-}
