@@ -1,4 +1,4 @@
-import { Segment, topByKey, type IndexDocument } from '../../server/services/search/engine';
+import { kthSmallest, Segment, topByKey, type IndexDocument } from '../../server/services/search/engine';
 import { parseIntent, type SearchIntent } from '../../server/services/search/intent';
 
 import { tinyVectors } from './search-helpers';
@@ -127,5 +127,24 @@ describe('topByKey', () => {
     expect([...top]).toEqual([1, 3, 4, 0]);
     expect([...topByKey(Uint32Array.from([2, 0]), (i) => keys[i] as number, 5)]).toEqual([0, 2]);
     expect([...topByKey(new Uint32Array(0), () => 0, 3)]).toEqual([]);
+  });
+});
+
+describe('kthSmallest', () => {
+  it('finds the value an ascending sort puts at each index, with ties, runs and one element', () => {
+    // A fixed pseudo-random sequence (no Math.random: the same case on every run).
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const cases = [
+      Float32Array.from({ length: 257 }, () => next()),
+      Float32Array.from({ length: 100 }, () => Math.floor(next() * 3)),
+      Float32Array.from({ length: 64 }, (_, i) => i),
+      Float32Array.from({ length: 64 }, (_, i) => 64 - i),
+      Float32Array.from([0.5]),
+    ];
+    for (const values of cases) {
+      const sorted = Float32Array.from(values).sort();
+      for (let k = 0; k < values.length; k += 1) expect(kthSmallest(Float32Array.from(values), k)).toBe(sorted[k]);
+    }
   });
 });

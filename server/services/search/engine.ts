@@ -212,6 +212,8 @@ export class Segment {
   /** Per document: how many of the request's parts it matched (coordination, see search()). */
   private partHits!: Uint8Array;
   private partMark!: Uint8Array;
+  /** scoreGroup's list of the documents one group reached. */
+  private groupReached!: Uint32Array;
 
   private constructor(private readonly weights: EngineWeights) {}
 
@@ -406,6 +408,7 @@ export class Segment {
     this.relevance = new Float32Array(n);
     this.partHits = new Uint8Array(n);
     this.partMark = new Uint8Array(n);
+    this.groupReached = new Uint32Array(n);
   }
 
   /**
@@ -600,10 +603,17 @@ export class Segment {
 
   /** Adds, per document, the best weighted BM25 contribution of the group's terms to keywordScore. */
   private scoreGroup(group: Map<number, number>, touched: number[], groupWeight = 1, countPart = false): void {
+    // The hot loop of a search (a long request at 100,000 videos walks millions of postings):
+    // fields read once into locals, the documents reached kept in a reused typed array.
     const best = this.groupScore;
     const mark = this.partMark;
-    const local: number[] = [];
+    const norm = this.docLengthNorm;
+    const keywordScore = this.keywordScore;
+    const partHits = this.partHits;
+    const local = this.groupReached;
+    let reached = 0;
     const strong = this.weights.partMinTermWeight;
+    const k1Plus1 = this.weights.bm25K1 + 1;
     for (const [termId, weight] of group) {
       const { docs, tf } = this.postings[termId] as Postings;
       const idf = (this.idf[termId] as number) * weight * groupWeight;
@@ -611,19 +621,25 @@ export class Segment {
       for (let i = 0; i < docs.length; i += 1) {
         const docIndex = docs[i] as number;
         const f = tf[i] as number;
-        const contribution = (idf * f * (this.weights.bm25K1 + 1)) / (f + (this.docLengthNorm[docIndex] as number));
+        const contribution = (idf * f * k1Plus1) / (f + (norm[docIndex] as number));
         const previous = best[docIndex] as number;
-        if (previous === 0) local.push(docIndex);
+        // (A zero contribution leaves the score at 0, so a later term could list the document
+        // again: the bound keeps such repeats, which add nothing, inside the array.)
+        if (previous === 0 && reached < local.length) {
+          local[reached] = docIndex;
+          reached += 1;
+        }
         if (contribution > previous) best[docIndex] = contribution;
         if (marks) mark[docIndex] = 1;
       }
     }
-    for (const docIndex of local) {
-      if (this.keywordScore[docIndex] === 0) touched.push(docIndex);
-      this.keywordScore[docIndex] = (this.keywordScore[docIndex] as number) + (best[docIndex] as number);
+    for (let r = 0; r < reached; r += 1) {
+      const docIndex = local[r] as number;
+      if (keywordScore[docIndex] === 0) touched.push(docIndex);
+      keywordScore[docIndex] = (keywordScore[docIndex] as number) + (best[docIndex] as number);
       best[docIndex] = 0;
       if (mark[docIndex]) {
-        this.partHits[docIndex] = (this.partHits[docIndex] as number) + 1;
+        partHits[docIndex] = (partHits[docIndex] as number) + 1;
         mark[docIndex] = 0;
       }
     }
@@ -890,12 +906,11 @@ export class Segment {
   private semanticCandidates(touched: number[]): readonly number[] {
     const limit = this.weights.semanticCandidates;
     if (touched.length <= limit) return touched;
+    const keywordScore = this.keywordScore;
     const scores = new Float32Array(touched.length);
-    touched.forEach((docIndex, i) => {
-      scores[i] = this.keywordScore[docIndex] as number;
-    });
-    const cut = scores.sort()[touched.length - limit] as number;
-    return touched.filter((docIndex) => (this.keywordScore[docIndex] as number) >= cut);
+    for (let i = 0; i < touched.length; i += 1) scores[i] = keywordScore[touched[i] as number] as number;
+    const cut = kthSmallest(scores, touched.length - limit);
+    return touched.filter((docIndex) => (keywordScore[docIndex] as number) >= cut);
   }
 
   /** Cosine of one document's vector with `query` (unit); NaN when the document has no vector. */
@@ -1001,6 +1016,40 @@ export class Segment {
  * The `count` best of `candidates` by `key` (bigger first; ties: smaller index first), sorted.
  * A bounded heap: cheap when a request matches thousands of documents but shows 18.
  */
+/**
+ * The value a full ascending sort would put at index `k` (Hoare's selection, linear on average;
+ * a search at 100,000 videos would otherwise sort tens of thousands of scores). Reorders `values`.
+ */
+export function kthSmallest(values: Float32Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    // Median of three as the pivot keeps sorted and constant runs linear.
+    const middle = (low + high) >>> 1;
+    const a = values[low] as number;
+    const b = values[middle] as number;
+    const c = values[high] as number;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i += 1;
+      while ((values[j] as number) > pivot) j -= 1;
+      if (i <= j) {
+        const swap = values[i] as number;
+        values[i] = values[j] as number;
+        values[j] = swap;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else return values[k] as number;
+  }
+  return values[k] as number;
+}
+
 export function topByKey(candidates: Uint32Array, key: (docIndex: number) => number, count: number): Uint32Array {
   if (count <= 0) return new Uint32Array(0);
   const heapIndex = new Uint32Array(count);
