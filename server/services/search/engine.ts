@@ -1013,10 +1013,6 @@ export class Segment {
 }
 
 /**
- * The `count` best of `candidates` by `key` (bigger first; ties: smaller index first), sorted.
- * A bounded heap: cheap when a request matches thousands of documents but shows 18.
- */
-/**
  * The value a full ascending sort would put at index `k` (Hoare's selection, linear on average;
  * a search at 100,000 videos would otherwise sort tens of thousands of scores). Reorders `values`.
  */
@@ -1050,6 +1046,10 @@ export function kthSmallest(values: Float32Array, k: number): number {
   return values[k] as number;
 }
 
+/**
+ * The `count` best of `candidates` by `key` (bigger first; ties: smaller index first), sorted.
+ * A bounded heap: cheap when a request matches thousands of documents but shows 18.
+ */
 export function topByKey(candidates: Uint32Array, key: (docIndex: number) => number, count: number): Uint32Array {
   if (count <= 0) return new Uint32Array(0);
   const heapIndex = new Uint32Array(count);
