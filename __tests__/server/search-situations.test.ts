@@ -80,6 +80,17 @@ describe('conversational requests: the need behind the words', () => {
     expect(intent.situations).toBeUndefined();
     expect(intent.exclude).toEqual(['puppies chewing']);
   });
+
+  it('needs other words for each cue of a situation: one word does not tell it twice', () => {
+    // "knees" is an older person's complaint and a reason to move, but not both at once.
+    const names = (text: string) => findSituations(text, false).found.map((situation) => situation.name);
+    expect(names('my knees hurt every time I go for a run, am I doing something wrong?')).not.toContain('gentle exercise');
+    expect(names('my grandma has bad knees but wants to keep moving')).toContain('gentle exercise');
+    // Studying a subject is not a request for something to listen to while studying.
+    expect(names('our class is studying the vikings next term and I need something the kids can watch')).not.toContain('study music');
+    expect(names("I can't concentrate when I'm revising for my exams")).toContain('study music');
+    expect(findSituations('下周考试，复习的时候想听点安静的', true).found.map((situation) => situation.name)).toContain('study music');
+  });
 });
 
 describe('exclusions in both languages', () => {

@@ -129,7 +129,17 @@ export const SITUATIONS: Situation[] = [
     terms: 'photography camera tips beginners',
   },
   { name: 'night photos', en: [PHOTO, /\b(?:after dark|at night|night ?time|in the dark|low light)\b/], zh: [/晚上|夜里|夜景|天黑/, /拍照|照片|拍出来/], terms: 'night photography long exposure' },
-  { name: 'study music', en: [/\b(?:revis(?:e|ing)|studying|study session|exams?|homework|in the background while)\b/], zh: [/复习|考试|写作业|背景音乐/], terms: 'study music lofi chill beats' },
+  {
+    // Studying is the situation, something to listen to the need ("our class is studying the
+    // vikings" asks for history, not lo-fi).
+    name: 'study music',
+    en: [
+      /\b(?:revis(?:e|ing)|revision|studying|study session|exams?|homework|essays?)\b/,
+      /\b(?:listen\w*|music|songs?|background|focus|concentrat\w*|noise|noisy|distract\w*|in the zone|put on)\b/,
+    ],
+    zh: [/复习|考试|写作业|学习|背书/, /听|音乐|歌|背景|专心|集中|注意力|吵|安静|分心/],
+    terms: 'study music lofi chill beats',
+  },
   {
     name: 'electric car',
     en: [/\b(?:electric (?:car|vehicle)s?|doesn'?t need (?:fuel|petrol|gas)|no (?:more )?(?:petrol|fuel|gas)|(?:petrol|diesel|gas) car|charging points?|range anxiety)\b/],
@@ -184,13 +194,17 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
     const cues = chinese ? situation.zh : situation.en;
     if (!cues) continue;
     const spans: string[] = [];
+    // Each cue must be told by other words than the cues before it: "knees" is both an older
+    // person's complaint and a reason to exercise, but "my knees hurt when I run" is neither twice.
+    const used: Array<[number, number]> = [];
     let all = true;
     for (const cue of cues) {
-      const match = cue.exec(text);
+      const match = firstMatchOutside(cue, text, used);
       if (!match) {
         all = false;
         break;
       }
+      used.push([match.index, match.index + match[0].length]);
       spans.push(match[0]);
     }
     if (all) matchedBy.push({ situation, spans });
@@ -202,6 +216,24 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
     found.push({ name: situation.name, cue: spans.join(' … ').trim(), terms: situation.terms.split(' '), ...(situation.fallback ? { fallback: true } : {}) });
   }
   return { spans: taken, found };
+}
+
+/** The first match of `cue` in `text` that overlaps none of the `used` ranges. */
+const globalCues = new WeakMap<RegExp, RegExp>();
+function firstMatchOutside(cue: RegExp, text: string, used: ReadonlyArray<[number, number]>): RegExpExecArray | null {
+  let global = globalCues.get(cue);
+  if (!global) {
+    global = new RegExp(cue.source, cue.flags.includes('g') ? cue.flags : `${cue.flags}g`);
+    globalCues.set(cue, global);
+  }
+  global.lastIndex = 0;
+  for (let match = global.exec(text); match; match = global.exec(text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (!used.some(([from, to]) => start < to && from < end)) return match;
+    if (match[0].length === 0) global.lastIndex += 1;
+  }
+  return null;
 }
 
 /** `text` without the spans (every occurrence). */
