@@ -81,6 +81,22 @@ describe('conversational requests: the need behind the words', () => {
     expect(intent.exclude).toEqual(['puppies chewing']);
   });
 
+  it('adds an everyday situation as a hint: its words count less, the request keeps its own', () => {
+    const intent = parse('I want to get fit but I only have fifteen minutes before the kids wake up');
+    expect(intent.situations).toEqual([expect.objectContaining({ soft: true, terms: expect.arrayContaining(['quick', 'workout']) })]);
+    const w = weights(intent);
+    expect(w.quick).toBe(0.5);
+    expect(w.morning).toBe(0.5);
+    // The words that told the hint stay, at their own weight: nothing was taken out or made chatter.
+    expect(w.fit).toBe(1);
+    expect(w.fitness).toBe(1);
+  });
+
+  it('lets a curated situation win over an everyday hint', () => {
+    const found = findSituations('our rescue dog ignores me completely when i call him, how do i get him to listen', false).found;
+    expect(found.map((situation) => situation.name)).toEqual(['dog training']);
+  });
+
   it('needs other words for each cue of a situation: one word does not tell it twice', () => {
     // "knees" is an older person's complaint and a reason to move, but not both at once.
     const names = (text: string) => findSituations(text, false).found.map((situation) => situation.name);

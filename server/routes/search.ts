@@ -122,7 +122,8 @@ const AiSearchResponse = Type.Object({
     /**
      * What was understood: terms, exclude, min/max_length_sec, added_after/before, order,
      * parser, language ('en' | 'zh' | 'mixed'), corrections, corrected_query and situations
-     * ([{ name, cue, terms }]: what a conversational request was read as; describeIntent).
+     * ([{ name, cue, terms, soft? }]: what a conversational request was read as, soft when only
+     * a hint whose words were added beside the request's own; describeIntent).
      */
     intent: Type.Record(Type.String(), Type.Unknown()),
   }),

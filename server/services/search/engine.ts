@@ -679,7 +679,7 @@ export class Segment {
     const distinctWords = new Set(subjectWords.map(({ term }) => term)).size;
     const talkative = distinctWords >= w.talkativeWords;
     // A conversational request that no situation explains: its scattered words weigh less.
-    const unexplained = intent.conversational === true && distinctWords >= w.topicalWords && !(intent.situations && intent.situations.length > 0);
+    const unexplained = intent.conversational === true && distinctWords >= w.topicalWords && !(intent.situations ?? []).some((situation) => !situation.soft);
     for (const { surface, term, weight: groupWeight } of subjectWords) {
       if (seenTerms.has(term)) continue;
       seenTerms.add(term);

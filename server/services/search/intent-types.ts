@@ -26,7 +26,7 @@ export interface SearchIntent {
    * Situations read in a conversational request ("tiny kitchen … does not take forever" →
    * quick easy cooking recipe): the cue words, and the catalogue words added to `terms`.
    */
-  situations?: Array<{ name: string; cue: string; terms: string[] }>;
+  situations?: Array<{ name: string; cue: string; terms: string[]; soft?: boolean }>;
   /**
    * The request talks (a sentence about the asker's life, not a list of subject words): the
    * engine then weighs its words by how much they are about one thing (engine.ts, topicality).

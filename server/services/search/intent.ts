@@ -20,6 +20,8 @@ export { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SEARCH_ORDERS, SHORT_MAX_SEC
 export type { SearchIntent, SearchOrder } from './intent-types';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** How much a soft situation's words count (situations.ts, Situation.soft). */
+const SOFT_SITUATION_WEIGHT = 0.5;
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -360,7 +362,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     text = withoutSpans(text, found.spans);
     // In a conversational request dictionary words give one gloss each, and beside a situation
     // only the curated domain words count (the rest is chatter).
-    const specific = situations.some((situation) => !situation.fallback);
+    const specific = situations.some((situation) => !situation.fallback && !situation.soft);
     text = ` ${conversational ? translateChattyText(text, specific) : translateText(text)} `;
   } else {
     intent.language = 'en';
@@ -424,15 +426,18 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   // lead, and the rest of the request is chatter around it — unless the request names its
   // subject itself ("… videos about X"), which then wins.
   const situationWeight = after.length > 0 ? CHATTER_WEIGHT : 1;
-  const restWeight = situations.some((situation) => !situation.fallback) && after.length === 0 ? CHATTER_WEIGHT : 1;
-  for (const situation of situations) for (const word of situation.terms) add(word, situationWeight);
+  const readings = situations.filter((situation) => !situation.soft);
+  const restWeight = readings.some((situation) => !situation.fallback) && after.length === 0 ? CHATTER_WEIGHT : 1;
+  for (const situation of readings) for (const word of situation.terms) add(word, situationWeight);
   // A destination ("going to japan", "leave for spain") is part of the need, not chatter.
   if (destination && !STOP_WORDS.has(destination) && !FILLER_WORDS.has(destination)) add(destination, 1);
   for (const word of after) add(word, 1);
   // A conversational request that no situation explains: its story words are chatter.
   const storyWeight = (word: string, weight: number) =>
-    intent.conversational && situations.length === 0 && isNarrative(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
+    intent.conversational && readings.length === 0 && isNarrative(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
   for (const word of before) add(word, storyWeight(word, after.length > 0 ? CHATTER_WEIGHT : restWeight));
+  // A hint's words come after the request's own, and count less than them.
+  for (const situation of situations) if (situation.soft) for (const word of situation.terms) add(word, Math.min(situationWeight, SOFT_SITUATION_WEIGHT));
   if (situations.length > 0) intent.situations = situations;
   // Exclusions: the word as written, or its curated synonym ("no doggos" → dog) unless that is
   // what the request is about ("architecture, no skyscrapers" must not exclude architecture).

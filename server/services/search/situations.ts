@@ -14,6 +14,8 @@
  * change it, measure how far it reaches.
  */
 
+import { EVERYDAY_SITUATIONS } from './situations-everyday';
+
 export interface Situation {
   /** A short name for logs and the answer ("quick cooking"). */
   name: string;
@@ -25,6 +27,12 @@ export interface Situation {
   terms: string;
   /** Only when no other situation matched (a generic reading such as "travel"). */
   fallback?: boolean;
+  /**
+   * A hint, not a reading: its words join the request's own, which stay as they are (its cues
+   * are not taken out and the rest is not made chatter). The everyday table's situations are
+   * soft: they are broad, and a wrong one must not replace what the person wrote.
+   */
+  soft?: boolean;
 }
 
 const FOOD = /\b(?:dinners?|suppers?|lunch(?:es)?|meals?|cook(?:ing)?|recipes?|eat|food|on the table|feed (?:the family|us|everyone|the kids))\b/;
@@ -173,6 +181,9 @@ export const SITUATIONS: Situation[] = [
   { name: 'a trip', en: [/\b(?:going|heading|flying|travell?ing|off) to\b|\btrip to\b|\bget a feel for\b/], zh: [/要去|去.{1,4}(?:玩|旅行|旅游)|感受一下/], terms: 'travel', fallback: true },
 ];
 
+/** The table above, then the everyday situations of every catalogue topic (situations-everyday.ts). */
+const ALL_SITUATIONS: readonly Situation[] = [...SITUATIONS, ...EVERYDAY_SITUATIONS.map((situation) => ({ ...situation, soft: true }))];
+
 export interface SituationMatch {
   name: string;
   /** The words of the request that told (cue spans, lower-case). */
@@ -180,6 +191,8 @@ export interface SituationMatch {
   terms: string[];
   /** Read only because nothing more specific was (it does not make the rest chatter). */
   fallback?: boolean;
+  /** A hint (Situation.soft): its words are added, nothing is taken out or made chatter. */
+  soft?: boolean;
 }
 
 /**
@@ -190,7 +203,7 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
   const taken: string[] = [];
   const found: SituationMatch[] = [];
   const matchedBy: Array<{ situation: Situation; spans: string[] }> = [];
-  for (const situation of SITUATIONS) {
+  for (const situation of ALL_SITUATIONS) {
     const cues = chinese ? situation.zh : situation.en;
     if (!cues) continue;
     const spans: string[] = [];
@@ -209,11 +222,18 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
     }
     if (all) matchedBy.push({ situation, spans });
   }
-  const specific = matchedBy.some(({ situation }) => !situation.fallback);
+  const specific = matchedBy.some(({ situation }) => !situation.fallback && !situation.soft);
   for (const { situation, spans } of matchedBy) {
-    if (situation.fallback && specific) continue;
-    taken.push(...spans);
-    found.push({ name: situation.name, cue: spans.join(' … ').trim(), terms: situation.terms.split(' '), ...(situation.fallback ? { fallback: true } : {}) });
+    // The curated reading wins over a hint, as it does over a fallback.
+    if ((situation.fallback || situation.soft) && specific) continue;
+    if (!situation.soft) taken.push(...spans);
+    found.push({
+      name: situation.name,
+      cue: spans.filter((span) => span.trim()).join(' … ').trim(),
+      terms: situation.terms.split(' '),
+      ...(situation.fallback ? { fallback: true } : {}),
+      ...(situation.soft ? { soft: true } : {}),
+    });
   }
   return { spans: taken, found };
 }
