@@ -138,9 +138,15 @@ export const SITUATIONS: Situation[] = [
   },
   { name: 'night photos', en: [PHOTO, /\b(?:after dark|at night|night ?time|in the dark|low light)\b/], zh: [/晚上|夜里|夜景|天黑/, /拍照|照片|拍出来/], terms: 'night photography long exposure' },
   {
+    name: 'study music',
+    en: [/\b(?:study session|in the background while|background music|music to (?:study|work|focus|concentrate) to)\b/],
+    zh: [/背景音乐|学习的时候听|边学习边听|工作的时候听/],
+    terms: 'study music lofi chill beats',
+  },
+  {
     // Studying is the situation, something to listen to the need ("our class is studying the
     // vikings" asks for history, not lo-fi).
-    name: 'study music',
+    name: 'music for studying',
     en: [
       /\b(?:revis(?:e|ing)|revision|studying|study session|exams?|homework|essays?)\b/,
       /\b(?:listen\w*|music|songs?|background|focus|concentrat\w*|noise|noisy|distract\w*|in the zone|put on)\b/,
