@@ -62,6 +62,12 @@ describe('parseIntent: stories no situation explains', () => {
     expect(intent.conversational).toBe(true);
     expect(intent.terms).toEqual(expect.arrayContaining(['camera', 'analog']));
     for (const noise of ['taiwan', 'single', 'complete', 'father']) expect(intent.terms).not.toContain(noise);
+    // Other measure words, and 说 (to say) as a verb of the story, not "persuade".
+    const drone = parseIntent('老公一直说想买一架无人机去旅行的时候拍', NOW).terms;
+    const cards = parseIntent('儿子学校要办才艺表演，他想用一副扑克牌变点什么', NOW).terms;
+    expect(drone).toContain('drone');
+    expect(cards).toEqual(expect.arrayContaining(['playing', 'cards']));
+    for (const noise of ['single', 'support', 'secondary', 'persuade']) expect([...drone, ...cards]).not.toContain(noise);
   });
 });
 

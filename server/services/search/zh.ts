@@ -348,9 +348,10 @@ export function translateChattyText(text: string, curatedOnly: boolean): string 
 
 /**
  * A number or "which/this/every" with a measure word ("一台", "几道", "一周", "每次"): in a story
- * it counts things, it does not name them (一台 is not Taiwan, 一辆 not "single classifier").
+ * it counts things, it does not name them (一台 is not Taiwan, 一辆 not "single classifier",
+ * 一架 not "single support", 一副 not "single secondary").
  */
-const COUNTED = /(?:[一二两三四五六七八九十百几半每这那哪某]|\d+)(?:个|台|辆|道|只|本|部|件|条|张|次|位|双|套|首|天|周|年|月|星期|礼拜|些|份|顿|杯|块|趟|遍)/g;
+const COUNTED = /(?:[一二两三四五六七八九十百几半每这那哪某]|\d+)(?:个|台|辆|道|只|本|部|件|条|张|次|位|双|套|首|天|周|年|月|星期|礼拜|些|份|顿|杯|块|趟|遍|架|副|把|支|头|匹|间|座|棵|朵|盒|瓶|碗|盘|群|幅|下|场|对|颗|根|包|箱|袋|枚|顶|盏)/g;
 
 /**
  * Story words of a conversational Chinese request (time, people, hedges and the verbs of a
@@ -361,7 +362,7 @@ const STORY = new Set(
     '总是 总 老是 一直 从来 从没 从来没 已经 还没 到现在 现在 以后 之前 以前 后来 今天 明天 昨天 今年 去年 明年 下周 上周 这周 ' +
     '下个月 上个月 下学期 这学期 最近 每次 每天 经常 有时候 突然 终于 完全 真的 实在 有点 有些 一点 其实 可能 好像 应该 必须 ' +
     '不会 不太会 不知道 知道 觉得 希望 打算 准备 需要 收到 留下 拿到 买了 发现 开始 结束 可是 但是 不过 因为 所以 如果 而且 ' +
-    '见过 看过 去过 听过 试过 用过 没见过 没去过 没试过 ' +
+    '见过 看过 去过 听过 试过 用过 没见过 没去过 没试过 说 说过 ' +
     '然后 就是 还是 怎么办 怎么样 为什么 家里 家人 老公 老婆 爸爸 妈妈 老爸 老妈 爸妈 父母 儿子 女儿 朋友 女朋友 男朋友 ' +
     '同事 室友 邻居 叔叔 阿姨 舅舅 姑姑 侄子 侄女 外甥 公公 婆婆 岳父 岳母 自己 大家 别人 什么样 样子'
   ).split(' '),
