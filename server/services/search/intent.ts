@@ -13,7 +13,7 @@ import { applyChineseRules } from './intent-zh';
 import { findSituations, withoutSpans, type SituationMatch } from './situations';
 import { applySynonyms } from './synonyms';
 import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
-import { STOP_WORDS, surfaceWords } from './text';
+import { foldPlural, STOP_WORDS, surfaceWords } from './text';
 import { hasCjk, toSimplified, translateChattyText, translateText } from './zh';
 
 export { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SEARCH_ORDERS, SHORT_MAX_SEC } from './intent-types';
@@ -290,7 +290,7 @@ const NARRATIVE_WORDS = new Set(
 
 /** A story word, or one with a possessive or plural s ("my dad's old camera" → dads). */
 function isNarrative(word: string): boolean {
-  return NARRATIVE_WORDS.has(word) || (word.endsWith('s') && NARRATIVE_WORDS.has(word.slice(0, -1)));
+  return NARRATIVE_WORDS.has(word) || NARRATIVE_WORDS.has(foldPlural(word));
 }
 
 /** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
