@@ -39,6 +39,8 @@ export const KINDS = [
   'conv-new',
   'conv-dev',
   'conv-fresh',
+  // Written blind: by an author who saw neither the search engine's tables nor its results.
+  'conv-blind',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -462,6 +464,55 @@ const CONVERSATIONAL_FRESH: Array<[string, Predicate]> = [
   ['昨天下冰雹把车都砸了，冰雹怎么会那么大', and(topic('weather'), tagged('hail', 'hailstorm'))],
 ];
 
+/**
+ * conv-blind: conversational requests written blind, by an author who saw neither the search
+ * engine's tables (situations, phrases, dictionaries) nor its results on any request, only the
+ * catalogue's topic files. The need is mostly implied by a situation, not named. Always in the
+ * holdout half. Judged from catalogue fields only, like the rest.
+ */
+const CONVERSATIONAL_BLIND: Array<[string, Predicate]> = [
+  ["my doubles partner moved away and now I've got nobody to hit with on weekday evenings", and(topic('tennis'), tagged('against a wall', 'wall practice', 'solo', 'ball machine'))],
+  ["once the kids have left home we'd like to sell this big old house and live in something much, much smaller, maybe even on wheels", and(topic('architecture'), tagged('tiny house', 'small living', 'minimalism'))],
+  ["we're moving to arizona in july and everyone keeps warning me about what the summers are like there", and(topic('weather'), tagged('heatwave', 'heat', 'arizona desert', 'arizona', 'dust storm', 'sandstorm'))],
+  ["I'd like something slow and beautiful playing on the big screen while our dinner guests arrive", and(topic('timelapse'), tagged('relaxing', 'calm', 'ambient', 'peaceful'))],
+  ["my husband and I never ride at the same pace, he's always miles ahead waiting for me", and(topic('cycling'), tagged('tandem', 'two riders', 'e-bike', 'electric bike'))],
+  ["my dad just turned seventy and announced he's taking up jogging, should I be worried?", and(topic('running'), tagged('70 years old', 'older runners', 'beginners', 'beginner'))],
+  ['my cousin has used a wheelchair since his accident and misses being on a team with his mates', and(topic('basketball'), tagged('wheelchair basketball', 'adaptive sports'))],
+  ['my mum is sixty-eight and misses kicking a ball about with her friends, but her running days are over', and(topic('football'), tagged('walking football', 'walking football club'))],
+  ["the office team-building day is at an ice rink and I've never had blades on my feet", and(topic('winter-sports'), tagged('ice skating', 'skating', 'figure skating'))],
+  ["the cottage we rented by the lake comes with two canoes and I've never paddled anything in my life", and(topic('surfing'), tagged('kayaking', 'kayak', 'paddling'))],
+  ['there is an octopus at our local aquarium that I swear recognises me every time I visit', and(topic('ocean'), tagged('octopus', 'cephalopod', 'giant squid', 'squid'))],
+  ['a pair of little birds has been carrying twigs into the hedge by our front door all week', and(topic('birds'), tagged('nest', 'chicks', 'nest box', 'baby birds'))],
+  ['my son sleeps with a stuffed kangaroo and keeps asking me where the real ones live', and(topic('wildlife'), tagged('kangaroo', 'marsupial', 'australia'))],
+  ["our sheepdog can't see through his fringe anymore", and(topic('pets'), tagged('grooming', 'haircut', 'makeover'))],
+  ["the house we bought has an old apple tree that nobody has touched in years, it's a tangled mess", and(topic('gardening'), tagged('apple trees', 'fruit trees', 'orchard', 'pruning'))],
+  ['by friday my fridge is always full of odds and ends and I hate throwing food away', and(topic('cooking'), tagged('leftovers', 'zero waste', 'fried rice'))],
+  ['four brown bananas on the counter, nobody will eat them', and(topic('baking'), tagged('banana bread', 'banana'))],
+  ['my friend can guess what anyone is thinking and it freaks everyone out at parties, how does she do it', and(topic('magic'), tagged('mind reading', 'mentalism'))],
+  ['worst week at work ever, I just need to laugh until I cry', and(topic('comedy'), tagged('office', 'work', 'job interview', 'online meeting', 'work from home'))],
+  ['my grandmother painted all her life and left me her brushes and a little tin of paint pans', and(topic('art'), tagged('watercolour', 'watercolor'))],
+  ["got my parents tickets to the symphony for their anniversary and none of us has ever been", and(topic('music'), tagged('orchestra', 'classical music', 'classical'))],
+  ["my cousin's wedding is in galway and apparently everybody ends up dancing at the reception", and(topic('dance'), tagged('irish dance', 'irish', 'step dance'))],
+  ['there is a huge charity shop next to my office and I always walk out with things I never wear', and(topic('fashion'), tagged('thrift', 'thrifting', 'second hand', 'thrift flip'))],
+  ["we're spending easter week in rome and my kids have already decided old ruins are boring", and(topics('history', 'architecture'), tagged('roman empire', 'rome', 'romans', 'roman amphitheatre', 'roman'))],
+  ['every time my daughter bounces on the trampoline her hair stands straight up and she wants to know why', and(topic('science'), tagged('static electricity', 'electricity'))],
+  ['apparently the sky will go dark at noon next spring', and(topic('space'), tagged('solar eclipse', 'eclipse'))],
+  ["I get through three books a week and there's simply no room left on my shelves", and(topic('technology'), tagged('e-reader', 'ebook'))],
+  ["I'm turning thirty in may, all my friends are busy with their kids, and I want to go somewhere on my own for the first time", and(topic('travel'), tagged('solo travel', 'solo'))],
+  ['女朋友从来没摸过游戏手柄，想找个我们俩能一起玩的', and(topic('gaming'), tagged('co-op', 'cozy', 'cozy life sim'))],
+  ['家里就我们两个人，可大部分桌游都要四个人才好玩', and(topic('board-games'), tagged('two players', 'two player', 'couples', 'backgammon', 'chess', 'go'))],
+  ['下个月要坐夜车去外地出差，从来没在火车上睡过觉', and(topic('trains'), tagged('sleeper train', 'night train', 'overnight'))],
+  ['儿子长大想当飞行员，天天问我开飞机要怎么学', and(topic('aviation'), tagged('flight school', 'student pilot', 'flight training', 'first solo flight'))],
+  ['夏天想在野外过夜，可是一躺在地上就被虫子咬', and(topic('outdoors'), tagged('hammock', 'hammock camping'))],
+  ['儿子新交的好朋友听不见，他很想能和朋友聊天', and(topic('languages'), tagged('sign language', 'asl', 'deaf', 'sign'))],
+  ['母亲节快到了，孩子们想给妈妈准备礼物，可是手里没有零花钱', and(topic('kids-crafts'), tagged("mother's day", 'mothers day', 'gift'))],
+  ['刚搬进第一套房子，书堆得到处都是，一点收纳的地方都没有', and(topic('diy'), tagged('shelves', 'floating shelves', 'bookshelf'))],
+  ['这个月花园里全是蜜蜂和蝴蝶，想凑得很近把它们拍下来', and(topic('photography'), tagged('macro photography', 'macro', 'insects', 'close up'))],
+  ['最近开始每周跑三次步，髋部特别紧', and(topic('yoga'), tagged('yoga for runners', 'runners', 'tight hips', 'hips'))],
+  ['三个月后就要结婚了，想让手臂穿婚纱的时候好看一点', and(topic('fitness'), tagged('upper body', 'arms', 'shoulders'))],
+  ['儿子刚拿到驾照，第一件事就是想买辆旧车自己修', and(topic('cars'), tagged('project car', 'barn find', 'rebuild', 'restoration', 'restore'))],
+];
+
 /** A subject and what its results must leave out (the judgement names both by catalogue fields). */
 const EXCLUSIONS: Array<{ x: string; y: string; zx: string; zy: string; relevant: Predicate }> = [
   { x: 'space videos', y: 'mars', zx: '太空', zy: '火星', relevant: and(topic('space'), not(about('mars', 'red planet'))) },
@@ -626,6 +677,7 @@ function draft(): Array<Omit<JudgedRequest, 'split'>> {
   for (const [query, relevant] of CONVERSATIONAL_NEW) add('conv-new', query, relevant);
   for (const [query, relevant] of CONVERSATIONAL_DEV) add('conv-dev', query, relevant);
   for (const [query, relevant] of CONVERSATIONAL_FRESH) add('conv-fresh', query, relevant);
+  for (const [query, relevant] of CONVERSATIONAL_BLIND) add('conv-blind', query, relevant);
   return out;
 }
 
@@ -637,7 +689,7 @@ export function judgedSet(videos: readonly CatalogueVideo[]): JudgedRequest[] {
     if (seen.has(request.query)) continue;
     seen.add(request.query);
     if (videos.filter(request.relevant).length < 3) continue;
-    const split = request.kind === 'conv-new' || request.kind === 'conv-fresh' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
+    const split = request.kind === 'conv-new' || request.kind === 'conv-fresh' || request.kind === 'conv-blind' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
     set.push({ ...request, split });
   }
   return set;
