@@ -1,15 +1,21 @@
 /**
  * Everyday situations: how people describe their life, a plan, a problem, a memory or a wish
  * that implies one of the catalogue's 40 topics without naming it ("my kids have never seen
- * snow" → a family ski trip). Same shape and rules as SITUATIONS (situations.ts): every cue of
- * the list must match the lower-cased request (or the simplified Chinese one), the cue spans are
- * taken out and `terms` (catalogue words of that topic, most important first) become the subject.
+ * snow" → a family ski trip). Same shape as SITUATIONS (situations.ts): every cue of the list
+ * must match the lower-cased request (or the simplified Chinese one), at places of its own. They
+ * are read as hints (situations.ts marks them soft): `terms` (catalogue words of that topic, most
+ * important first) join the request's own words at half weight, nothing is taken out, and a
+ * curated situation wins over them.
  *
  * Written from the topic vocabulary (server/catalogue/topics) and general knowledge of how people
- * talk — not from any list of benchmark requests. A matched span is removed from the request, so
- * cues stay off words the search itself needs (an instrument, an animal, a language): a country
- * or language name is only looked at with a lookahead, whose empty span removes nothing; the same
- * trick keeps board-game situations off video-game requests (NOT_VIDEO_GAMES).
+ * talk — not from any list of benchmark requests. The cues were first written for a reading that
+ * took them out of the request, so they stay off words the search itself needs (an instrument,
+ * an animal, a language): a country or language name is only looked at with a lookahead; the
+ * same trick keeps board-game situations off video-game requests (NOT_VIDEO_GAMES).
+ *
+ * Each topic has a first batch and, after it, a second batch ("<topic>, second batch"): other
+ * people, life events, places and feelings than the first, so that more ways of describing a life
+ * reach the topic. A new situation must be a different life situation, not a rephrasing.
  */
 import type { Situation } from './situations';
 
@@ -82,6 +88,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'cute funny pets animals',
   },
 
+  // pets, second batch: moves, a new baby, old age, minding a friend's animal, mischief, tricks, unusual pets, a second pet
+  {
+    name: 'moving house with a pet',
+    en: [/\b(?:moving (?:house|home|flats?|abroad|countries)|move house|(?:new|the new) (?:house|flat|home|apartment)|relocat\w*|moving (?:to|into) a new)\b/, /\b(?:dogs?|cats?|kittens?|pupp(?:y|ies)|pets?|rabbits?|hamsters?)\b/],
+    zh: [/搬家|搬新家|新家|搬到/, /狗|猫|宠物|兔子|仓鼠/],
+    terms: 'pet care home dog cat',
+  },
+  {
+    name: 'a baby on the way and the pets',
+    en: [/\b(?:new ?born|(?:a|the|our|new) baby|baby (?:is )?(?:due|coming|arrives)|(?:i'?m|we'?re|i am|we are|wife is|she is|she'?s) (?:pregnant|expecting))\b/, /\b(?:dogs?|cats?|pets?|pupp(?:y|ies)|kittens?)\b/],
+    zh: [/(?<!狗|猫)宝宝|婴儿|新生儿|怀孕|生孩子|生娃/, /狗|猫|宠物/],
+    terms: 'pets training friendship',
+  },
+  {
+    name: 'an old pet slowing down',
+    en: [/\b(?:(?:my|our|the) (?:old|elderly|senior|ageing|aging) (?:dog|cat|lab|labrador)|(?:dog|cat) is (?:getting )?(?:old|older|on a bit)|(?:1[0-9]|ten|eleven|twelve|thirteen|fourteen|fifteen)[- ]years?[- ]old (?:dog|cat|lab|labrador))\b/],
+    zh: [/老狗|老猫|狗老了|猫老了|(?:狗|猫).{0,4}(?:年纪大了|上了年纪)|十几岁的(?:狗|猫)/],
+    terms: 'pet care sleeping dog cat',
+  },
+  {
+    name: "minding a friend's pet",
+    en: [/\b(?:(?:dog|cat|pet)[- ]?sitt\w*|(?:looking|look|looked) after (?:my |a |our |the )?(?:friend|neighbou?r|sister|brother|mum|mom|parent|colleague|boss)s?'?s? (?:dog|cat|pets?|pupp(?:y|ies)|kitten|hamster|rabbit|guinea pig))\b/],
+    zh: [/帮(?:朋友|邻居|同事|姐姐|哥哥|妹妹|弟弟|爸妈)(?:照顾|看|养)(?:一下|几天)?(?:狗|猫|宠物|仓鼠|兔子)|寄养/],
+    terms: 'pet care guide beginners',
+  },
+  {
+    name: 'a pet that steals',
+    en: [/\b(?:dogs?|cats?|kittens?|pupp(?:y|ies))\b/, /\b(?:stole|steals?|stealing|nick(?:s|ed)|ran off with|runs? off with|pinch(?:es|ed)|hides? (?:my|our) (?:socks|shoes|keys))\b/],
+    zh: [/狗|猫/, /偷吃|偷走|叼走|偷袜子|抢吃的|藏(?:袜子|鞋)/],
+    terms: 'mischief funny cat dog',
+  },
+  {
+    name: 'teaching a pet tricks',
+    en: [/\b(?:teach(?:ing)? (?:him|her|it|them|my dog|my cat|our dog|our cat|the dog|the puppy|my puppy) (?:a |some )?(?:new )?tricks?|tricks? to teach|(?:learn|do) (?:a )?high five|play dead|roll over|shake (?:a )?paw)\b/],
+    zh: [/教(?:狗|猫|它|狗狗|猫咪).{0,4}(?:新)?(?:技能|把戏|握手|击掌|转圈)|学会(?:握手|击掌|转圈)/],
+    terms: 'commands training clever dog cat',
+  },
+  {
+    name: 'an unusual pet',
+    en: [/\b(?:reptiles?|lizards?|bearded dragons?|tortoises?|geckos?|parrots?|cockatiels?|budgies?|chinchillas?|ferrets?|hedgehogs?)\b/, /\b(?:(?:want|wants|wanted|getting|get|got|buy|bought|keep|keeping|adopt\w*) (?:a|one|an)|look(?:ing)? after|care for|first|beginners?|tank|cage|vivarium|as a pet)\b/],
+    zh: [/爬宠|蜥蜴|陆龟|鹦鹉|玄凤|龙猫|雪貂|守宫|刺猬/, /养|照顾|想要|新手|饲养|笼子/],
+    terms: 'reptile bird pet care',
+  },
+  {
+    name: 'a second pet',
+    en: [/\b(?:second (?:dog|cat|kitten|puppy|pet)|another (?:dog|cat|kitten|puppy|pet)|(?:get|gets|getting) (?:on|along) with (?:each other|the (?:new )?(?:dog|cat|kitten|puppy))|introduc\w* (?:a|the|our) (?:new )?(?:dog|cat|kitten|puppy))\b/],
+    zh: [/第二只(?:狗|猫)|再养一只|(?:狗|猫).{0,6}(?:合不来|处不来|打架)|新来的(?:狗|猫)/],
+    terms: 'friendship pets cat dog',
+  },
+
   // wildlife: wild animals at home and away, and caring about them
   {
     name: 'national park visit',
@@ -130,6 +186,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'ranger rescue conservation wildlife',
   },
 
+  // wildlife, second batch: baby animals, predators, Australia and Scotland, a hurt animal found, migration, a career with animals, animal minds
+  {
+    name: 'baby animals in spring',
+    en: [/\b(?:baby animals|newborn animals|animal babies|(?:bear|lion|fox|wolf|tiger|panda|cheetah) cubs?|young animals)\b/],
+    zh: [/动物宝宝|动物幼崽|幼崽|刚出生的小(?:动物|熊|狮子|象)/],
+    terms: 'baby animals newborn wildlife',
+  },
+  {
+    name: 'the food chain',
+    en: [/\b(?:predators?|food chain|(?:hunt|hunts|hunting) (?:and kill|other animals|its prey)|(?:eat|eats|ate|kill|kills|killed) (?:other |the baby |baby |smaller )?animals|prey)\b/],
+    zh: [/食物链|捕猎|猎食|捕食|吃掉(?:别的|其他)动物|猎物/],
+    terms: 'predator hunting wildlife documentary',
+  },
+  {
+    name: 'Australian animals',
+    en: [/\b(?=(?:australia|the outback|tasmania|queensland)\b)/, /\b(?:wildlife|animals|kangaroos?|koalas?|wombats?|creatures|marsupials?)\b/],
+    zh: [/(?=澳大利亚|澳洲|塔斯马尼亚)/, /动物|袋鼠|考拉|树袋熊|袋熊|野生/],
+    terms: 'kangaroo koala australia marsupial',
+  },
+  {
+    name: 'Highland wildlife',
+    en: [/\b(?=(?:scotland|the highlands|the scottish highlands|skye|the cairngorms)\b)/, /\b(?:wildlife|animals|otters?|red deer|stags?|red squirrels?|golden eagles?|pine martens?|wildcats?)\b/],
+    zh: [/苏格兰|高地/, /野生动物|动物|水獭|马鹿|红松鼠|金雕/],
+    terms: 'scottish highlands scotland wildlife otter',
+  },
+  {
+    name: 'a hurt wild animal found',
+    en: [/\b(?:found|find|came across|there(?:'s| is) an?)\b/, /\b(?:injured|orphan\w*|abandoned|alone|hurt|limping|stranded)\b/, /\b(?:hedgehogs?|fox(?:es)?|deer|fawns?|badgers?|squirrels?|bats?|wild animals?|seal pup)\b/],
+    zh: [/捡到|发现|遇到|看到/, /受伤|被遗弃|孤零零|落单|走不动/, /刺猬|狐狸|小鹿|松鼠|蝙蝠|野生动物/],
+    terms: 'rescue orphaned ranger wildlife',
+  },
+  {
+    name: 'the great migration',
+    en: [/\b(?:wildebeest|great migration|(?:animals?|herds?|caribou|zebras?|reindeer) (?:migrat\w*|crossing)|river crossing)\b/],
+    zh: [/大迁徙|角马|动物迁徙|过河的(?:角马|斑马)/],
+    terms: 'migration river crossing serengeti',
+  },
+  {
+    name: 'a career with animals',
+    en: [/\b(?:zoolog(?:y|ist)|(?:be|become|becoming) a (?:zookeeper|wildlife (?:vet|biologist|ranger|photographer))|work(?:ing)? with (?:wild )?animals)\b/],
+    zh: [/动物学|当(?:动物园)?饲养员|和动物打交道|研究动物|动物学家|野生动物保护员/],
+    terms: 'conservation ranger wildlife behaviour',
+  },
+  {
+    name: 'what animals feel',
+    en: [/\b(?:do animals (?:have )?(?:feel\w*|emotions|grieve|think|dream|love)|how (?:smart|clever|intelligent) (?:are )?animals|animals? (?:intelligence|emotions|feelings)|animals (?:have|feel) (?:feelings|emotions|pain|love))\b/],
+    zh: [/动物有感情|动物会思考|动物有多聪明|动物会伤心|动物的情感/],
+    terms: 'behaviour secret life documentary wildlife',
+  },
+
   // birds: song, nests, the coast and birds of prey
   {
     name: 'dawn chorus',
@@ -172,6 +278,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:birds?|birdies)\b/, PHOTO],
     zh: [/鸟/, PHOTO_ZH],
     terms: 'bird photography birds camera',
+  },
+
+  // birds, second batch: a bird in trouble, winter feeding, nest boxes, wetlands, Antarctica, city birds, hummingbirds, swans and ducklings
+  {
+    name: 'a bird in trouble',
+    en: [/\b(?:birds?|pigeons?|robins?|sparrows?|blackbirds?|tits?)\b/, /\b(?:flew into|hit (?:the|our|my) window|injured|hurt|broken wing|can'?t fly|stunned|fell out of)\b/],
+    zh: [/鸟|鸽子|麻雀/, /撞(?:到)?(?:窗|玻璃)|受伤|飞不起来|翅膀断|掉下来/],
+    terms: 'garden birds songbird wildlife',
+  },
+  {
+    name: 'feeding birds through winter',
+    en: [/\b(?:birds?|birdies|robins?|tits)\b/, /\b(?:winter|freezing|cold snap|snow(?:y|ing)?|frost(?:y)?|cold (?:weather|nights?))\b/, /\b(?:feed\w*|food|seeds?|fat balls?|suet|water|help (?:them|the birds))\b/],
+    zh: [/鸟/, /冬天|天冷|下雪|结冰|寒冷/, /喂|吃的|鸟食|帮/],
+    terms: 'bird feeder garden feeding birds',
+  },
+  {
+    name: 'putting up a nest box',
+    en: [/\b(?:nest ?box(?:es)?|bird ?box(?:es)?|bird ?houses?|birdhouses?)\b/],
+    zh: [/鸟屋|鸟箱|巢箱|人工鸟巢|鸟窝箱/],
+    terms: 'nest box birds diy',
+  },
+  {
+    name: 'a wetland walk',
+    en: [/\b(?:wetlands?|marsh(?:es)?|estuar(?:y|ies)|mudflats?|reed ?beds?|nature reserve|salt ?marsh)\b/, /\b(?:birds?|herons?|egrets?|waders?|flamingos?|ducks?|geese|spoonbills?|cranes)\b/],
+    zh: [/湿地|沼泽|河口|滩涂|芦苇/, /鸟|鹭|白鹭|火烈鸟|鸭|天鹅|鹤/],
+    terms: 'wetland wading bird heron birdwatching',
+  },
+  {
+    name: 'going to Antarctica',
+    en: [/\b(?:antarctica|antarctic|south georgia|falklands|drake passage)\b/],
+    zh: [/南极/],
+    terms: 'emperor penguin antarctica birds',
+  },
+  {
+    name: 'birds of the city',
+    en: [/\b(?:pigeons?|seagulls?|gulls|crows?|magpies?|starlings?|parakeets?)\b/, /\b(?:balcony|city|street|town|steal\w*|stole|swoop\w*|everywhere|roof|chips|nois\w*|clever|smart|murmuration)\b/],
+    zh: [/鸽子|海鸥|乌鸦|喜鹊|椋鸟/, /阳台|城市|街上|抢|偷|聪明|到处|屋顶/],
+    terms: 'urban wildlife city park birds',
+  },
+  {
+    name: 'hummingbirds at the window',
+    en: [/\b(?:hummingbirds?|hummers|nectar feeders?|sugar water|tiny birds? (?:hovering|that hovers?))\b/],
+    zh: [/蜂鸟|像蜜蜂一样的小鸟/],
+    terms: 'hummingbird tiny bird nectar',
+  },
+  {
+    name: 'swans and ducklings',
+    en: [/\b(?:ducklings|cygnets|goslings|swans?|ducks?|geese|moorhens?|coots?)\b/, /\b(?:pond|river|canal|lake|park|babies|feed(?:ing)?|bread|nest\w*)\b/],
+    zh: [/小鸭|天鹅|鸭子|大雁|野鸭/, /池塘|河|湖|公园|喂|面包/],
+    terms: 'mute swan river birds',
   },
 
   // ocean: the sea up close, its creatures and its dangers
@@ -218,6 +374,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'marine life ocean sea',
   },
 
+  // ocean, second batch: stranded animals, sharks, a glowing sea, a career at sea, octopuses, kelp and otters, Hawaii, jellyfish
+  {
+    name: 'a stranded sea creature',
+    en: [/\b(?:stranded|beached|washed up|wash(?:ed)? ashore|on the beach)\b/, /\b(?:whales?|dolphins?|seals?|sea turtles?|porpoises?|orcas?)\b/],
+    zh: [/搁浅|冲上岸|冲上海滩|困在海滩/],
+    terms: 'stranded rescue whale conservation',
+  },
+  {
+    name: 'scared of sharks',
+    en: [/\b(?:sharks?|jaws)\b/, /\b(?:scared|afraid|terrified|fear|dangerous|attacks?|bite|bites|swim with|safe)\b/],
+    zh: [/鲨鱼/, /怕|害怕|危险|咬|攻击|安全|一起游/],
+    terms: 'shark gentle giant underwater',
+  },
+  {
+    name: 'a glowing sea',
+    en: [/\b(?:glow(?:ing|ed|s)?|sparkl\w*|lit up|blue light|bioluminescen\w*)\b/, /\b(?:waves?|water|sea|beach|ocean|plankton|shore)\b/],
+    zh: [/荧光海|蓝眼泪|发光的海|海水发光|海浪发光/],
+    terms: 'bioluminescence night dive ocean',
+  },
+  {
+    name: 'a life at sea',
+    en: [/\b(?:marine biolog\w*|oceanograph\w*|work (?:in|with|on) the (?:ocean|sea)|study the (?:ocean|sea))\b/],
+    zh: [/海洋生物学|海洋学家|研究海洋|海洋生物专业/],
+    terms: 'marine biology ocean education',
+  },
+  {
+    name: 'a clever octopus',
+    en: [/\b(?:my octopus teacher|octop(?:us|uses|i) (?:are|is) (?:so )?(?:clever|smart|intelligent)|how (?:smart|clever|intelligent) (?:is an? |are )octop\w*)\b/],
+    zh: [/章鱼.{0,4}(?:聪明|智商|会思考)|我的章鱼老师/],
+    terms: 'octopus clever cephalopod',
+  },
+  {
+    name: 'kelp and sea otters',
+    en: [/\b(?:monterey|kelp|sea otters?)\b/],
+    zh: [/海带森林|海藻森林|海獭|蒙特雷/],
+    terms: 'kelp forest sea otter california',
+  },
+  {
+    name: 'Hawaiian waters',
+    en: [/\b(?=(?:hawaii|maui|oahu|kauai)\b)/, /\b(?:turtles?|snorkel\w*|sea life|marine|underwater|ocean|whales?|dolphins?|fish|reef)\b/],
+    zh: [/夏威夷/, /海龟|浮潜|海洋|鲸|海豚|鱼|珊瑚/],
+    terms: 'sea turtle hawaiian coast pacific',
+  },
+  {
+    name: 'jellyfish on the beach',
+    en: [/\bjelly ?fish\b/, /\b(?:sting\w*|stung|beach|washed up|everywhere|so many|dangerous|what are|swarm\w*)\b/],
+    zh: [/水母/],
+    terms: 'jellyfish marine life ocean',
+  },
+
   // timelapse: skies, seasons and slow change, sped up
   {
     name: 'hoping to see the lights',
@@ -260,6 +466,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:watch (?:it|them) (?:open|grow|bloom)|sped up|speeded up|fast[- ]forward\w*|in fast motion)\b/],
     zh: [/加速|快进|看着.{0,4}(?:开花|长大|长出来)/],
     terms: 'timelapse flower blooming',
+  },
+
+  // timelapse, second batch: lava, fog in a valley, a year of seasons, meteors, the desert, ice, a storm rolling in, nature from a sickbed
+  {
+    name: 'a volcano erupting',
+    en: [/\b(?:volcano(?:es)?|lava|erupt\w*)\b/, /\b(?:iceland|hawaii|etna|watch(?:ing)?|glow\w*|at night|live|film\w*|flowing|real)\b/],
+    zh: [/火山|岩浆/, /喷发|冰岛|夏威夷|夜里|直播|流动|发光/],
+    terms: 'volcano lava timelapse',
+  },
+  {
+    name: 'fog in the valley',
+    en: [/\b(?:fog|mist|misty|foggy|cloud inversion|sea of clouds)\b/, /\b(?:valley|mountains?|hills?|lake|morning|roll\w*|drift\w*|below us|sunrise)\b/],
+    zh: [/云海|晨雾|平流雾|山谷.{0,3}雾|雾气/],
+    terms: 'rolling fog mist timelapse',
+  },
+  {
+    name: 'a year in one place',
+    en: [/\b(?:(?:through|across|over) (?:the|a|one|a whole) (?:year|seasons)|four seasons|all (?:four )?seasons|season by season|every season)\b/, /\b(?:trees?|garden|view|window|landscape|valley|field|place|same spot|lake)\b/],
+    zh: [/四季|一年四季|季节变化/, /树|窗外|风景|同一个地方|山谷|田野|湖/],
+    terms: 'seasons year timelapse landscape',
+  },
+  {
+    name: 'a meteor shower',
+    en: [/\b(?:meteor (?:shower|showers|storm)|shooting stars?|perseids|geminids|leonids)\b/],
+    zh: [/流星雨|流星|英仙座|双子座流星/],
+    terms: 'meteor shower shooting stars timelapse',
+  },
+  {
+    name: 'desert skies',
+    en: [/\b(?:deserts?|sand dunes?|dunes|sahara|wadi rum|namib|atacama|mojave)\b/, /\b(?:nights?|stars|sunsets?|sunrise|sky|light|shadows?|colou?rs|camp\w*)\b/],
+    zh: [/沙漠|沙丘|撒哈拉/, /夜|星空|日落|日出|天空|光影/],
+    terms: 'desert sand dunes timelapse',
+  },
+  {
+    name: 'ice and glaciers',
+    en: [/\b(?:glaciers?(?! express)|icebergs?|ice ?caps?|ice ?sheets?|melting ice|ice melt\w*|thaw\w*)\b/],
+    zh: [/冰川(?!快车)|冰山|融冰|冰雪融化|解冻/],
+    terms: 'icelandic glacier melting ice timelapse',
+  },
+  {
+    name: 'a storm rolling in',
+    en: [/\b(?:storms?|thunderstorms?|lightning|clouds)\b/, /\b(?:roll(?:ing|ed)? in|coming in|building|brewing|across the (?:sky|plains|valley|sea)|from (?:the|my|our) (?:window|balcony|porch))\b/],
+    zh: [/暴风雨|雷雨|乌云|闪电/, /压过来|滚滚|来了|窗外|阳台/],
+    terms: 'lightning storm timelapse clouds',
+  },
+  {
+    name: 'nature from a sickbed',
+    en: [/\b(?:housebound|bed-?bound|stuck in (?:bed|hospital)|can'?t (?:travel|get out|go outside)(?: any ?more)?|laid up|in hospital|recovering from)\b/, /\b(?:nature|mountains|scenery|landscapes?|outdoors|the sea|views?|the world|beautiful places?)\b/],
+    zh: [/住院|卧床|出不了门|不能出门|行动不便|养病/, /风景|大自然|山|海|外面的世界/],
+    terms: 'scenery landscape timelapse relaxing',
   },
 
   // gardening: a garden of one's own and its troubles through the year
@@ -312,6 +568,62 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'compost soil organic',
   },
 
+  // gardening, second batch: going away, drought, bees, a child's seeds, the lawn, herbs, roses, a greenhouse, bad knees
+  {
+    name: 'plants while we are away',
+    en: [/\b(?:away|holiday|vacation|going abroad|(?:two|three) weeks)\b/, /\b(?:water(?:ing)? (?:the |my |our )?(?:plants|garden|tomatoes|pots|veg\w*|seedlings)|plants? (?:die|dying|survive)|self[- ]watering)\b/],
+    zh: [/出门|度假|出差|旅行|不在家/, /浇水|植物.{0,3}(?:死|活)|自动浇水/],
+    terms: 'containers plants garden tips',
+  },
+  {
+    name: 'a dry summer garden',
+    en: [/\b(?:hosepipe ban|drought|dry (?:summer|spell|garden)|water shortage|no rain for|lawn (?:is |has gone |went )?(?:brown|yellow|dead))\b/],
+    zh: [/干旱|限水|好久没下雨|草坪枯黄|草都黄了/],
+    terms: 'succulents lavender garden tips',
+  },
+  {
+    name: 'a garden for the bees',
+    en: [/\b(?:bees?|butterfl(?:y|ies)|pollinators?|wildflowers?|wildlife garden|rewild\w*|hedgehog highway)\b/, /\b(?:garden|plant\w*|grow|flowers?|meadow|lawn|balcony|attract|window ?box)\b/],
+    zh: [/蜜蜂|蝴蝶|传粉|野花/, /花园|种|院子|吸引|阳台/],
+    terms: 'flowers lavender sunflowers garden',
+  },
+  {
+    name: "a child's first seeds",
+    en: [KIDS, /\b(?:seeds?|grow(?:ing)? (?:something|sunflowers?|cress|beans?|strawberr\w*|tomatoes|a pumpkin)|plant(?:ing)? (?:something|seeds|bulbs)|(?:own|little) (?:patch|garden)|sunflowers?)\b/],
+    zh: [KIDS_ZH, /种子|种向日葵|种点东西|发芽|小菜园|种豆|种草莓/],
+    terms: 'sunflowers seeds strawberries growing',
+  },
+  {
+    name: 'a lawn in a state',
+    en: [/\b(?:lawn|grass)\b/, /\b(?:moss|mossy|bald|patchy|brown patches|weeds|dandelions|clover|mole ?hills|overgrown|dead|yellow)\b/],
+    zh: [/草坪|草地/, /苔藓|斑秃|杂草|枯|秃|蒲公英|长满/],
+    terms: 'backyard garden tips mistakes',
+  },
+  {
+    name: 'herbs on the windowsill',
+    en: [/\b(?:herbs?|basil|mint|coriander|cilantro|parsley|rosemary|thyme|chives)\b/, /\b(?:grow\w*|windowsill|kitchen window|pots?|keep (?:dying|killing)|kill\w* (?:it|them|every)|(?:always|keeps?) dies?)\b/],
+    zh: [/香草|罗勒|薄荷|香菜|迷迭香|小葱/, /种|窗台|花盆|养死|总是死/],
+    terms: 'basil herbs windowsill kitchen garden',
+  },
+  {
+    name: 'roses that struggle',
+    en: [/\b(?:roses?|rose ?bush(?:es)?|climbing roses?)\b/, /\b(?:prun\w*|not flowering|no flowers|black spot|aphids|dead ?head\w*|inherit\w*|bare|leggy|came with)\b/],
+    zh: [/月季|玫瑰|蔷薇/, /修剪|不开花|黑斑|蚜虫|爬藤|光秃秃/],
+    terms: 'roses rose garden pruning',
+  },
+  {
+    name: 'a new greenhouse',
+    en: [/\b(?:greenhouse|polytunnel|glasshouse|cold frame|lean-to)\b/],
+    zh: [/温室|大棚|暖房|阳光房.{0,4}种/],
+    terms: 'greenhouse glasshouse growing',
+  },
+  {
+    name: 'gardening with bad knees',
+    en: [/\b(?:bad (?:back|knees|hips)|knees|kneel\w*|bend(?:ing)? down|wheelchair|arthritis|getting older|(?:my|his|her) (?:70s|80s|seventies|eighties))\b/, /\b(?:garden\w*|weed\w*|veg(?:etable)? (?:patch|beds?)|allotment|flower ?beds?)\b/],
+    zh: [/腰不好|膝盖|蹲不下|弯腰|年纪大/, /种菜|种花|花园|菜地|除草/],
+    terms: 'raised beds raised bed gardening',
+  },
+
   // weather: storms, heat, snow and the forecast
   {
     name: 'scared of storms',
@@ -360,6 +672,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:why (?:is|are|do|does) (?:the sky|sunsets?|rainbows?|clouds?)|what makes (?:the sky|a rainbow|rainbows|thunder|lightning|hail)|where (?:do|does) (?:rain|hail|snow) come from)\b/],
     zh: [/为什么会(?:打雷|下雨|下雪|有彩虹)|彩虹是怎么|天空为什么/],
     terms: 'weather explained rainbow science',
+  },
+
+  // weather, second batch: hail, chasing storms, fog, a lightning strike, ice storms, hoar frost, dust in the sky, waterspouts
+  {
+    name: 'hail out of nowhere',
+    en: [/\b(?:hailstones?|hailstorms?|hail (?:storm|damage|the size)|(?:it|it'?s) hail(?:ed|ing)|golf[- ]?ball[- ]sized)\b/],
+    zh: [/冰雹|下冰雹/],
+    terms: 'hailstorm hail storm',
+  },
+  {
+    name: 'chasing storms',
+    en: [/\b(?:storm chas\w*|chas(?:e|ing) (?:storms|tornadoes|a tornado|twisters|supercells?)|tornado alley|the great plains)\b/],
+    zh: [/追风暴|追龙卷风|追风者|风暴追逐|追暴风/],
+    terms: 'storm chasing storm chasers supercell',
+  },
+  {
+    name: 'why it is foggy',
+    en: [/\b(?:fog|foggy|mist|haar)\b/, /\b(?:why|how|forms?|comes? in|roll\w* in|so thick|every morning|coast|sea|burn(?:s|ed)? off)\b/],
+    zh: [/大雾|雾天|海雾|起雾|团雾/],
+    terms: 'sea fog fog mist weather',
+  },
+  {
+    name: 'a lightning strike nearby',
+    en: [/\blightning\b/, /\b(?:struck|strikes?|hit (?:a|the|our)|tree|safe|golf|outside|how far|in the field)\b/],
+    zh: [/雷劈|被雷击|雷击|闪电打|打雷.{0,4}安全/],
+    terms: 'lightning thunder explained science',
+  },
+  {
+    name: 'an ice storm',
+    en: [/\b(?:ice storm|freezing rain|(?:everything|trees|cars?) (?:was |were |is |are )?(?:covered|coated|encased) in ice|power lines? down|frozen (?:trees|branches))\b/],
+    zh: [/冻雨|雨凇|冰冻灾害|树上都是冰|电线结冰/],
+    terms: 'ice storm freezing rain',
+  },
+  {
+    name: 'a white frosty morning',
+    en: [/\b(?:hoar ?frost|frost (?:patterns|crystals|on (?:the )?(?:window|grass|trees|spider ?webs?))|frosty morning|everything (?:was |is )?white with frost)\b/],
+    zh: [/雾凇|霜花|白霜|结霜的早晨/],
+    terms: 'hoar frost frost winter',
+  },
+  {
+    name: 'dust in the sky',
+    en: [/\b(?:sand ?storms?|dust ?storms?|saharan dust|orange sky|sky (?:turned|went|was) (?:orange|yellow)|haboob|dust on (?:the|our|my) cars?)\b/],
+    zh: [/沙尘暴|扬沙|天空变黄|天都黄了|沙尘/],
+    terms: 'dust storm sandstorm desert',
+  },
+  {
+    name: 'a waterspout',
+    en: [/\b(?:waterspouts?|tornado (?:over|on) the (?:sea|lake|water)|funnel (?:over|on) the (?:sea|water|lake))\b/],
+    zh: [/水龙卷|海龙卷|龙吸水/],
+    terms: 'waterspout sea tornado',
   },
 
   // cooking: money, time, guests, leftovers and the taste of home
@@ -415,6 +777,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'restaurant copycat cooking',
   },
 
+  // cooking, second batch: a new gadget, a fussy eater, someone ill, meeting the parents, back from a trip, cooking for one, doctor's orders, a slow weekend brunch
+  {
+    name: 'a new kitchen gadget',
+    en: [/\b(?:air ?fryers?|slow cookers?|crock ?pots?|instant pots?|pressure cookers?|multi ?cookers?)\b/],
+    zh: [/空气炸锅|慢炖锅|电压力锅|高压锅|多功能锅/],
+    terms: 'air fryer slow cooker crockpot',
+  },
+  {
+    name: 'a fussy eater',
+    en: [/\b(?:picky|fussy) (?:eaters?|kids?|toddlers?|children|son|daughter|husband|teen(?:ager)?s?)|\b(?:won'?t eat (?:anything|vegetables|veg|greens)|only eats (?:pasta|beige|chicken nuggets|plain|white)|hid(?:e|ing) (?:the )?veg\w*|sneak (?:in )?(?:more )?veg\w*)\b/],
+    zh: [/挑食|不吃蔬菜|只吃白米饭|偏食|把蔬菜藏/],
+    terms: 'healthy easy homemade pasta',
+  },
+  {
+    name: 'cooking for someone unwell',
+    en: [/\b(?:(?:is|was|got|been|feeling) (?:ill|sick|poorly|unwell)|under the weather|recovering|after (?:surgery|an operation|the operation)|chemo|(?:has|got|with) (?:the )?(?:flu|a cold|covid))\b/, /\b(?:soups?|broth|cook(?:ing)? (?:for|something)|make (?:her|him|them) (?:something|a|some)|meals? for|comfort food)\b/],
+    zh: [/生病|感冒|发烧|术后|住院|康复|不舒服/, /汤|做饭给|做点|吃点|清淡|粥/],
+    terms: 'soup lentil healthy homemade',
+  },
+  {
+    name: 'cooking to meet the parents',
+    en: [/\b(?:in-?laws|(?:girlfriend|boyfriend|partner|fianc\w*)'?s? (?:parents|family|mum|mom|dad)|meet(?:ing)? (?:the|her|his) parents)\b/, COOK_AT_HOME],
+    zh: [/见家长|未来(?:岳父母|公婆)|公婆|岳父母|对象的(?:爸妈|父母)/, /做饭|做菜|下厨|做一桌|露一手/],
+    terms: 'restaurant technique chef recipe',
+  },
+  {
+    name: 'a taste of the trip at home',
+    en: [/\b(?:(?:just )?(?:got |came |been )?back from (?:a |our |my )?(?:trip|holiday|vacation|travels|honeymoon)|(?:got |came |just )?back from (?=(?:thailand|italy|japan|mexico|india|vietnam|spain|korea|morocco|greece|turkey|china|peru|lebanon)\b))/, /\b(?:cook|make|recreate|recipes?|at home)\b/],
+    zh: [/(?:旅行|旅游|度假)回来|从(?:泰国|意大利|日本|墨西哥|印度|越南|西班牙|韩国|土耳其)回来/, /做|复刻|在家|菜谱/],
+    terms: 'authentic traditional recipe street food',
+  },
+  {
+    name: 'cooking for one',
+    en: [/\b(?:for one|just for me|for myself|single portions?|live alone|living alone|(?:just|only) me now)\b/, COOK_AT_HOME],
+    zh: [/一个人|独居|一人份|自己吃/, /做饭|做菜|吃饭|下厨|三餐/],
+    terms: 'one pot easy quick recipe',
+  },
+  {
+    name: "doctor's orders in the kitchen",
+    en: [/\b(?:doctor (?:said|says|told)|cholesterol|blood pressure|diabet\w*|eat (?:more )?health(?:y|ier)|cut(?:ting)? (?:down )?(?:on )?(?:salt|sugar|carbs))\b/, COOK_AT_HOME],
+    zh: [/医生说|胆固醇|血压|血糖|糖尿病|少盐|少油|吃得健康/, /做饭|做菜|做什么菜|饭菜|吃饭|三餐|食谱/],
+    terms: 'healthy stir fry soup recipe',
+  },
+  {
+    name: 'a slow weekend brunch',
+    en: [/\b(?:brunch|lazy (?:sunday|saturday|weekend) (?:morning|breakfast)|weekend breakfast|breakfast in bed|pancake day)\b/],
+    zh: [/早午餐|周末早餐|做早餐|床上早餐|早饭做什么/],
+    terms: 'pancakes brunch breakfast shakshuka',
+  },
+
   // baking: bread, cakes and the occasions for them
   {
     name: 'sourdough starter',
@@ -463,6 +875,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\bpicnics?\b/, /\b(?:bak(?:e|ing)|cakes?|treats?|sweet|muffins|cookies)\b/],
     zh: [/野餐/, /烤|点心|甜|蛋糕|饼干/],
     terms: 'picnic baking muffins',
+  },
+
+  // baking, second batch: egg-free guests, brown bananas, a glut of apples, a tiny oven, a cake that went wrong, selling bakes, back from Paris, a thank-you bake
+  {
+    name: 'egg-free baking',
+    en: [/\b(?:vegan|egg[- ]free|no eggs|without eggs|dairy[- ]free|egg allerg\w*|allergic to eggs)\b/, /\b(?:bak(?:e|es|ed|ing)|cakes?|cookies|brownies|muffins|desserts?|treats?|sweets?)\b/],
+    zh: [/纯素|不吃蛋|鸡蛋过敏|无蛋|无奶|不能吃鸡蛋/, /烤|蛋糕|饼干|甜点|烘焙/],
+    terms: 'vegan plant based egg free',
+  },
+  {
+    name: 'bananas going brown',
+    en: [/\b(?:(?:over)?ripe bananas|brown bananas|bananas (?:are |have )?(?:going|gone|turning|turned) (?:brown|black|off|soft)|black bananas)\b/],
+    zh: [/香蕉.{0,4}(?:熟透|发黑|变黑|放坏|软了)|熟透的香蕉/],
+    terms: 'banana bread easy baking',
+  },
+  {
+    name: 'a glut of apples',
+    en: [/\b(?:apple tree|(?:too many|so many|bags? of|loads of|picked|box of) apples|apple picking|windfalls|blackberr(?:y|ies) (?:picking|everywhere))\b/, /\b(?:bak\w*|pies?|crumble|cakes?|do with (?:them|it|all)|recipes?|use (?:them|it) up)\b/],
+    zh: [/苹果太多|摘了(?:很多|好多|一筐)苹果|一堆苹果|苹果吃不完/],
+    terms: 'apple pie apples baking',
+  },
+  {
+    name: 'baking in a tiny kitchen',
+    en: [/\b(?:(?:tiny|small|student|dorm) (?:kitchen|oven)|no (?:proper )?(?:oven|mixer)|without (?:a |an )?(?:oven|mixer|stand mixer)|toaster oven|(?:mini|countertop) oven)\b/, /\b(?:bak(?:e|es|ed|ing)|cakes?|cookies|bread|brownies|muffins)\b/],
+    zh: [/小烤箱|厨房(?:很|太)?小|没有(?:烤箱|打蛋器|厨师机)|宿舍/, /烤|烘焙|蛋糕|饼干|面包/],
+    terms: 'small kitchen mini baking',
+  },
+  {
+    name: 'a cake that went wrong',
+    en: [/\b(?:cakes?|sponges?|muffins|cookies|brownies|macarons|cheesecakes?)\b/, /\b(?:sank|sinks|sunk|sinking|cracked|cracks|burnt|burned|raw in the middle|too dry|rubbery|spread too much|went wrong|keeps? (?:going wrong|failing)|fail(?:s|ed)?)\b/],
+    zh: [/蛋糕|戚风|饼干|马卡龙|布朗尼|芝士蛋糕/, /塌|开裂|烤焦|不熟|太干|失败|回缩/],
+    terms: 'troubleshooting mistakes tips baking',
+  },
+  {
+    name: 'selling my bakes',
+    en: [/\b(?:sell(?:ing)? (?:my|our|some|homemade) (?:cakes|bakes|bread|cookies|brownies|cupcakes)|home bakery|(?:start|open|opening) (?:a|my own) (?:bakery|cake business)|market stall|farmers'? market)\b/],
+    zh: [/开(?:一家)?(?:面包店|烘焙店|蛋糕店)|私房烘焙|卖蛋糕|卖面包|卖饼干/],
+    terms: 'bakery professional secrets baking',
+  },
+  {
+    name: 'back from a French bakery',
+    en: [/\b(?=(?:paris|france|french)\b)/, /\b(?:croissants?|pastr(?:y|ies)|pain au chocolat|bakery|bakeries|patisserie|boulangerie)\b/],
+    zh: [/(?=巴黎|法国)/, /可颂|牛角包|面包店|甜点|糕点/],
+    terms: 'croissants french pastry laminated dough',
+  },
+  {
+    name: 'a thank-you bake',
+    en: [/\b(?:new neighbou?rs?|welcome (?:the|our) neighbou?rs?|thank[- ]you (?:gift|present)|(?:to )?say thank you|get well|sympathy)\b/, /\b(?:bak(?:e|ed|ing)|cakes?|cookies|biscuits|brownies|loaf|muffins|treats?)\b/],
+    zh: [/新邻居|答谢|表示感谢|谢谢|感谢/, /烤|蛋糕|饼干|点心|面包/],
+    terms: 'cookies brownies banana bread',
   },
 
   // travel: who goes, how, and for how long
@@ -515,6 +977,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'travel guide itinerary',
   },
 
+  // travel, second batch: older parents along, after university, jet lag, a work trip, a milestone birthday, away from crowds, step-free travel, working on the road
+  {
+    name: 'travelling with older parents',
+    en: [ELDER, /\b(?:travel\w*|trips?|holidays?|vacations?|abroad|cruise|take (?:them|her|him) (?:away|somewhere|abroad))\b/],
+    zh: [ELDER_ZH, TRIP_ZH],
+    terms: 'relaxing walking tour travel tips',
+  },
+  {
+    name: 'after graduation',
+    en: [/\b(?:hostels?|(?:after|finish\w*) (?:uni|university|college|graduat\w*|my degree|my exams)|graduation trip)\b/, /\b(?:travel\w*|trips?|backpack\w*|months|go(?:ing)? (?:away|abroad)|see the world)\b/],
+    zh: [/毕业旅行|毕业后|青旅|考完试/, /旅行|旅游|出去玩|出国|背包|穷游/],
+    terms: 'southeast asia budget travel itinerary',
+  },
+  {
+    name: 'jet lag',
+    en: [/\b(?:jet ?lag(?:ged)?|long[- ]haul|time difference|(?:1[0-9]|twelve|fourteen)[- ]hour flight)\b/],
+    zh: [/倒时差|时差|长途飞行|十几个小时的飞机/],
+    terms: 'travel tips guide',
+  },
+  {
+    name: 'a day free on a work trip',
+    en: [/\b(?:business trip|work trip|conference (?:in|abroad)|layover|stopover)\b/, /\b(?:free|spare|see|explore|sightseeing|things to do|visit|one day|(?:an|one) (?:afternoon|evening))\b/],
+    zh: [/出差|转机|中转/, /空出一天|一天|玩|逛|景点|去哪/],
+    terms: 'itinerary walking tour 24 hours',
+  },
+  {
+    name: 'a milestone birthday trip',
+    en: [/\b(?:(?:30|40|50|60|70)th|thirtieth|fortieth|fiftieth|sixtieth|seventieth|big birthday|milestone birthday)\b/, /\b(?:trips?|travel\w*|holidays?|away|getaway|go somewhere|vacations?|abroad)\b/],
+    zh: [/三十岁|四十岁|五十岁|六十岁|大寿|整生日/, TRIP_ZH],
+    terms: 'hidden gems travel guide',
+  },
+  {
+    name: 'away from the crowds',
+    en: [/\b(?:tourist traps?|(?:avoid|away from|hate|escape) (?:the )?(?:crowds|tourists)|too touristy|off the beaten (?:track|path)|where (?:the )?locals (?:go|eat)|like a local)\b/],
+    zh: [/小众|避开人群|人少的地方|游客太多|当地人去的|不想去网红景点/],
+    terms: 'hidden gems travel guide',
+  },
+  {
+    name: 'travel in a wheelchair',
+    en: [/\b(?:wheelchairs?|mobility scooter|disabled|disability|step[- ]free|crutches|walking stick)\b/, /\b(?:travel\w*|trips?|holidays?|city break|abroad|vacations?|sightseeing)\b/],
+    zh: [/轮椅|残障|无障碍|拄拐/, TRIP_ZH],
+    terms: 'travel tips guide',
+  },
+  {
+    name: 'working on the road',
+    en: [/\b(?:digital nomads?|work(?:ing)? remotely (?:from|abroad)|remote work(?:ing)? (?:from|abroad)|workation|(?:live|living|spend|spending) (?:a few months|a month|six months|a year|the winter) (?:in|abroad))\b/],
+    zh: [/数字游民|边旅行边工作|旅居|在国外住几个月/],
+    terms: 'travel guide itinerary tips',
+  },
+
   // outdoors: nights outside, long walks and getting away
   {
     name: 'a night outside',
@@ -565,6 +1077,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'bushcraft shelter camping wild camping',
   },
 
+  // outdoors, second batch: camping with children, rain, snow, hammocks, a hike with the dog, heights, finding the way, camping alone
+  {
+    name: 'camping with children',
+    en: [KIDS, /\b(?:camping|campsites?|tents?|camp out|glamping)\b/],
+    zh: [KIDS_ZH, /露营|帐篷|营地/],
+    terms: 'tent camping trip beginners',
+  },
+  {
+    name: 'camping in the rain',
+    en: [/\b(?:rain|rainy|wet|storms?|downpours?|soaked)\b/, /\b(?:camping|tents?|campsites?)\b/],
+    zh: [/下雨|雨天|暴雨|淋湿/, /露营|帐篷|营地/],
+    terms: 'tent camping rain storm',
+  },
+  {
+    name: 'camping in the snow',
+    en: [/\b(?:snow|snowy|winter|freezing|sub[- ]zero|minus \d+)\b/, /\b(?:camping|tents?|sleep(?:ing)? outside|(?:a |one )?night outside)\b/],
+    zh: [/雪地|冬天|零下|严寒|下雪/, /露营|帐篷|野外过夜/],
+    terms: 'winter camping snow cave',
+  },
+  {
+    name: 'a night in a hammock',
+    en: [/\bhammocks?\b/, /\b(?:camp\w*|sleep\w*|woods|trees|overnight|night)\b/],
+    zh: [/吊床/],
+    terms: 'hammock camping solo',
+  },
+  {
+    name: 'hiking with the dog',
+    en: [/\b(?:dogs?|pup(?:py)?|spaniel|collie|lab(?:rador)?)\b/, /\b(?:hik(?:e|es|ing)|trails?|fells|mountains?|camping|backpack\w*|munros?)\b/],
+    zh: [/狗/, /徒步|爬山|露营|登山/],
+    terms: 'day hike trail hiking',
+  },
+  {
+    name: 'scared of heights on a hike',
+    en: [/\b(?:fear of heights|(?:scared|afraid|terrified) of heights|vertigo|exposed ridges?|scrambl\w*|via ferrata|sheer drops?)\b/],
+    zh: [/恐高|怕高|悬崖路|山脊.{0,4}(?:害怕|吓)/],
+    terms: 'day hike scenic trail',
+  },
+  {
+    name: 'finding the way',
+    en: [/\b(?:map and compass|read(?:ing)? a map|navigat\w*|got lost|getting lost|get lost|gps|no (?:phone )?signal)\b/, /\b(?:hik\w*|hills|mountains?|trails?|walk\w*|fells|woods|moors?)\b/],
+    zh: [/迷路|看地图|指南针|导航|没信号/, /徒步|爬山|山里|登山|野外/],
+    terms: 'beginners guide tips hiking',
+  },
+  {
+    name: 'camping alone',
+    en: [/\b(?:on my own|by myself|alone|solo)\b/, /\b(?:camp(?:ing)?|wild camp\w*|tent|overnight in the (?:woods|hills|mountains))\b/],
+    zh: [/一个人|独自/, /露营|野营|帐篷/],
+    terms: 'solo camping wild camping',
+  },
+
   // architecture: old houses, dream houses and the buildings around us
   {
     name: 'doing up an old house',
@@ -613,6 +1175,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'construction engineering buildings skyscraper',
   },
 
+  // architecture, second batch: Gaudí, concrete blocks, an extension, Japanese buildings, lighthouses, a home on the water, modernism, a would-be architect
+  {
+    name: 'a Gaudí trip',
+    en: [/\b(?:gaud[ií]|sagrada fam[ií]lia|park g[uü]ell|casa batll[oó]|casa mil[aà])\b/],
+    zh: [/高迪|圣家堂|巴特罗之家|古埃尔公园|米拉之家/],
+    terms: 'gaudi barcelona architecture',
+  },
+  {
+    name: 'living among concrete',
+    en: [/\b(?:concrete (?:buildings?|blocks?|estate)|brutalis[tm]|tower blocks?|council estate|housing estate|(?:ugly|grey|gray) (?:buildings?|blocks?))\b/, /\b(?:why|ugly|love|hate|beautiful|history|built|design\w*|grew up|live in)\b/],
+    zh: [/粗野主义|水泥楼|筒子楼|老小区|苏式建筑/],
+    terms: 'brutalism concrete design explained',
+  },
+  {
+    name: 'planning an extension',
+    en: [/\b(?:(?:an |the |rear |side |kitchen )extension|loft conversion|knock(?:ing)? (?:a |the )?walls? (?:down|through)|open[- ]plan (?:kitchen|living)|floor ?plans?|planning permission)\b/],
+    zh: [/扩建|加建|阁楼改造|打通|户型|平面图/],
+    terms: 'design process architect renovation',
+  },
+  {
+    name: 'Japanese buildings',
+    en: [/\b(?=(?:japan|kyoto|tokyo|nara)\b)/, /\b(?:temples?|wooden (?:houses?|buildings?)|tea ?houses?|shrines?|architecture|buildings)\b/],
+    zh: [/日本|京都|奈良/, /寺庙|木结构|茶室|神社|建筑/],
+    terms: 'japanese tea house wooden architecture',
+  },
+  {
+    name: 'a lighthouse stay',
+    en: [/\blighthouses?\b/],
+    zh: [/灯塔/],
+    terms: 'lighthouse coast tower',
+  },
+  {
+    name: 'a home on the water',
+    en: [/\b(?:houseboats?|narrow ?boats?|canal boats?|floating (?:homes?|houses?)|live on (?:a|the) (?:boat|water))\b/],
+    zh: [/船屋|住在船上|水上房子|水上屋/],
+    terms: 'floating house houseboat water',
+  },
+  {
+    name: 'modernist design',
+    en: [/\b(?:bauhaus|mid[- ]century|modernis[tm]|le corbusier|minimalist (?:house|home|building))\b/],
+    zh: [/包豪斯|现代主义|中古风|柯布西耶/],
+    terms: 'bauhaus modernism design',
+  },
+  {
+    name: 'a would-be architect',
+    en: [/\b(?:wants? to be(?:come)? an architect|(?:study|studying) architecture|architecture (?:school|degree|student)|lego (?:buildings|cities|houses)|designs? (?:houses|buildings) all day)\b/],
+    zh: [/想当建筑师|学建筑|建筑系|建筑专业/],
+    terms: 'architect design process sketch',
+  },
+
   // science: school projects, curious children and the world explained
   {
     name: 'science homework',
@@ -657,6 +1269,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'science kids experiment biology',
   },
 
+  // science, second batch: the kitchen as a lab, genes, the brain, germs, static, crystals, quantum, sound
+  {
+    name: 'the kitchen as a lab',
+    en: [/\b(?:(?:chemistry|science|physics) (?:of|behind|in) (?:cooking|baking|food|the kitchen)|why does (?:bread|dough|popcorn|an egg|water|milk) (?:rise|pop|boil|go hard|curdle))\b/],
+    zh: [/做饭的化学|厨房里的科学|烹饪中的科学|为什么面包会发|为什么鸡蛋会变硬/],
+    terms: 'kitchen science chemistry experiment',
+  },
+  {
+    name: 'genes in the family',
+    en: [/\b(?:dna (?:test|results|kit)|genetic (?:test|condition|disorder)|genes|genetics|23andme|runs in (?:the|my|our) family)\b/],
+    zh: [/基因|遗传|dna检测|家族病/],
+    terms: 'dna genetics biology',
+  },
+  {
+    name: 'how the brain works',
+    en: [/\b(?:dementia|alzheimer'?s|memory loss|(?:had|has) a stroke|concussion|brain injury|(?:the|our|my) brain)\b/, /\b(?:understand\w*|how (?:it|that|the brain|memory|our brain) works|what(?:'s| is) happening|why (?:she|he|they|it|we)|explain\w*)\b/],
+    zh: [/老年痴呆|阿尔茨海默|失忆|中风|脑震荡|大脑/, /怎么工作|怎么回事|为什么|原理|了解/],
+    terms: 'human brain neuroscience biology',
+  },
+  {
+    name: 'germs everywhere',
+    en: [/\b(?:germs?|bacteria|microbes?|(?:why|how) (?:do (?:we|you) )?wash (?:our|their|his|her|your) hands)\b/],
+    zh: [/细菌|病菌|微生物|为什么要洗手/],
+    terms: 'bacteria microbiology biology',
+  },
+  {
+    name: 'static shocks',
+    en: [/\b(?:static (?:shocks?|electricity)|shock(?:s|ed)? (?:me|from) (?:the )?(?:car|door|trolley)|hair (?:stands?|stood) (?:up|on end)|balloon (?:on|and) (?:my |her |his )?(?:hair|the wall))\b/],
+    zh: [/静电|被电一下|头发竖起来/],
+    terms: 'static electricity physics',
+  },
+  {
+    name: 'a crystal and fossil collector',
+    en: [/\b(?:crystals?|minerals?|geodes?|fossils?|gemstones?|amethyst|quartz|rock collection)\b/, /\b(?:collect\w*|found|finds?|obsessed|loves?|identify|grow(?:ing)?|cracked open|what (?:is|are))\b/],
+    zh: [/水晶|矿石|晶洞|化石|宝石|石头收藏/, /收集|捡|迷上|喜欢|认识|种水晶|是什么/],
+    terms: 'crystals minerals chemistry geology',
+  },
+  {
+    name: 'the strangeness of physics',
+    en: [/\b(?:quantum|relativity|einstein|schr[oö]dinger|string theory|particle physics|time dilation)\b/],
+    zh: [/量子|相对论|爱因斯坦|薛定谔|弦理论/],
+    terms: 'quantum physics explained',
+  },
+  {
+    name: 'how sound works',
+    en: [/\b(?:why (?:does|do) (?:my|our) voices? sound|echo(?:es)?|how (?:do|does) (?:sound|speakers|hearing|ears) work|sound waves?)\b/],
+    zh: [/回声|声音是怎么|声波|录音里的声音/],
+    terms: 'sound waves acoustics physics',
+  },
+
   // space: what is up there tonight, and the big questions
   {
     name: 'a bright light in the sky',
@@ -693,6 +1355,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:sci-?fi|interstellar|star wars|star trek|the martian|science fiction)\b/, /\b(?:real|actually|true|possible|science)\b/],
     zh: [/科幻|星际穿越|三体|流浪地球/, /真的|现实|科学|可能/],
     terms: 'space astronomy explained simulation',
+  },
+
+  // space, second batch: an eclipse, a first telescope, an astronaut dream, Mars, photographing the sky, the scale of things, solar storms, new images
+  {
+    name: 'an eclipse coming',
+    en: [/\b(?:solar eclipse|lunar eclipse|total eclipse|eclipse (?:glasses|viewing|is coming|next|this)|path of totality)\b/],
+    zh: [/日食|月食|日全食|日偏食/],
+    terms: 'solar eclipse sun moon',
+  },
+  {
+    name: 'a first telescope',
+    en: [/\btelescopes?\b/, BOUGHT],
+    zh: [/天文望远镜|望远镜.{0,6}(?:看星|看月|星星|月亮|行星)|看星.{0,6}望远镜/],
+    terms: 'backyard telescope amateur astronomy',
+  },
+  {
+    name: 'dreaming of being an astronaut',
+    en: [/\b(?:(?:wants?|dreams?|wanted|dreaming) (?:of |about )?(?:to )?(?:be(?:come)?|being) an astronaut|astronaut when (?:he|she|i|they) grows? up|go(?:ing)? to space|live in space|space tourism)\b/],
+    zh: [/当宇航员|当航天员|太空旅行|去太空|上太空/],
+    terms: 'astronaut life in space iss',
+  },
+  {
+    name: 'people on Mars',
+    en: [/\b(?:live on mars|colonis\w* mars|coloniz\w* mars|humans on mars|mars (?:rover|mission|colony)|perseverance rover|red planet)\b/],
+    zh: [/火星/],
+    terms: 'mars red planet planets',
+  },
+  {
+    name: 'photographing the night sky',
+    en: [/\b(?:milky way|stars|night sky|the moon|constellations?)\b/, PHOTO],
+    zh: [/星空|银河|月亮|星星/, PHOTO_ZH],
+    terms: 'astrophotography smartphone night sky',
+  },
+  {
+    name: 'the scale of things',
+    en: [/\b(?:how (?:big|far|small|huge|old) (?:is|are) (?:the )?(?:sun|moon|earth|stars|galax\w*|space|universe|planets)|light[- ]years?)\b/],
+    zh: [/太阳有多大|离地球多远|光年|地球有多小/],
+    terms: 'scale size comparison space',
+  },
+  {
+    name: 'a solar storm',
+    en: [/\b(?:solar (?:storms?|flares?|wind|maximum)|sunspots?|geomagnetic)\b/],
+    zh: [/太阳风暴|太阳耀斑|太阳黑子|地磁暴/],
+    terms: 'sun solar astronomy',
+  },
+  {
+    name: 'new pictures from space',
+    en: [/\b(?:james webb|jwst|webb telescope|hubble|new (?:space )?(?:images|pictures|photos) (?:of|from) (?:space|the universe|a galaxy|deep space))\b/],
+    zh: [/韦伯望远镜|哈勃|詹姆斯·韦伯|太空照片|深空照片/],
+    terms: 'james webb telescope new images',
   },
 
   // technology: devices for family, home and work
@@ -748,6 +1460,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'buying guide review tech',
   },
 
+  // technology, second batch: off to university, 3D printing, drones, e-scooters, a home server, a smartwatch, building a PC, an old computer
+  {
+    name: 'off to university with tech',
+    en: [/\b(?:(?:off|going|starting|heading) to (?:uni|university|college)|freshers?|first year (?:at|of) (?:uni|university|college)|dorm room|halls of residence)\b/, /\b(?:laptops?|computers?|tech|gadgets?|headphones|tablets?|ipad)\b/],
+    zh: [/上大学|大一|新生|宿舍|开学/, /电脑|笔记本|平板|耳机|数码|装备/],
+    terms: 'students laptop buying guide tech',
+  },
+  {
+    name: 'a 3D printer',
+    en: [/\b(?:3d print(?:er|ers|ing|ed)?|three[- ]d print\w*)\b/],
+    zh: [/3d打印/],
+    terms: '3d printer printing maker',
+  },
+  {
+    name: 'a first drone',
+    en: [/\bdrones?\b/, /\b(?:buy|bought|got|fly(?:ing)?|first|beginner|rules|licen[cs]e|footage|crash\w*|gift|present)\b/],
+    zh: [/无人机/, /买|飞|新手|第一次|航拍|规定|炸机/],
+    terms: 'drone quadcopter camera drone',
+  },
+  {
+    name: 'an e-scooter',
+    en: [/\b(?:e-?scooters?|electric scooters?)\b/],
+    zh: [/电动滑板车/],
+    terms: 'electric scooter e-mobility',
+  },
+  {
+    name: 'a server at home',
+    en: [/\b(?:home ?servers?|self[- ]host\w*|nas|plex server|run (?:my|our) own (?:cloud|server)|homelab)\b/],
+    zh: [/家庭服务器|nas|自建网盘|私有云|软路由/],
+    terms: 'home server self hosting',
+  },
+  {
+    name: 'a smartwatch',
+    en: [/\b(?:smart ?watch(?:es)?|fitness trackers?|apple watch|garmin|fitbit)\b/],
+    zh: [/智能手表|手环|运动手表|苹果手表/],
+    terms: 'smartwatch wearable watch review',
+  },
+  {
+    name: 'building a PC',
+    en: [/\b(?:build(?:ing)? (?:my|a|our) own (?:pc|computer|gaming pc)|pc build|graphics cards?|gpu)\b/],
+    zh: [/装机|组装电脑|显卡|配电脑/],
+    terms: 'computer desktop build diy',
+  },
+  {
+    name: 'an old computer',
+    en: [/\b(?:commodore|amiga|zx spectrum|bbc micro|old (?:computer|laptop|pc) (?:in|from) the (?:attic|loft|cupboard)|vintage computers?|windows (?:95|98|xp))\b/],
+    zh: [/老电脑|古董电脑|复古电脑|学习机/],
+    terms: 'retro laptop vintage computer',
+  },
+
   // gaming: unwinding, nostalgia, playing together
   {
     name: 'games to unwind',
@@ -792,6 +1554,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'walkthrough guide tips gaming',
   },
 
+  // gaming, second batch: a would-be pro, speedruns, playing with the family, rhythm, racing, indie games, making a game, building cities
+  {
+    name: 'dreams of esports',
+    en: [/\b(?:esports?|e-sports?|pro gamers?|professional gamers?|twitch streamers?|stream(?:ing|s)? (?:my |his |her )?games?|(?:be(?:come)?|being) a streamer)\b/],
+    zh: [/电竞|职业选手|游戏主播|直播打游戏/],
+    terms: 'esports tournament gaming',
+  },
+  {
+    name: 'going for a speedrun',
+    en: [/\b(?:speed ?run\w*|world record (?:run|time)s?|any%)\b/],
+    zh: [/速通/],
+    terms: 'speedrun speedrunning record',
+  },
+  {
+    name: 'games with the family',
+    en: [/\b(?:play(?:ing)? (?:video ?games|games on the (?:switch|console)|mario ?kart|fortnite|minecraft) with (?:my|our) (?:kids|son|daughter|children|dad|mum|mom|family|grandkids)|family gaming|(?:video ?)?games? (?:the )?whole family can play)\b/],
+    zh: [/和(?:孩子|儿子|女儿|爸爸|老爸|家人)一起(?:打游戏|玩游戏)|全家一起玩的(?:电子)?游戏/],
+    terms: 'kart racer multiplayer family gaming',
+  },
+  {
+    name: 'a rhythm game fan',
+    en: [/\b(?:rhythm games?|guitar hero|beat saber|dance games?|just dance|osu)\b/],
+    zh: [/音游|节奏游戏|跳舞游戏|节奏光剑/],
+    terms: 'rhythm game music gaming',
+  },
+  {
+    name: 'racing at home',
+    en: [/\b(?:racing (?:games?|wheel|sim)|sim ?racing|steering wheel (?:for|and pedals)|gran turismo|forza|mario ?kart)\b/],
+    zh: [/赛车游戏|方向盘外设|模拟赛车|马里奥赛车/],
+    terms: 'racing game racing gaming',
+  },
+  {
+    name: 'tired of the big releases',
+    en: [/\b(?:indie (?:games?|gems?|devs?)|small studios?|(?:bored|tired|sick) of (?:the same|big|aaa|triple[- ]a) (?:games|releases|shooters|franchises))\b/],
+    zh: [/独立游戏|小众游戏|3a大作玩腻|大作玩腻/],
+    terms: 'indie games hidden gems',
+  },
+  {
+    name: 'making my own game',
+    en: [/\b(?:make|making|design\w*|build\w*|code|coding|program\w*) (?:my|a|our|his|her|their) own (?:video ?|computer |pc |phone )?games?\b|\bgame (?:dev|development|design(?:er)?)\b/],
+    zh: [/做(?:一个)?游戏|自己做(?:一个)?(?:电子)?游戏|游戏开发|游戏设计/],
+    terms: 'game development design gaming',
+  },
+  {
+    name: 'building cities on screen',
+    en: [/\b(?:city[- ]?build(?:er|ing) games?|city[- ]?builders|cities skylines|simcity|civilization|grand strategy|4x games?|space strategy)\b/],
+    zh: [/模拟城市|城市建造|城市建设游戏|文明6/],
+    terms: 'city builder strategy simulation',
+  },
+
   // cars: driving somewhere, a first car, an old car, looking after it
   {
     name: 'a long drive',
@@ -807,7 +1619,7 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
   },
   {
     name: 'an old car in the garage',
-    en: [/\b(?:(?:grand(?:dad|pa|father)|dad|father|uncle)(?:'s)? (?:old )?(?:car|mini|beetle|mg|truck)|old car (?:in|sitting)|in the (?:garage|barn) for (?:years|decades)|hasn'?t (?:run|been driven|started) (?:in|for) (?:years|decades))\b/],
+    en: [/\b(?:(?:grand?dad|grandpa|grandfather|dad|father|uncle)(?:'s)? (?:old )?(?:car|mini|beetle|mg|truck)|old car (?:in|sitting)|in the (?:garage|barn) for (?:years|decades)|hasn'?t (?:run|been driven|started) (?:in|for) (?:years|decades))\b/],
     zh: [/老车|旧车|老爷车|放了(?:很多|好多|几十)年的车|车库里的车/],
     terms: 'restoration classic car barn find',
   },
@@ -834,6 +1646,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:petrol ?head|car (?:mad|obsessed|nut|guy|enthusiast|lover)|loves? (?:old |classic |fast )?cars|car shows?|motor shows?)\b/],
     zh: [/车迷|爱车|汽车迷|车展/],
     terms: 'classic car show highlights',
+  },
+
+  // cars, second batch: a bigger car for a family, learning to drive, a worrying noise, towing, motorsport, a convertible, cars of the future, how engines work
+  {
+    name: 'a bigger car for a growing family',
+    en: [/\b(?:baby on the way|new baby|third (?:child|kid|baby)|growing family|car seats?|pram|buggy|three kids)\b/, /\b(?:cars?|suvs?|estate|people carrier|minivan|vehicle)\b/],
+    zh: [/二胎|三胎|宝宝|安全座椅|婴儿车|一家五口/, /换车|买车|suv|七座|车/],
+    terms: 'suv review test drive',
+  },
+  {
+    name: 'learning to drive',
+    en: [/\b(?:driving (?:test|lessons?|instructor|theory)|learn(?:ing)? to drive|parallel park\w*|hill starts?|stall(?:s|ed|ing)? the car|learner'?s? permit)\b/],
+    zh: [/学车|驾校|科目二|科目三|倒车入库|侧方停车|练车/],
+    terms: 'city driving small car',
+  },
+  {
+    name: 'a worrying noise',
+    en: [/\b(?:warning light|check engine|engine light|(?:strange|weird|funny|grinding|squealing|knocking|rattling) (?:noise|sound)|overheat\w*|leak(?:s|ing)? (?:oil|coolant))\b/, /\b(?:cars?|engine|brakes?|dashboard|van|truck|bonnet|hood)\b/],
+    zh: [/故障灯|发动机灯|异响|打不着火|漏油|过热/, /车|发动机|刹车|仪表盘/],
+    terms: 'engine mechanic problems car',
+  },
+  {
+    name: 'towing and hauling',
+    en: [/\b(?:pick-?up trucks?|pickups|ute|tow(?:ing)? (?:a|the|our) (?:caravan|trailer|horse ?box|boat)|towbar|tow bar)\b/],
+    zh: [/皮卡|拖挂|拖车|拖房车/],
+    terms: 'pickup truck truck review',
+  },
+  {
+    name: 'a motorsport fan',
+    en: [/\b(?:rally (?:cars?|driving|stages?|drivers?)|rallying|wrc|motorsport|formula (?:one|1)|f1|le mans|track ?days?|karting|go[- ]karts?)\b/],
+    zh: [/拉力赛|赛车手|f1|一级方程式|卡丁车|赛道日/],
+    terms: 'rally motorsport racing',
+  },
+  {
+    name: 'a car for sunny days',
+    en: [/\b(?:convertibles?|roadsters?|soft ?top|open[- ]top|sports cars?|midlife crisis)\b/],
+    zh: [/敞篷|跑车|中年危机/],
+    terms: 'classic roadster convertible sports car',
+  },
+  {
+    name: 'cars of the future',
+    en: [/\b(?:hydrogen (?:cars?|fuel)|self[- ]driving|autonomous (?:cars?|vehicles?)|cars? of the future|future of (?:cars|driving))\b/],
+    zh: [/氢能车|氢燃料|自动驾驶|无人驾驶|未来的汽车/],
+    terms: 'hydrogen car future',
+  },
+  {
+    name: 'how an engine works',
+    en: [/\b(?:how (?:a|an|the) (?:car )?engine works|how (?:do|does) (?:car )?engines? work|inside (?:an|the) engine|engine rebuild|rebuild(?:ing)? (?:an|the) engine)\b/],
+    zh: [/发动机的?(?:怎么|原理|工作)|引擎的?原理|拆发动机/],
+    terms: 'engine rebuild mechanic',
   },
 
   // trains: not flying, model railways and long scenic journeys
@@ -880,6 +1742,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'sleeper train night train overnight',
   },
 
+  // trains, second batch: across a continent, trams, freight past the house, the Alps, fast trains, trainspotting, snow by rail, why trains are late
+  {
+    name: 'across a continent by rail',
+    en: [/\b(?:across|crossing|coast to coast|transcontinental|trans-?siberian)\b/, /\b(?:trains?|rail|railway|by train|amtrak|the canadian)\b/],
+    zh: [/横穿|穿越|西伯利亚/, /火车|铁路|列车/],
+    terms: 'transcontinental canada train journey',
+  },
+  {
+    name: 'riding the old trams',
+    en: [/\b(?:trams?|streetcars?|trolley ?cars?|cable cars?)\b/],
+    zh: [/有轨电车|叮叮车|老电车|缆车/],
+    terms: 'vintage tram streetcar',
+  },
+  {
+    name: 'freight trains going by',
+    en: [/\b(?:freight trains?|goods trains?|coal trains?|long trains? (?:pass|go|goes) (?:by|past)|trains? (?:pass|passes|go|goes|going|run|runs) (?:past|behind|by) (?:our|my|the) (?:house|garden|window|street))\b/],
+    zh: [/货运列车|运煤的火车|火车从家门口|家后面的铁路|家旁边.{0,3}铁路/],
+    terms: 'freight train cargo trainspotting',
+  },
+  {
+    name: 'through the Alps by train',
+    en: [/\b(?=(?:switzerland|the swiss alps|the alps|zermatt|jungfrau)\b)/, /\b(?:trains?|railway|rail|glacier express|by train|cog|rack)\b/],
+    zh: [/瑞士|阿尔卑斯|少女峰/, /火车|铁路|冰川快车|齿轨/],
+    terms: 'glacier express mountain railway switzerland',
+  },
+  {
+    name: 'the fastest trains',
+    en: [/\b(?:maglev|high[- ]speed (?:rail|trains?|lines?)|fastest trains?|hs2|tgv)\b/],
+    zh: [/磁悬浮|高铁|动车|最快的火车/],
+    terms: 'maglev train high speed',
+  },
+  {
+    name: 'watching trains go by',
+    en: [/\b(?:trainspott\w*|train ?spott\w*|spotting trains|watch(?:ing)? (?:the )?trains|platform end|(?:train|railway) photography)\b/],
+    zh: [/拍火车|看火车|追火车|铁路摄影/],
+    terms: 'trainspotting compilation arrival',
+  },
+  {
+    name: 'snow from the train window',
+    en: [/\b(?:snow|snowy|winter|blizzard)\b/, /\b(?:train (?:ride|journey|trip)|by train|railway|sleeper train)\b/],
+    zh: [/雪|冬天|雪国/, /火车|列车|铁路/],
+    terms: 'snow winter train ride',
+  },
+  {
+    name: 'why the trains are late',
+    en: [/\b(?:(?:train|trains) (?:is|are|was|were|always|keeps?|keep) (?:\w+ )?(?:late|delayed|cancelled)|signal (?:failures?|problems)|leaves on the line|how (?:do|does) (?:the )?(?:railways?|signals|points|trains) work)\b/],
+    zh: [/火车晚点|列车延误|信号故障|铁路是怎么运行/],
+    terms: 'engineering explained railway',
+  },
+
   // aviation: nerves, dreams of flying, and planes overhead
   {
     name: 'nervous flyer',
@@ -922,6 +1834,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:air force|raf|spitfires?|lancaster bombers?|fighter pilot|wartime (?:planes|pilot))\b/],
     zh: [/空军|战斗机|老飞机|飞虎队/],
     terms: 'vintage biplane aviation history museum',
+  },
+
+  // aviation, second batch: hard landings, working at the airport, seaplanes, the cockpit, giant planes, airships, electric flight, an aviation museum
+  {
+    name: 'scary landings',
+    en: [/\b(?:(?:scariest|dangerous|tricky|short|crosswind|hardest|bumpy) (?:landings?|airports?|runways?)|landing in (?:a )?(?:crosswind|storm|strong winds?)|go[- ]arounds?|aborted landing)\b/],
+    zh: [/最危险的机场|侧风降落|复飞|短跑道|降落好吓人/],
+    terms: 'crosswind landing pilot airport',
+  },
+  {
+    name: 'working at the airport',
+    en: [/\b(?:cabin crew|flight attendants?|air hostess|air traffic control\w*|ground crew|(?:work|job) at (?:the|an) airport)\b/],
+    zh: [/空乘|空姐|空中乘务|空管|地勤|在机场工作/],
+    terms: 'cockpit pilot airport aviation',
+  },
+  {
+    name: 'a seaplane hop',
+    en: [/\b(?:bush planes?|seaplanes?|float ?planes?|sea ?planes?)\b/],
+    zh: [/水上飞机|小飞机/],
+    terms: 'seaplane floatplane bush plane',
+  },
+  {
+    name: 'what pilots do',
+    en: [/\b(?:what (?:do|does) (?:the )?pilots? (?:do|see)|inside the cockpit|cockpit view|pilot'?s view|(?:visit|see) the cockpit|autopilot)\b/],
+    zh: [/驾驶舱|机长视角|飞行员在干什么|飞行员都在做什么|自动驾驶仪/],
+    terms: 'cockpit pilot view',
+  },
+  {
+    name: 'giant planes',
+    en: [/\b(?:(?:biggest|largest|giant|huge) (?:planes?|aircraft|jets?|airliners?)|jumbo jets?|747|a380|antonov)\b/],
+    zh: [/最大的飞机|巨无霸|波音747|空客a380|安-225/],
+    terms: 'jumbo jet boeing 747 airliner',
+  },
+  {
+    name: 'airships',
+    en: [/\b(?:airships?|zeppelins?|blimps?|hindenburg)\b/],
+    zh: [/飞艇|齐柏林/],
+    terms: 'airship blimp zeppelin',
+  },
+  {
+    name: 'flying without fuel',
+    en: [/\b(?:electric (?:planes?|aircraft|flight)|future of (?:flying|flight|aviation)|flying taxis?|air taxis?|sustainable aviation)\b/],
+    zh: [/电动飞机|飞行汽车|空中出租车|未来的飞机/],
+    terms: 'electric plane future of flight',
+  },
+  {
+    name: 'an aviation museum',
+    en: [/\b(?:(?:aviation|aircraft|aerospace|air and space|air force) museum|duxford|concorde|smithsonian air)\b/],
+    zh: [/航空博物馆|航空航天博物馆|协和式/],
+    terms: 'aviation history museum',
   },
 
   // football: coaching, playing on, watching
@@ -968,6 +1930,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'training skills drills football',
   },
 
+  // football, second batch: derby day, penalties, mud and rain, beach football, a local club, flashy skills, a cup final, fit enough to play
+  {
+    name: 'derby day',
+    en: [/\b(?:derby|rivals?|rivalry)\b/, /\b(?:match|game|day|football|soccer|fans?|team|club|stadium)\b/],
+    zh: [/德比|死敌|同城/, /比赛|球|球队|球迷/],
+    terms: 'derby rivalry football',
+  },
+  {
+    name: 'penalty nerves',
+    en: [/\b(?:penalty (?:kicks?|shoot-?outs?|spot)|penalties|spot[- ]kicks?|shoot-?outs?)\b/, /\b(?:miss\w*|nerves?|nervous|take|taking|score|practi[sc]e|how to|always)\b/],
+    zh: [/点球|罚点球|点球大战/],
+    terms: 'penalty shootout penalties football',
+  },
+  {
+    name: 'football in the mud',
+    en: [/\b(?:mud(?:dy)?|rain|pouring|freezing|frozen|waterlogged|boggy)\b/, /\b(?:pitch|football|soccer|match|sunday league)\b/],
+    zh: [/泥|下雨|雨中|冻/, /球场|踢球|足球/],
+    terms: 'rain mud football',
+  },
+  {
+    name: 'football on the beach',
+    en: [/\b(?:beach (?:football|soccer)|football on the (?:beach|sand)|kick(?:ing)? a ball on the (?:beach|sand))\b/],
+    zh: [/沙滩足球|沙滩上踢球/],
+    terms: 'beach soccer sand football',
+  },
+  {
+    name: 'joining a local club',
+    en: [/\b(?:join(?:ing|ed)?|village|local|amateur|grassroots)\b/, /\b(?:football|soccer) (?:club|team|side)\b/],
+    zh: [/村队|业余球队|加入.{0,4}(?:球队|足球俱乐部)|社区球队/],
+    terms: 'local football community grassroots',
+  },
+  {
+    name: 'showing off skills',
+    en: [/\b(?:step-?overs?|nutmegs?|rabona|rainbow flick|cruyff turn|bicycle kick|overhead kick|skills? like (?=(?:messi|ronaldo|neymar|mbapp[eé])\b))/],
+    zh: [/倒钩|彩虹过人|穿裆|过人技巧|踩单车/],
+    terms: 'skills dribbling trick shot',
+  },
+  {
+    name: 'a big day at the final',
+    en: [/\b(?:cup final|fa cup|first (?:ever )?(?:football )?match (?:at|in) (?:a |the )?stadium|away days?|stadium tour)\b/],
+    zh: [/杯赛决赛|足总杯|现场看球|客场之旅/],
+    terms: 'cup final trophy football',
+  },
+  {
+    name: 'fit enough for football',
+    en: [/\b(?:football|soccer|five[- ]a[- ]side)\b/, /\b(?:fitness|stamina|fitter|out of breath|pre-?season)\b/],
+    zh: [/踢球|足球/, /体能|耐力|跑不动|喘|季前/],
+    terms: 'training drills practice football',
+  },
+
   // basketball: a hoop at home, pick-up games and the NBA
   {
     name: 'a hoop on the driveway',
@@ -1012,6 +2024,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'dribbling handles crossover drills',
   },
 
+  // basketball, second batch: short players, tall children, tryouts, defence, a shooting slump, teamwork, clutch moments, coaching
+  {
+    name: 'too short for basketball',
+    en: [/\b(?:short|small|not tall|too short|(?:5|five) ?(?:'|foot|ft) ?\d*)\b/, /\b(?:basketball|hoops?|ballers?|point guard|play(?:ing)? ball)\b/],
+    zh: [/个子矮|个子小|不够高|矮个/, /篮球|打球/],
+    terms: 'crossover handles shooting basketball',
+  },
+  {
+    name: 'a tall child',
+    en: [/\b(?:(?:he'?s|she'?s|so|really|very) tall|six foot|growth spurt|tallest in (?:his|her|the) (?:class|year|school))\b/, /\b(?:basketball|hoops?|team|coach|sport)\b/],
+    zh: [/个子高|一米八|一米九|长得高|个子最高/, /篮球|打球|球队|教练|运动/],
+    terms: 'youth basketball kids college',
+  },
+  {
+    name: 'making the team',
+    en: [/\b(?:tryouts?|try(?:ing)? out for|make the (?:school )?(?:team|varsity)|varsity|jv team)\b/, /\b(?:basketball|hoops?|court|team)\b/],
+    zh: [/校队选拔|进校队|选拔赛/, /篮球|打球/],
+    terms: 'college varsity basketball',
+  },
+  {
+    name: 'can not guard anyone',
+    en: [/\b(?:defen[cs]e|defending|guard(?:ing)? (?:someone|people|my man|taller)|blocks?|blocking|steals?|rebound\w*)\b/, /\b(?:basketball|court|hoops?|opponents?|my man|taller players?)\b/],
+    zh: [/防守|盖帽|篮板|抢断/],
+    terms: 'block defence blocking basketball',
+  },
+  {
+    name: 'a shooting slump',
+    en: [/\b(?:three[- ]?pointers?|threes|jump ?shots?|shooting (?:form|slump|percentage)|can'?t (?:shoot|hit a shot)|brick(?:s|ing)?)\b/, /\b(?:basketball|court|games?|practi[sc]e|hoops?|arc)\b/],
+    zh: [/三分球|三分线|跳投|投篮手感|投篮姿势/],
+    terms: 'three-pointer three point shot shooting',
+  },
+  {
+    name: 'a ball hog in the team',
+    en: [/\b(?:ball hogs?|never passes|won'?t pass|selfish|teamwork|pass(?:ing)? more)\b/, /\b(?:basketball|court|team|teammates?|hoops?)\b/],
+    zh: [/不传球|吃独食|团队配合|传球意识/],
+    terms: 'no-look pass passing assist teamwork',
+  },
+  {
+    name: 'clutch moments',
+    en: [/\b(?:buzzer[- ]?beaters?|game[- ]winners?|clutch (?:shots?|moments?)|last[- ]second (?:shots?|winners?))\b/],
+    zh: [/绝杀|压哨|关键球/],
+    terms: 'buzzer-beater clutch last second',
+  },
+  {
+    name: 'coaching kids at basketball',
+    en: [/\b(?:coach(?:ing)?|teach(?:ing)?)\b/, /\b(?:basketball|hoops|dribbl\w*|layups?)\b/, /\b(?:(?:my|our|his|her) (?:son|daughter|kids?)'?s? team|youth|kids|children|(?:8|9|10|11|12|ten|eleven|twelve)[- ]year[- ]olds)\b/],
+    zh: [/教练|执教|带队|教/, /篮球/, /孩子|小朋友|青少年|儿子|女儿/],
+    terms: 'coach lesson basketball drills',
+  },
+
   // tennis: inspired, practising, playing with others
   {
     name: 'inspired by Wimbledon',
@@ -1048,6 +2110,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\bdoubles\b/, /\b(?:partner|club|net|volley|mixed|league)\b/],
     zh: [/双打/],
     terms: 'doubles volley net play tennis',
+  },
+
+  // tennis, second batch: a sore elbow, clay and grass, groundstrokes, tennis later in life, always losing, following the stars, touch shots, footwork
+  {
+    name: 'a sore elbow',
+    en: [/\b(?:tennis elbow|elbow (?:hurts|pain|is sore|aches)|wrist (?:hurts|pain) (?:when|after) (?:i )?(?:play|hit))\b/],
+    zh: [/网球肘|手肘疼|胳膊肘疼/],
+    terms: 'technique coaching tips tennis',
+  },
+  {
+    name: 'clay or grass',
+    en: [/\b(?:clay courts?|red clay|grass courts?|hard courts?|(?:playing|play) on (?:clay|grass))\b/],
+    zh: [/红土|草地球场|硬地球场/],
+    terms: 'clay court grass court',
+  },
+  {
+    name: 'groundstrokes that break down',
+    en: [/\b(?:backhands?|forehands?)\b/, /\b(?:(?:keeps? )?(?:going|goes|fly|flies) (?:long|out|wide|into the net)|terrible|weak|awful|inconsistent|one[- ]handed|two[- ]handed|fix|improve|breaks? down)\b/],
+    zh: [/反手|正手/, /出界|下网|不稳|太弱|单反|双反|改进|纠正/],
+    terms: 'backhand forehand groundstroke technique',
+  },
+  {
+    name: 'tennis later in life',
+    en: [/\b(?:retire\w*|over (?:50|60|sixty|fifty)|in (?:my|his|her) (?:50s|60s|fifties|sixties|seventies)|at (?:50|60|70)|seniors?)\b/, /\b(?:tennis|rackets?|racquets?)\b/],
+    zh: [/退休|六十岁|五十岁|老年|长辈/, /网球|球拍/],
+    terms: 'tennis doubles fun friends',
+  },
+  {
+    name: 'always losing at tennis',
+    en: [/\b(?:beat (?:my|our) (?:friend|brother|sister|dad|boss|husband|wife|mate)|(?:always|keeps?) (?:beats?|beating|wins?|winning) (?:me|us)|lose every (?:match|game|set))\b/, /\b(?:tennis|rackets?|racquets?|court)\b/],
+    zh: [/打不过|总是输|赢不了/, /网球|球拍/],
+    terms: 'tennis tips coaching winners',
+  },
+  {
+    name: 'following the tennis stars',
+    en: [/\b(?:djokovic|nadal|federer|alcaraz|sinner|serena|sabalenka|swiatek|gauff|murray)\b/],
+    zh: [/德约|纳达尔|费德勒|阿尔卡拉斯|辛纳|小威|郑钦文|李娜/],
+    terms: 'highlights winners rally tennis',
+  },
+  {
+    name: 'touch shots',
+    en: [/\b(?:drop shots?|lobs?|slice|touch shots?|finesse)\b/, /\b(?:tennis|court|opponent|rally|rallies|net)\b/],
+    zh: [/放小球|挑高球|切削|削球/],
+    terms: 'drop shot touch finesse',
+  },
+  {
+    name: 'footwork on court',
+    en: [/\b(?:footwork|late (?:to|for) the ball|split step|court movement)\b/, /\b(?:tennis|court|rackets?|rally|rallies|opponent|forehand|backhand)\b/],
+    zh: [/步伐|脚步|跑位|分腿垫步/, /网球|球场|正手|反手|球拍/],
+    terms: 'drills practice technique tennis',
   },
 
   // cycling: knees, commutes, old bikes, kids and long rides
@@ -1092,6 +2204,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:panniers|saddle ?bags|pedal(?:ling)? (?:across|through|around|from))\b/],
     zh: [/骑行旅行|骑车旅行|驮包|川藏线/],
     terms: 'bikepacking touring adventure',
+  },
+
+  // cycling, second batch: the school run, mountain biking, a sore seat, riding in a group, BMX, back on a bike, rain and dark evenings, a first road bike
+  {
+    name: 'the school run by bike',
+    en: [/\b(?:school run|nursery run|(?:carry|carrying|take|taking) (?:the )?(?:kids|children|toddler|shopping|dog) (?:to|on|with))\b/, BIKE],
+    zh: [/送孩子|接孩子|带娃|买菜/, BIKE_ZH],
+    terms: 'cargo bike family utility',
+  },
+  {
+    name: 'mountain biking',
+    en: [/\b(?:mountain bik\w*|mtb|singletrack|trail cent(?:re|er)s?|bike parks?|enduro)\b/],
+    zh: [/山地车|山地自行车|越野骑行|林道/],
+    terms: 'mountain bike mtb singletrack',
+  },
+  {
+    name: 'a sore seat',
+    en: [/\b(?:saddle sores?|sore (?:bum|bottom|backside|butt)|numb (?:hands|feet)|bike fit|saddle (?:height|too high|too low)|what size (?:bike|frame))\b/],
+    zh: [/屁股疼|坐垫|车座|车架尺寸|骑车.{0,4}(?:手麻|脚麻)/],
+    terms: 'beginners tips cycling road bike',
+  },
+  {
+    name: 'riding in a group',
+    en: [/\b(?:group rides?|club rides?|cycling club|bike club|peloton|drafting|(?:ride|riding) in a group|chaingang)\b/],
+    zh: [/车队|骑行俱乐部|约骑|团骑|跟车/],
+    terms: 'group ride friends road cycling',
+  },
+  {
+    name: 'a BMX kid',
+    en: [/\b(?:bmx|pump ?tracks?|bunny hops?|wheelies?|(?:bike|bmx) tricks)\b/],
+    zh: [/小轮车|泵道|兔跳|翘头|攀爬车/],
+    terms: 'bmx tricks bike',
+  },
+  {
+    name: 'back on a bike after years',
+    en: [/\b(?:haven'?t (?:ridden|been on) a bike (?:in|for)|(?:back|get back) on (?:a|the|my) bike|not ridden (?:a bike )?(?:in|for) (?:years|ages|decades)|ride a bike again)\b/],
+    zh: [/好多年没骑|很久没骑车|重新骑车|再骑自行车/],
+    terms: 'beginners e-bike cycling riding',
+  },
+  {
+    name: 'riding through rain and dark',
+    en: [/\b(?:rain|wet|winter|cold|dark (?:evenings|mornings)|icy)\b/, BIKE],
+    zh: [/下雨|雨天|冬天|天冷|天黑/, BIKE_ZH],
+    terms: 'rain winter cycling commuting',
+  },
+  {
+    name: 'a first road bike',
+    en: [/\b(?:road bikes?|racing bikes?|carbon (?:frame|bike)|drop handlebars|clipless|cleats)\b/],
+    zh: [/公路车|公路自行车|锁鞋|碳架/],
+    terms: 'road bike cycling racing',
   },
 
   // winter sports: snow for the first time, the slopes, ice and the Arctic
@@ -1144,6 +2306,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'lapland snow winter sports',
   },
 
+  // winter sports, second batch: skis or a board, cross-country, ice hockey, snowshoes, ski school for the kids, figure skating, falling, legs ready for the slopes
+  {
+    name: 'skis or a board',
+    en: [/\bsnowboard\w*/, /\b(?:or ski(?:s|ing)?|vs\.? ski\w*|instead of ski\w*|switch(?:ing)? (?:to|from)|try|learn\w*|first|harder|easier)\b/],
+    zh: [/单板|双板/, /还是|学|第一次|难|容易|换/],
+    terms: 'snowboarding snowboard beginners',
+  },
+  {
+    name: 'gliding across the snow',
+    en: [/\b(?:cross[- ]country ski\w*|nordic ski\w*|xc ski\w*|langlauf|skate ski\w*)\b/],
+    zh: [/越野滑雪|北欧滑雪/],
+    terms: 'cross-country nordic skiing xc',
+  },
+  {
+    name: 'an ice hockey family',
+    en: [/\b(?:ice hockey|hockey (?:skates|sticks?|practice|team|lessons?|mum|mom|dad)|nhl)\b/],
+    zh: [/冰球/],
+    terms: 'ice hockey skating',
+  },
+  {
+    name: 'walking on snow',
+    en: [/\b(?:snowshoe\w*|snow shoes?|winter (?:hikes?|hiking|walks?)|walk(?:ing)? in (?:the |deep )?snow)\b/],
+    zh: [/雪鞋|雪地徒步|冬季徒步|雪地里走/],
+    terms: 'snowshoeing snowshoes hiking',
+  },
+  {
+    name: 'ski school for the kids',
+    en: [KIDS, /\b(?:ski school|ski lessons?|on skis|learn(?:ing)? to ski|ski holiday|ski trip|slopes|piste)\b/],
+    zh: [KIDS_ZH, /滑雪|雪场|滑雪课/],
+    terms: 'skiing family kids beginners',
+  },
+  {
+    name: 'figure skating dreams',
+    en: [/\b(?:figure skat\w*|ice skat\w*|skating lessons?|spins and jumps|axels?|salchows?)\b/],
+    zh: [/花样滑冰|花滑|滑冰课|学滑冰/],
+    terms: 'figure skating ice',
+  },
+  {
+    name: 'afraid of falling on the slopes',
+    en: [/\b(?:fall(?:ing)? over|keep falling|(?:scared|afraid|terrified) of falling|(?:knee|acl) injur\w*|broke (?:my|his|her) (?:leg|wrist|arm) (?:skiing|snowboarding)|out of control|can'?t stop)\b/, /\b(?:ski\w*|snowboard\w*|slopes?|piste|skat\w*)\b/],
+    zh: [/摔|怕摔|受伤|停不下来|刹不住/, /滑雪|单板|双板|雪道|滑冰/],
+    terms: 'skiing tips beginners fails',
+  },
+  {
+    name: 'legs ready for the slopes',
+    en: [/\b(?:ski (?:fitness|season|trip|holiday)|before (?:our|my|the) ski|pre-?ski|(?:get|getting) (?:my )?legs ready)\b/, /\b(?:fit|fitness|exercises?|train\w*|legs|strength|workout|prepare|ready)\b/],
+    zh: [/滑雪前|雪季前|去滑雪之前/, /锻炼|练腿|体能|准备/],
+    terms: 'skiing tips winter sports',
+  },
+
   // surfing and water sports: on the water, safe in the sea
   {
     name: 'out on the water',
@@ -1186,6 +2398,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [KIDS, /\b(?:bodyboards?|boogie ?boards?|in the waves|jump(?:ing)? (?:the|over) waves|(?:beach|seaside) holiday)\b/],
     zh: [KIDS_ZH, /冲浪板|趴板|海浪里|玩浪|海边度假/],
     terms: 'bodyboarding beginners beach',
+  },
+
+  // surfing and water sports, second batch: a surf trip, giant waves, wakeboarding, breath holding, surf fitness, a coast by kayak, reading the swell, water confidence
+  {
+    name: 'a surf trip abroad',
+    en: [/\b(?=(?:bali|portugal|morocco|costa rica|hawaii|cornwall|biarritz|ericeira|taghazout|sri lanka)\b)/, /\b(?:surf\w*|waves|boards?|surf camp)\b/],
+    zh: [/(?=巴厘岛|葡萄牙|摩洛哥|哥斯达黎加|夏威夷|斯里兰卡)/, /冲浪|海浪|冲浪板/],
+    terms: 'surfing surf trip session',
+  },
+  {
+    name: 'giant waves',
+    en: [/\b(?:big waves?|biggest waves?|giant waves?|monster waves?|nazar[eé]|mavericks|tow[- ]in)\b/],
+    zh: [/巨浪|大浪|纳扎雷|最大的浪/],
+    terms: 'big wave surfing waves',
+  },
+  {
+    name: 'wakeboarding on a lake',
+    en: [/\b(?:wakeboard\w*|wake ?parks?|water ?ski\w*|cable parks?)\b/],
+    zh: [/尾波|滑水|水上滑板/],
+    terms: 'wakeboarding wakeboard lake',
+  },
+  {
+    name: 'holding my breath longer',
+    en: [/\b(?:free ?div\w*|hold(?:ing)? (?:my|your) breath (?:longer|for)|breath[- ]hold\w*|apnea)\b/],
+    zh: [/自由潜|闭气|憋气更久/],
+    terms: 'free diving freediving breath hold',
+  },
+  {
+    name: 'fit for the surf',
+    en: [/\b(?:pop[- ]?ups?|paddle (?:fitness|strength|out)|surf (?:fitness|workout|training)|balance boards?)\b/],
+    zh: [/冲浪.{0,4}(?:体能|训练|起乘)|起乘|平衡板/],
+    terms: 'surfing basics tips beginners',
+  },
+  {
+    name: 'a coast by kayak',
+    en: [/\b(?:sea kayak\w*|kayak(?:ing)? (?:along|around) the (?:coast|island|cliffs)|paddl(?:e|ing) (?:along|around) the (?:coast|island))\b/],
+    zh: [/海上皮划艇|海划|沿海岸划/],
+    terms: 'kayaking kayak paddling sea',
+  },
+  {
+    name: 'reading the swell',
+    en: [/\b(?:surf (?:forecast|report|conditions)|swell|offshore wind|read(?:ing)? the (?:waves|ocean|sea)|tide (?:times|tables))\b/],
+    zh: [/浪况|涌浪|看浪|潮汐表/],
+    terms: 'surfing waves basics tips',
+  },
+  {
+    name: 'not confident in the water',
+    en: [/\b(?:can'?t swim|not (?:a )?(?:strong|good|confident) swimmer|weak swimmer|nervous in (?:the )?water|(?:scared|afraid) of (?:the )?water)\b/],
+    zh: [/不会游泳|游泳不好|怕水|水性不好/],
+    terms: 'ocean safety water sports beginners',
   },
 
   // running: starting out, races, trails and going faster
@@ -1232,6 +2494,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'training plan technique running',
   },
 
+  // running, second batch: the heat, a running dog, shoes, an injury, older runners, the dark, a running club, cross-country
+  {
+    name: 'running in the heat',
+    en: [/\b(?:heat|hot weather|humid\w*|summer|heatwave|so hot)\b/, /\b(?:running|jogging|(?:go|going|went) (?:for a )?(?:run|jog)|my (?:long )?runs?|race)\b/],
+    zh: [/高温|天太热|夏天|闷热/, /跑步|慢跑|长跑|夜跑/],
+    terms: 'heat running training',
+  },
+  {
+    name: 'running with the dog',
+    en: [/\b(?:dogs?|pup(?:py)?|canicross)\b/, /\b(?:running|jogging|(?:go|going|went) (?:for a )?(?:run|jog)|run(?:ning)? buddy)\b/],
+    zh: [/狗/, /跑步|慢跑|带狗跑/],
+    terms: 'running trail running beginners',
+  },
+  {
+    name: 'the right running shoes',
+    en: [/\b(?:barefoot|minimalist shoes?|running shoes?|(?:new|first) pair of (?:running )?(?:shoes|trainers)|zero[- ]drop)\b/],
+    zh: [/跑鞋|赤足跑|光脚跑/],
+    terms: 'barefoot running form technique',
+  },
+  {
+    name: 'a running injury',
+    en: [/\b(?:shin splints|plantar|runner'?s knee|it band|achilles|stress fracture|calf strain)\b/],
+    zh: [/胫骨|足底筋膜|跑步膝|跟腱|疲劳性骨折/],
+    terms: 'technique form running analysis',
+  },
+  {
+    name: 'running at seventy',
+    en: [/\b(?:(?:at|aged|i'?m|he'?s|she'?s) (?:60|65|70|75|80)|in (?:my|his|her) (?:60s|70s|sixties|seventies)|older runners?|too old to run|veteran runners?)\b/, /\b(?:running|jogging|run(?:ning)? (?:a|my|his|her) first|marathon|5k|10k|races?)\b/],
+    zh: [/六十岁|七十岁|六十多|七十多|年纪大/, /跑步|马拉松|跑/],
+    terms: 'older runners inspiring running',
+  },
+  {
+    name: 'running in the dark',
+    en: [/\b(?:dark|at night|winter|before dawn|icy)\b/, /\b(?:running|jogging|(?:go|going|went) (?:for a )?(?:run|jog)|my runs)\b/],
+    zh: [/天黑|晚上|冬天/, /跑步|夜跑|慢跑/],
+    terms: 'snow winter running training',
+  },
+  {
+    name: 'a running club',
+    en: [/\b(?:running (?:club|group|crew)|run club|join a (?:running|run) club)\b/],
+    zh: [/跑团|跑步俱乐部|跑步群/],
+    terms: 'running beginners race',
+  },
+  {
+    name: 'a cross-country race',
+    en: [/\bcross[- ]country(?! ski)\b/, /\b(?:run\w*|race|mud|school|county|club)\b/],
+    zh: [/越野长跑|泥地跑|学校越野/],
+    terms: 'cross country race mud running',
+  },
+
   // fitness: getting back in shape around life
   {
     name: 'out of shape',
@@ -1274,6 +2586,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:kettlebells?|dumbbells?|resistance bands?|exercise bike|treadmill|rowing machine|weights)\b/, BOUGHT],
     zh: [/壶铃|哑铃|弹力带|跑步机|动感单车|划船机/, /买了|送|吃灰|闲置|不会用|怎么用/],
     terms: 'kettlebell resistance band workout',
+  },
+
+  // fitness, second batch: getting stronger, a workout buddy, menopause, a 30-day challenge, shift work, hotel rooms, doctor's advice, a plateau
+  {
+    name: 'getting stronger',
+    en: [/\b(?:pull-?ups?|push-?ups?|press-?ups?|chin-?ups?|(?:get|getting|be|feel) stronger|build (?:some )?muscle|strength training)\b/],
+    zh: [/引体向上|俯卧撑|增肌|力量训练|变强壮/],
+    terms: 'upper body strength arms workout',
+  },
+  {
+    name: 'a workout buddy',
+    en: [/\b(?:workout buddy|gym buddy|(?:work ?out|exercise|train) (?:with|together with) (?:my|a) (?:partner|friend|wife|husband|girlfriend|boyfriend|mate|sister|brother)|couples? workouts?)\b/],
+    zh: [/健身搭子|一起健身|和(?:老公|老婆|对象|朋友)一起(?:练|锻炼|健身)/],
+    terms: 'workout challenge fitness',
+  },
+  {
+    name: 'strong through menopause',
+    en: [/\b(?:menopaus\w*|perimenopaus\w*|hot flushes)\b/],
+    zh: [/更年期/],
+    terms: 'strength fitness workout',
+  },
+  {
+    name: 'a thirty-day challenge',
+    en: [/\b(?:(?:30|thirty|21)[- ]day (?:challenge|plan)|month[- ]long challenge)\b/],
+    zh: [/30天挑战|三十天挑战|21天/],
+    terms: '30-day challenge progress transformation',
+  },
+  {
+    name: 'fitness around shift work',
+    en: [/\b(?:night shifts?|shift work(?:er)?|(?:12|twelve)[- ]hour shifts?|nurse|on my feet all day)\b/, /\b(?:exercise|work ?out|fit|fitness|gym|energy|strength)\b/],
+    zh: [/夜班|倒班|值班|护士/, /锻炼|健身|运动|体能/],
+    terms: 'quick workout short fitness',
+  },
+  {
+    name: 'a workout in a hotel room',
+    en: [/\b(?:hotel rooms?|travel(?:l?ing)? (?:for work|a lot)|on the road|business trips?)\b/, /\b(?:work ?outs?|exercise|fit|gym|train(?:ing)?)\b/],
+    zh: [/酒店|出差|在路上/, /健身|锻炼|运动/],
+    terms: 'bodyweight no equipment small space',
+  },
+  {
+    name: "doctor's orders to move",
+    en: [/\b(?:doctor (?:said|says|told)|blood pressure|heart health|cholesterol|pre-?diabet\w*)\b/, /\b(?:exercise|work ?out|cardio|fit|active|move more)\b/],
+    zh: [/医生说|血压|心脏|血糖|胆固醇/, /锻炼|运动|有氧|动起来/],
+    terms: 'cardio hiit heart rate',
+  },
+  {
+    name: 'stuck on a plateau',
+    en: [/\b(?:plateau\w*|stuck at the same|bored (?:of|with) (?:my|the) (?:gym|workouts?|routine)|same (?:old )?routine|not seeing (?:any )?(?:results|progress))\b/],
+    zh: [/平台期|没效果|练腻了|一成不变/],
+    terms: 'programme plan training fitness',
   },
 
   // yoga and meditation: a busy mind, a body that needs care
@@ -1320,6 +2682,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'breathing practice breathwork relaxation',
   },
 
+  // yoga and meditation, second batch: a first class, grief, deep stretching, nerves before a big moment, learning to meditate, stiff at the desk, practice outdoors, calm children
+  {
+    name: 'a first yoga class',
+    en: [/\b(?:(?:first|beginner|never done|never tried) (?:a )?yoga|yoga class(?:es)?|not flexible enough for yoga|yoga (?:for )?(?:beginners|newbies))\b/],
+    zh: [/第一次(?:上|练)?瑜伽|瑜伽新手|零基础瑜伽|没练过瑜伽/],
+    terms: 'complete beginners first class yoga',
+  },
+  {
+    name: 'finding calm after a loss',
+    en: [/\b(?:grie(?:f|ving)|bereave\w*|lost (?:my|our) (?:mum|mom|dad|father|mother|husband|wife|partner|brother|sister)|passed away|break-?up|divorce|broke up|heartbroken)\b/, /\b(?:calm|cope|coping|peace|heal\w*|breath\w*|quiet|feel better|get through|gentle)\b/],
+    zh: [/去世|离世|分手|离婚|失恋/, /平静|走出来|好受|安静|放下|疗愈/],
+    terms: 'guided meditation calm mindfulness',
+  },
+  {
+    name: 'a deep stretch',
+    en: [/\b(?:deep stretch\w*|hold (?:poses|stretches) (?:for )?longer|yin|restorative)\b/],
+    zh: [/阴瑜伽|深度拉伸|修复瑜伽/],
+    terms: 'yin yoga deep stretch',
+  },
+  {
+    name: 'breathing before a big moment',
+    en: [/\b(?:exams?|interview|presentation|big (?:day|match|race)|performance|audition|recital|speech)\b/, /\b(?:breath\w*|calm (?:my|her|his) nerves|centred|centered)\b/],
+    zh: [/考试|面试|演讲|上台|比赛/, /呼吸|平复心情|稳住心态/],
+    terms: 'breathing practice breathwork calm',
+  },
+  {
+    name: 'learning to meditate',
+    en: [/\b(?:(?:how|learn) to meditate|(?:can'?t|cannot) meditate|meditation (?:apps?|never works)|headspace|calm app|sit still (?:and|with) (?:my )?(?:thoughts|breath))\b/],
+    zh: [/怎么冥想|学冥想|冥想不进去|坐不住.{0,4}冥想/],
+    terms: 'guided meditation meditate beginners',
+  },
+  {
+    name: 'stiff at the desk',
+    en: [/\b(?:at (?:my|the) desk|desk job|in the office|at work|between meetings|lunch ?break)\b/, /\b(?:stretch\w*|yoga|unwind|breath\w*|stiff|tight)\b/],
+    zh: [/工位|办公室|上班|午休/, /拉伸|伸展|瑜伽|僵硬/],
+    terms: 'desk stretches office posture',
+  },
+  {
+    name: 'practice outdoors',
+    en: [/\b(?:yoga|stretch\w*|meditat\w*)\b/, /\b(?:on the beach|by the sea|in the (?:park|garden)|outdoors|outside|retreat)\b/],
+    zh: [/瑜伽|冥想/, /海边|沙滩|公园|户外|静修/],
+    terms: 'outdoors sea calm yoga',
+  },
+  {
+    name: 'calm for the children',
+    en: [KIDS, /\b(?:yoga|calm down|wind down|settle (?:down|at bedtime)|bedtime routine|meditat\w*|mindful\w*)\b/],
+    zh: [KIDS_ZH, /瑜伽|冥想|安静下来|睡前放松|平静/],
+    terms: 'bedtime yoga sleep evening',
+  },
+
   // music: learning, playing together and music for the moment
   {
     name: 'an instrument at last',
@@ -1362,6 +2774,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:walk(?:ing)? down the aisle|wedding (?:ceremony|music|song|band|playlist)|processional)\b/],
     zh: [/婚礼.{0,4}(?:音乐|歌曲|背景)|走红毯|入场音乐/],
     terms: 'cover piano acoustic',
+  },
+
+  // music, second batch: an old piano, practice battles, singing, making beats, getting into jazz, a first concert, jamming, reading music
+  {
+    name: 'an old piano at home',
+    en: [/\b(?:(?:old|inherited|grandma'?s|grandmother'?s|second[- ]hand|out of tune|family|dusty) piano|piano (?:in the (?:corner|hall|living room)|nobody plays|gathering dust|sitting there))\b/],
+    zh: [/家里的(?:旧)?钢琴|旧钢琴|钢琴.{0,4}(?:吃灰|没人弹|闲置)/],
+    terms: 'piano lesson beginners keys',
+  },
+  {
+    name: 'practice is a battle',
+    en: [KIDS, /\b(?:(?:won'?t|doesn'?t want to|refuses to|hates?) practi[sc]\w*|practi[sc]e (?:is )?a (?:battle|fight|struggle)|quit (?:piano|violin|lessons)|give up (?:piano|violin|lessons))\b/],
+    zh: [KIDS_ZH, /不肯练|不想练琴|练琴.{0,4}(?:哭|吵|磨蹭)|想放弃(?:钢琴|小提琴)/],
+    terms: 'practice progress lesson music',
+  },
+  {
+    name: 'wanting to sing',
+    en: [/\b(?:choir|sing(?:ing)? (?:in tune|lessons?)|(?:can'?t|cannot) sing|tone[- ]deaf|karaoke|learn to sing)\b/],
+    zh: [/合唱团|唱歌跑调|五音不全|学唱歌|卡拉ok|ktv/],
+    terms: 'song lesson beginners music',
+  },
+  {
+    name: 'making beats',
+    en: [/\b(?:make (?:my own )?beats|making beats|produce music|music production|synths?|synthesi[sz]ers?|ableton|garageband|electronic music)\b/],
+    zh: [/编曲|做音乐|做beat|合成器|电子音乐|音乐制作/],
+    terms: 'synthesizer synth electronic music',
+  },
+  {
+    name: 'getting into jazz',
+    en: [/\b(?:get(?:ting)? into|understand|appreciate|where to start with|new to)\b/, /\b(?:jazz|classical music|the blues|opera|orchestral music)\b/],
+    zh: [/入门|听懂|欣赏|怎么听/, /爵士|古典音乐|蓝调|交响乐|歌剧/],
+    terms: 'jazz standards classical music orchestra',
+  },
+  {
+    name: 'a first concert',
+    en: [/\b(?:going to (?:a|the|my first|her first|his first) (?:concert|orchestra|symphony|proms|gig)|concert tickets|first (?:concert|gig))\b/],
+    zh: [/第一次听音乐会|去听音乐会|音乐会门票|看演唱会/],
+    terms: 'orchestra live music concert',
+  },
+  {
+    name: 'jamming with friends',
+    en: [/\b(?:jam sessions?|jamming|play (?:music|songs) together)\b/],
+    zh: [/即兴合奏|一起玩音乐|一起弹琴/],
+    terms: 'jam session live improvisation',
+  },
+  {
+    name: 'reading music',
+    en: [/\b(?:read(?:ing)? (?:sheet )?music|sheet music|play(?:ing)? by ear|music theory|chord progressions?)\b/],
+    zh: [/识谱|五线谱|看谱|乐理|扒谱/],
+    terms: 'lesson tutorial beginners music',
   },
 
   // dance: the dance floor, a class, a tradition
@@ -1414,6 +2876,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'irish dance step celtic',
   },
 
+  // dance, second batch: salsa in Havana, tango in Buenos Aires, swing, dancing to get fit, a flash mob, tap, breaking, flamenco
+  {
+    name: 'salsa on holiday',
+    en: [/\b(?=(?:cuba|havana|colombia|cali|puerto rico)\b)/, /\b(?:danc\w*|salsa|clubs?|nights? out|moves)\b/],
+    zh: [/古巴|哈瓦那|哥伦比亚/, /跳舞|萨尔萨|舞/],
+    terms: 'salsa latin dance partner',
+  },
+  {
+    name: 'tango in Buenos Aires',
+    en: [/\b(?:milongas?|buenos aires|argentin\w*)\b/, /\b(?:danc\w*|tango)\b/],
+    zh: [/阿根廷|布宜诺斯艾利斯|米隆加/, /跳舞|探戈|舞/],
+    terms: 'argentine tango partner dance',
+  },
+  {
+    name: 'a swing night',
+    en: [/\b(?:lindy hop|swing danc\w*|jive|charleston|1920s party|gatsby party|1940s)\b/],
+    zh: [/摇摆舞|林迪舞|查尔斯顿/],
+    terms: 'swing lindy hop dance',
+  },
+  {
+    name: 'dancing to get fit',
+    en: [/\b(?:zumba|dance (?:workout|fitness|cardio)|danc(?:e|ing) to (?:get fit|lose weight|keep fit))\b/],
+    zh: [/尊巴|健身舞|跳操|跳舞减肥/],
+    terms: 'dance routine choreography',
+  },
+  {
+    name: 'a surprise dance',
+    en: [/\b(?:flash ?mob|surprise (?:dance|proposal)|propos(?:e|al|ing))\b/, /\b(?:danc\w*|flash ?mob|choreograph\w*|routine)\b/],
+    zh: [/快闪|求婚/, /舞|跳/],
+    terms: 'flash mob surprise dance',
+  },
+  {
+    name: 'tap shoes',
+    en: [/\b(?:tap (?:danc\w*|shoes|class(?:es)?)|fred astaire|gene kelly|singin'? in the rain)\b/],
+    zh: [/踢踏舞|踢踏鞋/],
+    terms: 'tap dance shoes',
+  },
+  {
+    name: 'a teenager breaking',
+    en: [/\b(?:breakdanc\w*|b-?boy(?:ing|s)?|b-?girl(?:ing|s)?|head ?spins?|power ?moves)\b/],
+    zh: [/霹雳舞|地板舞|头转|breaking/],
+    terms: 'breakdance breaking bboy',
+  },
+  {
+    name: 'flamenco in Seville',
+    en: [/\b(?:flamenco|seville|sevilla|andalusia)\b/],
+    zh: [/弗拉明戈|塞维利亚|安达卢西亚/],
+    terms: 'flamenco spanish dance',
+  },
+
   // art and drawing: making things, seeing things
   {
     name: 'a creative outlet',
@@ -1464,6 +2976,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'acrylic painting canvas art',
   },
 
+  // art and drawing, second batch: painting in retirement, faces, oils, a daily drawing, still life, charcoal, art school, colouring in
+  {
+    name: 'painting in retirement',
+    en: [/\b(?:retire\w*|pension\w*|(?:my|his|her) (?:70s|80s|seventies|eighties))\b/, /\b(?:paint(?:ing)? (?:class|classes|lessons?|landscapes?|flowers)|draw\w*|sketch\w*|watercolou?rs?|art class(?:es)?)\b/],
+    zh: [/退休|老年大学|养老/, /画画|水彩|国画|素描|学画/],
+    terms: 'watercolour painting beginners watercolor',
+  },
+  {
+    name: 'drawing faces',
+    en: [/\b(?:draw(?:ing|s)?|paint(?:ing|s)?|sketch(?:ing|es)?)\b/, /\b(?:faces|(?:a |her |his |their )?portraits?|self[- ]portraits?|likeness)\b/],
+    zh: [/画|素描/, /人像|肖像|自画像|画脸|五官/],
+    terms: 'self-portrait portrait face drawing',
+  },
+  {
+    name: 'oils like the old masters',
+    en: [/\b(?:oil paint\w*|oils on canvas|bob ross|happy little trees|old masters|like (?:van gogh|monet|rembrandt))\b/],
+    zh: [/油画|鲍勃罗斯|梵高|莫奈/],
+    terms: 'oil painting canvas',
+  },
+  {
+    name: 'a drawing a day',
+    en: [/\b(?:inktober|drawing challenge|(?:draw|sketch)(?:ing)? (?:something )?every day|daily (?:drawing|sketch\w*)|100 days? of (?:drawing|art|sketching))\b/],
+    zh: [/每天画一张|每日一画|画画打卡|百日画/],
+    terms: 'challenge progress sketchbook drawing',
+  },
+  {
+    name: 'still life at the kitchen table',
+    en: [/\b(?:still life|(?:bowl|vase) of (?:fruit|flowers)|flowers in a vase|botanical (?:drawing|painting|illustration))\b/],
+    zh: [/静物|花卉画|植物画/],
+    terms: 'still life botanical flowers',
+  },
+  {
+    name: 'charcoal and pencil',
+    en: [/\b(?:charcoal|graphite|pencil (?:drawing|sketch\w*|shading)|shading|black and white drawings?)\b/],
+    zh: [/炭笔|铅笔画|明暗|排线/],
+    terms: 'charcoal sketching black and white',
+  },
+  {
+    name: 'applying to art school',
+    en: [/\b(?:art (?:school|college|degree|foundation)|portfolio (?:for|review)|study art|become an artist|gcse art|a-?level art)\b/],
+    zh: [/美院|艺考|考美院|作品集|美术专业/],
+    terms: 'artist techniques sketchbook tour',
+  },
+  {
+    name: 'colouring in to unwind',
+    en: [/\b(?:colou?ring (?:books?|in|pages)|adult colou?ring|colou?red pencils?|felt tips|alcohol markers)\b/],
+    zh: [/涂色|填色|彩铅|马克笔/],
+    terms: 'coloured pencil colored',
+  },
+
   // comedy: needing a laugh, and the absurd in everyday life
   {
     name: 'need a laugh',
@@ -1508,6 +3070,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'flat pack furniture funny',
   },
 
+  // comedy, second batch: a bad haircut, parents' evening, the supermarket, teaching someone to drive, lost luggage, group projects, what the pet thinks, a camping disaster
+  {
+    name: 'a haircut gone wrong',
+    en: [/\b(?:(?:bad|terrible|awful|disastrous|worst) haircut|hairdresser (?:ruined|butchered|cut (?:off )?too much)|barber (?:ruined|butchered))\b/],
+    zh: [/剪坏了|理发翻车|发型翻车|托尼老师/],
+    terms: 'haircut appointment hairdresser barber',
+  },
+  {
+    name: "parents' evening",
+    en: [/\b(?:parents'? evening|parent[- ]teacher (?:meeting|conference|night)|school gate|the class whatsapp|pta)\b/],
+    zh: [/家长会|家长群/],
+    terms: 'parent-teacher meeting school parents',
+  },
+  {
+    name: 'the supermarket ordeal',
+    en: [/\b(?:self[- ]checkouts?|unexpected item|supermarket (?:queues?|trips?|run)|queu(?:e|ing) (?:for|at) (?:the )?(?:tills?|checkout))\b/],
+    zh: [/超市排队|自助结账|结账排队/],
+    terms: 'supermarket queue shopping relatable',
+  },
+  {
+    name: 'teaching someone to drive',
+    en: [/\b(?:teach(?:ing)? (?:my|our) (?:son|daughter|wife|husband|partner|kid|mum|mom) to drive|(?:my|our) (?:son|daughter|kid|teenager) (?:is )?learning to drive|in the passenger seat)\b/],
+    zh: [/教(?:孩子|儿子|女儿|老婆|老公)开车|给.{1,4}当陪练/],
+    terms: 'driving lesson learner driver funny',
+  },
+  {
+    name: 'a holiday that went wrong',
+    en: [/\b(?:lost (?:my |our )?(?:luggage|suitcase|bags?)|(?:luggage|suitcase|bags?) (?:went missing|never arrived|got lost)|holiday (?:from hell|disaster)|(?:missed|cancelled) (?:our|my) flight)\b/],
+    zh: [/行李丢了|丢行李|旅行翻车|度假翻车|航班取消/],
+    terms: 'lost luggage airport travel funny',
+  },
+  {
+    name: 'the group project',
+    en: [/\b(?:group (?:projects?|assignments?|work)|lazy (?:classmates|teammates)|(?:did|do|doing) all the work)\b/],
+    zh: [/小组作业|小组项目|组员划水|队友划水/],
+    terms: 'group project school teamwork',
+  },
+  {
+    name: 'if the pet could talk',
+    en: [/\b(?:if (?:my|our|the) (?:dog|cat|pet) could talk|what (?:my|our|the) (?:dog|cat) is thinking|(?:dog|cat) (?:acts|thinks) (?:it'?s|he'?s|she'?s) (?:the boss|in charge|human))\b/],
+    zh: [/如果(?:狗|猫)会说话|(?:狗|猫)在想什么|猫主子/],
+    terms: 'pov point of view funny',
+  },
+  {
+    name: 'a camping trip gone wrong',
+    en: [/\b(?:camping|tents?|campsites?)\b/, /\b(?:went wrong|disaster|nightmare|chaos|fiasco|collapsed|blew away|flooded)\b/],
+    zh: [/露营|帐篷/, /翻车|倒了|被吹走|狼狈|进水/],
+    terms: 'camping trip funny fail',
+  },
+
   // history: family roots, school topics, ruins and how people lived
   {
     name: 'family roots',
@@ -1550,6 +3162,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:pub quiz|trivia night|history buff|textbooks? (?:got|were|are) (?:it )?wrong|myths? about the past)\b/],
     zh: [/历史冷知识|历史误区|课本.{0,3}错|历史谣言/],
     terms: 'myths facts history',
+  },
+
+  // history, second batch: Vikings, a grandparent in the war, Egypt, a museum with children, the Moon landing, the story of our town, China's wonders, inventions
+  {
+    name: 'Viking roots',
+    en: [/\b(?:vikings?|norse|longships?|valhalla)\b/],
+    zh: [/维京|北欧海盗|北欧神话/],
+    terms: 'vikings norse scandinavia',
+  },
+  {
+    name: 'a grandparent in the war',
+    en: [/\b(?:grand(?:pa|father|ma|mother)|grand?dad|great[- ]grand\w*|dad|father|uncle)\b/, /\b(?:the war|wwii|ww2|world war|d-?day|in the army|in the navy|evacuee|the blitz)\b/],
+    zh: [/爷爷|外公|太爷爷|曾祖父|老一辈|奶奶/, /打仗|参战|抗战|当兵|战争|二战/],
+    terms: 'history untold story documentary',
+  },
+  {
+    name: 'a trip to Egypt',
+    en: [/\b(?=(?:egypt|cairo|luxor|giza|the nile)\b)/, /\b(?:pyramids?|pharaohs?|tombs?|mummies|temples?|ancient|valley of the kings|history)\b/],
+    zh: [/埃及|开罗|卢克索|尼罗河/, /金字塔|法老|木乃伊|神庙|古代|历史/],
+    terms: 'ancient egypt pyramids',
+  },
+  {
+    name: 'a museum with children',
+    en: [/\b(?:(?:history|british|national|war|roman|viking|local) museum|museum of (?:london|history))\b/, /\b(?:kids?|children|(?:my|our) (?:son|daughter)|bored|make it (?:fun|interesting)|school trip|before (?:we|our) (?:go|visit))\b/],
+    zh: [/历史博物馆|(?<!航空|航天|科技|美术|艺术)博物馆/, /孩子|小孩|娃|无聊|提前讲/],
+    terms: 'history for kids historian',
+  },
+  {
+    name: 'remembering the Moon landing',
+    en: [/\b(?:moon landing|apollo (?:11|13|missions?)|space race|neil armstrong|one small step)\b/],
+    zh: [/登月|阿波罗|太空竞赛|阿姆斯特朗/],
+    terms: 'moon landing apollo space race',
+  },
+  {
+    name: 'the story of our town',
+    en: [/\b(?:(?:my|our) (?:town|city|village|street|house) (?:is|was) (?:really |so )?(?:old|historic|medieval|built in)|history of (?:my|our|the) (?:town|city|village|street|area|house)|local history)\b/],
+    zh: [/家乡的历史|这座城市的历史|老街的历史|本地历史|地方志/],
+    terms: 'heritage history past',
+  },
+  {
+    name: "China's ancient wonders",
+    en: [/\b(?:great wall|forbidden city|terracotta (?:army|warriors)|silk road)\b/],
+    zh: [/长城|故宫|兵马俑|丝绸之路/],
+    terms: 'great wall china silk road',
+  },
+  {
+    name: 'who invented it',
+    en: [/\b(?:who invented|how (?:was|were) (?:\w+ ){0,2}invented|invention of|greatest inventions)\b/],
+    zh: [/谁发明|发明史|怎么发明的|四大发明/],
+    terms: 'inventions printing press history',
   },
 
   // fashion: the wardrobe, the body, the occasion
@@ -1600,6 +3262,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:wedding guest|going to a wedding|invited to a wedding|black[- ]tie|dress code|smart casual|cocktail attire)\b/],
     zh: [/参加婚礼穿|婚礼嘉宾|着装要求|正装/],
     terms: 'outfit ideas styling formal suit',
+  },
+
+  // fashion, second batch: a rainy climate, summer heat, a partner who dresses badly, a teenager's style, a formal occasion, vintage decades, maternity, colours
+  {
+    name: 'dressing for the rain',
+    en: [/\b(?:always rains|rain(?:y)? (?:city|climate|days?|season|week)|wet weather)\b/, /\b(?:wear|outfits?|coats?|jackets?|clothes|dress|look)\b/],
+    zh: [/下雨天|雨季|梅雨|阴雨/, /穿|衣服|外套|穿搭/],
+    terms: 'rain jacket raincoat outerwear',
+  },
+  {
+    name: 'dressing for the heat',
+    en: [/\b(?:heat ?wave|so hot|sweat\w*|humid\w*|boiling|summer)\b/, /\b(?:wear|outfits?|clothes|dress(?:es)?|linen|shirts?|look (?:cool|smart))\b/],
+    zh: [/夏天|太热|出汗|闷热/, /穿|衣服|穿搭|亚麻/],
+    terms: 'linen shirt summer',
+  },
+  {
+    name: 'a partner who dresses badly',
+    en: [/\b(?:(?:my|her) (?:husband|boyfriend|dad|son)|men'?s)\b/, /\b(?:dress(?:es)? (?:badly|like)|style|wardrobe|(?:new )?clothes|look (?:better|smarter|sharper)|fashion)\b/],
+    zh: [/老公|男朋友|爸爸|男士|男生/, /穿搭|穿衣|衣服|打扮|形象/],
+    terms: 'street style styling outfit ideas',
+  },
+  {
+    name: "a teenager's style",
+    en: [/\b(?:teen(?:age)?(?:r|rs|s)?|(?:my|our) (?:teenage )?(?:son|daughter) (?:wants|is into))\b/, /\b(?:fashion|style|outfits?|clothes|wardrobe|streetwear|sneakers)\b/],
+    zh: [/青春期|十几岁|初中生|高中生/, /穿搭|衣服|时尚|潮牌/],
+    terms: 'street fashion street style sneakers',
+  },
+  {
+    name: 'a formal occasion',
+    en: [/\b(?:funeral|memorial service|graduation|prom|gala|christening|awards (?:night|dinner))\b/, /\b(?:wear|outfits?|dress|suit|what to put on|clothes)\b/],
+    zh: [/葬礼|追悼会|毕业典礼|舞会|晚宴/, /穿|衣服|西装|礼服/],
+    terms: 'tailored suit formal',
+  },
+  {
+    name: 'a love of vintage',
+    en: [/\b(?:70s|80s|90s|1950s|1970s|y2k|retro|vintage)\b/, /\b(?:fashion|style|outfits?|clothes|dress(?:es)?|look|wardrobe)\b/],
+    zh: [/复古|古着|港风|y2k|八十年代|九十年代/, /穿搭|风格|衣服|造型/],
+    terms: 'vintage dress thrift',
+  },
+  {
+    name: 'dressing the bump',
+    en: [/\b(?:maternity|pregnan\w*|bump|breastfeed\w*|nursing)\b/, /\b(?:clothes|wear|outfits?|dress(?:es)?|wardrobe|jeans|fashion)\b/],
+    zh: [/孕妇|孕期|怀孕|哺乳/, /衣服|穿搭|穿什么|裙子/],
+    terms: 'capsule wardrobe outfit ideas styling',
+  },
+  {
+    name: 'colours that suit me',
+    en: [/\b(?:colou?rs? (?:suit|that suit|look good on)|colou?r analysis|skin ?tone|which colou?rs (?:to wear|suit))\b/],
+    zh: [/什么颜色适合|适合我的颜色|肤色|色彩诊断/],
+    terms: 'styling style outfit ideas',
   },
 
   // photography: better pictures of what matters
@@ -1656,6 +3368,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'macro photography close up insects',
   },
 
+  // photography, second batch: strangers in the street, a friend's wedding, the right light, blurred backgrounds, old family prints, grey days, waterfalls, selling pictures
+  {
+    name: 'photographing strangers',
+    en: [/\b(?:strangers|people (?:in|on) the street|street (?:photos|photography|shots)|candid)\b/, /\b(?:photo\w*|pictures?|shoot(?:ing)?|camera|snap\w*)\b/],
+    zh: [/陌生人|街头|扫街|街拍/, /拍|照片|摄影/],
+    terms: 'street photography candid',
+  },
+  {
+    name: "a friend's wedding photos",
+    en: [/\b(?:(?:asked|asking) (?:me )?to (?:take|do|shoot) (?:the )?(?:photos|pictures)|(?:shoot|photograph\w*) (?:a|my friend'?s|their|the) wedding|wedding photograph\w*)\b/],
+    zh: [/帮.{0,6}拍婚礼|婚礼摄影|让我拍婚礼|婚礼跟拍/],
+    terms: 'portrait photography people',
+  },
+  {
+    name: 'waiting for the light',
+    en: [/\b(?:golden hour|blue hour|harsh (?:light|sun)|midday sun|best light|(?:the )?light (?:is|was) (?:harsh|terrible|bad|flat))\b/],
+    zh: [/黄金时刻|蓝调时刻|光线太硬|光线不好/],
+    terms: 'golden hour landscape photography',
+  },
+  {
+    name: 'a blurred background',
+    en: [/\b(?:blurr?y backgrounds?|background blur|bokeh|prime lens|50 ?mm|portrait mode)\b/],
+    zh: [/虚化|背景模糊|定焦|大光圈|人像模式/],
+    terms: 'prime lens 50mm portrait',
+  },
+  {
+    name: 'old family prints',
+    en: [/\b(?:old (?:family )?(?:photos|photographs|prints|slides|negatives)|shoebox (?:of|full of) (?:photos|pictures)|scan(?:ning)? (?:old )?(?:photos|slides|negatives)|restore (?:an? )?old (?:photo|picture))\b/],
+    zh: [/老照片|扫描照片|修复老照片|底片/],
+    terms: 'editing post processing photography',
+  },
+  {
+    name: 'photos on a grey day',
+    en: [/\b(?:rain|rainy|grey|gray|overcast|fog|foggy|gloomy)\b/, /\b(?:photograph\w*|photos?|pictures?|shoot(?:ing)?|camera)\b/, /\b(?:(?:what|anything|something) to (?:shoot|photograph)|worth|ideas|go out|still|moody)\b/],
+    zh: [/下雨|雨天|阴天|雾天/, /拍照|摄影|拍什么/],
+    terms: 'photo walk rain street photography',
+  },
+  {
+    name: 'silky waterfalls',
+    en: [/\b(?:silky water|waterfalls?|light trails|long exposures?|motion blur|slow shutter)\b/, /\b(?:photo\w*|pictures?|shoot(?:ing)?|camera|tripod|shutter)\b/],
+    zh: [/瀑布|车轨|长曝光|慢门|丝滑/, /拍|照片|三脚架/],
+    terms: 'long exposure tripod night photography',
+  },
+  {
+    name: 'selling my photos',
+    en: [/\b(?:sell (?:my )?(?:photos|prints|pictures)|stock photos?|photography (?:business|side hustle|as a job|portfolio)|paid (?:shoots?|gigs?))\b/],
+    zh: [/卖照片|图库|接单拍照|摄影副业|摄影工作室/],
+    terms: 'critique review photography tips',
+  },
+
   // DIY and woodworking: furnishing, fixing and making by hand
   {
     name: 'furnishing a first home',
@@ -1665,7 +3427,7 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
   },
   {
     name: 'inherited tools',
-    en: [/\b(?:tools?|workbench|chisels?|hand ?planes?|saws|toolbox)\b/, /\b(?:inherit\w*|(?:grand(?:dad|pa|father)|dad|father|uncle)'?s?|passed (?:on|down)|shed full)\b/],
+    en: [/\b(?:tools?|workbench|chisels?|hand ?planes?|saws|toolbox)\b/, /\b(?:inherit\w*|(?:grand?dad|grandpa|grandfather|dad|father|uncle)'?s?|passed (?:on|down)|shed full)\b/],
     zh: [/工具|工作台|凿子|刨子|锯/, /爷爷|外公|爸爸|父亲|留下|传下来|遗物/],
     terms: 'hand tools woodworking restoration',
   },
@@ -1704,6 +3466,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:handmade|homemade|make (?:him|her|them) (?:a|something)|made by me)\b/, /\b(?:gift|present|birthday|christmas|anniversary|wedding)\b/, /\b(?:wood\w*|cutting board|chopping board|box|frame|shelf|bench)\b/],
     zh: [/亲手做|自己做|手作/, /礼物|生日|纪念日/, /木|砧板|相框|盒子/],
     terms: 'cutting board woodworking diy',
+  },
+
+  // DIY and woodworking, second batch: a standing desk, garden furniture, wooden toys, the kitchen, joinery, a weekend project, a bed, reclaimed timber
+  {
+    name: 'a desk of my own',
+    en: [/\b(?:standing desk|sit[- ]stand desk|desk (?:for|in) (?:my|the) (?:home office|spare room|bedroom))\b/],
+    zh: [/升降桌|站立办公桌|自己做(?:一张)?(?:书桌|电脑桌)/],
+    terms: 'standing desk office build',
+  },
+  {
+    name: 'furniture for the garden',
+    en: [/\b(?:garden (?:bench|table|furniture|planter)|outdoor (?:furniture|seating|table)|patio (?:furniture|table)|raised planter|herb planter|decking)\b/, /\b(?:build|make|making|building|diy|wood\w*|cheap|own)\b/],
+    zh: [/花园长椅|户外家具|露台|花箱|木平台|种植箱/, /做|自己|木/],
+    terms: 'garden bench outdoor furniture planter',
+  },
+  {
+    name: 'wooden toys for the grandchildren',
+    en: [/\b(?:wooden toys?|toy (?:car|box|truck|kitchen|chest)|rocking horse|dolls'? house|doll ?house)\b/, /\b(?:make|build|making|building|grand(?:son|daughter|kids|children)|hand ?made|carv\w*)\b/],
+    zh: [/木头玩具|木制玩具|玩具箱|小木车|娃娃屋/, /做|自己|亲手|孙/],
+    terms: 'wooden toy car toys kids',
+  },
+  {
+    name: 'a kitchen makeover',
+    en: [/\b(?:kitchen (?:island|renovation|refit|makeover|worktops?|cabinets?)|new kitchen|redo(?:ing)? the kitchen)\b/],
+    zh: [/厨房改造|厨房翻新|中岛|橱柜/],
+    terms: 'kitchen island renovation',
+  },
+  {
+    name: 'wood without screws',
+    en: [/\b(?:joinery|dovetails?|mortise|tenon|without (?:screws|nails|glue)|japanese joinery|wood joints?)\b/],
+    zh: [/榫卯|燕尾榫|不用钉子|木工接合/],
+    terms: 'joinery joints woodworking',
+  },
+  {
+    name: 'a weekend project',
+    en: [/\b(?:weekend project|(?:one|a|this|next) weekend|over the weekend|bank holiday)\b/, /\b(?:build|diy|woodwork\w*|wood(?:working)? projects?)\b/],
+    zh: [/周末/, /木工|动手做|diy/],
+    terms: 'weekend project quick woodworking',
+  },
+  {
+    name: 'a bed for the new room',
+    en: [/\b(?:bunk beds?|loft bed|bed ?frame|headboard|toddler bed|cabin bed)\b/, /\b(?:build|make|making|building|diy|own|wood\w*|cheap)\b/],
+    zh: [/上下床|床架|床头板|儿童床|高低床/, /做|自己|木/],
+    terms: 'bed frame bedroom furniture',
+  },
+  {
+    name: 'reclaimed timber',
+    en: [/\b(?:reclaimed (?:wood|timber)|salvaged (?:wood|timber)|old floorboards|scaffold boards|bamboo|sustainable (?:wood|timber|materials))\b/],
+    zh: [/旧木料|回收木|竹子|旧地板|脚手架板/],
+    terms: 'reclaimed upcycling bamboo sustainable',
   },
 
   // kids crafts: holidays, occasions and a box of bits
@@ -1754,6 +3566,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:grandkids|grandchildren|grandson|granddaughter)\b/, /\b(?:visit\w*|staying|coming|stay with|look after|babysit\w*|entertain)\b/],
     zh: [/孙子|孙女|外孙|外孙女/, /来住|来玩|带|照顾|陪/],
     terms: 'kids crafts family activities grandparents',
+  },
+
+  // kids crafts, second batch: festive decorations, messy play, a day off sick, bracelets, a school model, puppets, paper folding, a new sibling
+  {
+    name: 'festive decorations with the kids',
+    en: [/\b(?:christmas|xmas|festive|diwali|hanukkah|easter|halloween|lunar new year)\b/, /\b(?:decorations?|ornaments?|crafts?|lanterns?|baubles|bunting|paper chains?)\b/],
+    zh: [/圣诞|春节|过年|中秋|元宵|万圣节|复活节|端午/, /装饰|手工|灯笼|挂饰|剪纸|窗花|彩灯/],
+    terms: 'salt dough ornaments paper lanterns',
+  },
+  {
+    name: 'messy play',
+    en: [/\b(?:messy play|finger ?paint\w*|paint everywhere|(?:get|gets|getting) messy|glitter everywhere)\b/],
+    zh: [/手指画|玩颜料|弄得到处都是|玩泥巴/],
+    terms: 'messy play painting kids',
+  },
+  {
+    name: 'a day off sick',
+    en: [KIDS, /\b(?:off school (?:sick|ill|poorly|with)|home (?:from school )?sick|(?:is|are) (?:ill|poorly|sick)|chicken ?pox|stuck in bed|recovering from|broken (?:arm|leg|wrist))\b/, /\b(?:bored|something to do|keep (?:him|her|them) (?:busy|entertained)|activit\w*|crafts?|quiet)\b/],
+    zh: [KIDS_ZH, /生病|请假在家|发烧|水痘|卧床/, /无聊|做点什么|玩什么|打发时间|手工/],
+    terms: 'quick crafts independent play kids',
+  },
+  {
+    name: 'friendship bracelets',
+    en: [/\b(?:friendship bracelets?|loom bands?|beading|bead (?:kits?|bracelets?)|bracelets?)\b/, /\b(?:make|making|kids|daughter|son|friends|craft\w*|sleepover|eras)\b/],
+    zh: [/手链|串珠|友谊手链|编绳/],
+    terms: 'friendship bracelets threads',
+  },
+  {
+    name: 'a model for school',
+    en: [/\b(?:(?:school|class|homework) model|model (?:for|of) (?:school|the solar system|a castle|a volcano|the planets)|diorama|papier[- ]m[aâ]ch[eé]|paper mache)\b/],
+    zh: [/手工作业|做模型|立体模型|纸浆/],
+    terms: 'paper mache globe geography',
+  },
+  {
+    name: 'a puppet show',
+    en: [/\b(?:puppets?|puppet show|sock puppets?|marionettes?)\b/],
+    zh: [/木偶|手偶|袜子玩偶|布偶剧/],
+    terms: 'sock puppets socks',
+  },
+  {
+    name: 'folding paper',
+    en: [/\b(?:origami|paper folding|fold(?:ing)? paper|paper (?:frogs?|cranes?|boats?|hats?))\b/],
+    zh: [/折纸|纸鹤|纸青蛙|纸船/],
+    terms: 'origami paper folding frogs',
+  },
+  {
+    name: 'a new baby brother or sister',
+    en: [/\b(?:new (?:baby|sibling)|(?:be(?:coming)?|going to be) a big (?:sister|brother)|baby (?:brother|sister))\b/, /\b(?:make|craft\w*|gift|present|card|busy|jealous)\b/],
+    zh: [/二胎|当姐姐|当哥哥|小弟弟|小妹妹/, /手工|礼物|贺卡|吃醋/],
+    terms: 'family time crafts kids',
   },
 
   // languages: family, a move, a forgotten school language
@@ -1812,6 +3674,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     terms: 'pronunciation accent native speaker',
   },
 
+  // languages, second batch: ordering food, an exam, easy stories, a new alphabet, a child's language homework, helping newcomers, learning on the commute, a partner's language
+  {
+    name: 'ordering food abroad',
+    en: [/\b(?:order(?:ing)? (?:food|in (?:a |the )?restaurants?|a coffee|at restaurants?))\b/, /\b(?:language|local language|abroad|phrases?|(?:don'?t|can'?t) speak|menu)\b|\b(?=(?:spanish|french|italian|japanese|korean|german|portuguese|mandarin|chinese|greek|turkish)\b)/],
+    zh: [/点菜|点餐|看菜单/, /外语|语言|怎么说|不会说/],
+    terms: 'ordering food travel phrases restaurant',
+  },
+  {
+    name: 'a language exam',
+    en: [/\b(?:dele|delf|dalf|jlpt|hsk|ielts|toefl|goethe exam|language (?:exam|test|certificate)|(?:gcse|a-?level) (?=(?:french|spanish|german|italian|mandarin)\b))/],
+    zh: [/日语等级|日语n[12]|雅思|托福|hsk|外语考试|语言考试/],
+    terms: 'grammar listening comprehension',
+  },
+  {
+    name: 'easy stories to read',
+    en: [/\b(?:graded readers?|comprehensible input|(?:simple|short|easy) stories (?:in|for learners)|children'?s books in)\b/],
+    zh: [/分级读物|外语小故事|可理解输入|用外语看书/],
+    terms: 'story reading comprehensible input',
+  },
+  {
+    name: 'a new alphabet',
+    en: [/\b(?:alphabet|hiragana|katakana|kanji|hangul|cyrillic|arabic script|chinese characters)\b/, /\b(?:learn\w*|read|write|memori[sz]e|confus\w*|can'?t)\b/],
+    zh: [/字母表|五十音|平假名|片假名|韩文字母|西里尔字母|阿拉伯字母/],
+    terms: 'alphabet writing beginners',
+  },
+  {
+    name: "a child's language homework",
+    en: [KIDS, /\b(?:(?:learning|learns|struggl\w* with|help (?:him|her|them) with) (?=(?:french|spanish|german|mandarin|chinese|italian|japanese|latin)\b)|(?:french|spanish|german|mandarin|language) (?:homework|vocab(?:ulary)? tests?|spelling tests?))/],
+    zh: [KIDS_ZH, /英语作业|单词听写|学英语|背单词|外语课/],
+    terms: 'vocabulary words beginners language learning',
+  },
+  {
+    name: 'helping newcomers',
+    en: [/\b(?:refugees?|new (?:neighbou?rs?|colleagues?) (?:from|who)|(?:teach|teaching|help(?:ing)?) (?:them|him|her|someone|people) (?:with |learn )?english|esol|esl)\b/],
+    zh: [/教外国人中文|对外汉语|难民|教.{0,4}说中文/],
+    terms: 'everyday phrases greetings conversation',
+  },
+  {
+    name: 'learning on the commute',
+    en: [/\b(?:(?:on|during) (?:my|the) (?:commute|drive|walk)|in (?:my|the) car|while (?:i )?(?:sleep|drive|commute|walk|run))\b/, /\b(?:learn\w*|practi[sc]\w*|pick up|listen\w*)\b/, /\b(?:language|vocab\w*|phrases|words)\b|\b(?=(?:spanish|french|italian|japanese|korean|german|portuguese|mandarin|arabic|greek|turkish|dutch|swedish|hindi)\b)/],
+    zh: [/通勤|开车|睡觉|走路|地铁上/, /学|听|练/, /外语|单词|语言|日语|英语|西班牙语|法语|韩语|德语/],
+    terms: 'sleep learning listening language',
+  },
+  {
+    name: "a partner's language",
+    en: [/\b(?:(?:my|new) (?:girlfriend|boyfriend|partner|wife|husband|fianc\w*) (?:is|speaks|comes from)|dating (?:a|someone))\b/, /\b(?:(?:her|his|their) (?:language|mother tongue)|speak\w*|the language)\b/],
+    zh: [/(?:女朋友|男朋友|老婆|老公|对象)是(?:外国人|日本人|韩国人|法国人|西班牙人|意大利人|德国人|巴西人)/],
+    terms: 'greetings small talk conversation',
+  },
+
   // magic: entertaining, wondering how, and a deck of cards
   {
     name: "entertaining at a children's party",
@@ -1854,6 +3766,56 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:(?:coin|sweet|pound) (?:from|behind) (?:my |his |her |your )?ear|pull(?:s|ed)? (?:a )?(?:coin|rabbit)|make (?:things|a coin|it) (?:disappear|vanish))\b/],
     zh: [/从耳朵后|变硬币|让东西消失|变没了/],
     terms: 'coin magic easy tricks',
+  },
+
+  // magic, second batch: tricks with everyday things, street magic, a young magician, practising moves, a class to wow, an old magic set, a care home, a proposal
+  {
+    name: 'tricks with everyday things',
+    en: [/\b(?:(?:with|using) (?:everyday|household) (?:objects|items|things)|impromptu (?:tricks?|magic)|(?:rubber bands?|pencils?|napkins?|matchbox(?:es)?|banknotes?)\b[^.,!?]{0,25}\btricks?)\b/],
+    zh: [/橡皮筋|铅笔|钞票|火柴盒|纸巾|身边的东西/, /魔术|戏法|把戏/],
+    terms: 'everyday objects rubber band pencil',
+  },
+  {
+    name: 'street magic',
+    en: [/\b(?:street magic(?:ian)?|dynamo|david blaine|penn (?:and|&) teller|fool us)\b/],
+    zh: [/街头魔术|刘谦|大卫布莱恩/],
+    terms: 'street magic reactions magicians',
+  },
+  {
+    name: 'a young magician',
+    en: [KIDS, /\b(?:magician|magic (?:set|kit|show|tricks?)|wand|top hat)\b/],
+    zh: [KIDS_ZH, /魔术|魔术师|魔术道具|变魔术/],
+    terms: 'easy tutorial beginners magic tricks',
+  },
+  {
+    name: 'practising the moves',
+    en: [/\b(?:practi[sc]\w*|rehears\w*|(?:hands|fingers) (?:shake|are (?:too )?clumsy)|clumsy|(?:people|they) (?:always )?(?:see|spot) (?:how|the move)|flash\w*)\b/, /\b(?:sleight of hand|(?:card|coin|magic) (?:moves?|tricks?|flourish\w*|routines?)|palm(?:ing)?|the pass|double lift)\b/],
+    zh: [/练习|穿帮|手法|手太笨/, /魔术|戏法|纸牌|扑克|硬币/],
+    terms: 'sleight of hand practice progress',
+  },
+  {
+    name: 'magic for a class',
+    en: [/\b(?:(?:my|our|the) (?:class|classroom|pupils|students)|(?:i'?m|i am|as) a teacher|school assembly)\b/, /\b(?:tricks?|magic|illusions?|wow|amaze)\b/],
+    zh: [/学生|课堂|班上|我是老师/, /魔术|戏法|小把戏/],
+    terms: 'classroom kids school magic',
+  },
+  {
+    name: 'an old magic set',
+    en: [/\b(?:(?:old|vintage|grandad'?s|dad'?s|childhood) magic (?:set|kit|box|props?)|magic set (?:from|in) the (?:loft|attic))\b/],
+    zh: [/旧魔术道具|魔术盒|小时候的魔术套装/],
+    terms: 'rope trick rings classic magic',
+  },
+  {
+    name: 'a show at the care home',
+    en: [/\b(?:care homes?|nursing homes?|retirement homes?|old people'?s home|hospital wards?)\b/, /\b(?:entertain\w*|tricks?|show|perform\w*|magic|something fun)\b/],
+    zh: [/养老院|敬老院|老年公寓/, /表演|魔术|节目|娱乐/],
+    terms: 'grandparents family reactions magic',
+  },
+  {
+    name: 'a magical proposal',
+    en: [/\b(?:propos(?:e|al|ing)|engagement ring)\b/, /\b(?:tricks?|magic|make (?:the )?ring (?:appear|disappear)|illusion)\b/],
+    zh: [/求婚/, /魔术|戏法|变出戒指/],
+    terms: 'ring magic tricks performance',
   },
 
   // board games: evenings without screens, two players, families and puzzles
@@ -1904,5 +3866,55 @@ export const EVERYDAY_SITUATIONS: Situation[] = [
     en: [/\b(?:monopoly|cluedo|scrabble|uno|snakes and ladders|trivial pursuit)\b/, /\b(?:bored of|sick of|tired of|beyond|better than|instead of|more than|grown[- ]?up|modern|proper)\b/],
     zh: [/大富翁|飞行棋|uno|斗地主/, /玩腻|腻了|更好玩|别的|除了/],
     terms: 'board games strategy recommendation beginners',
+  },
+
+  // board games, second batch: old classics, a big group, a family that argues, a board game café, a homemade game, long heavy games, steady hands, a confusing rulebook
+  {
+    name: 'classic games with grandad',
+    en: [/\b(?:backgammon|dominoes|mahjong|mah-?jongg?|weiqi|baduk|cribbage|draughts|checkers)\b/],
+    zh: [/麻将|双陆棋|多米诺|跳棋/],
+    terms: 'backgammon dominoes classic',
+  },
+  {
+    name: 'games for a big group',
+    en: [/\b(?:(?:big|large) groups?|(?:8|10|12|eight|ten|twelve) (?:people|players|of us)|house ?party|office party|hen (?:do|party)|stag (?:do|party))\b/, /\b(?:games?|something (?:fun )?to play)\b/, NOT_VIDEO_GAMES],
+    zh: [/一大群人|十几个人|团建|很多人/, /桌游|玩什么游戏|聚会游戏/],
+    terms: 'party game groups laughter',
+  },
+  {
+    name: 'a family that argues over games',
+    en: [/\b(?:(?:always )?(?:argue|argues|arguing|fight|fights|row|falls? out|ends? in (?:tears|a fight|an argument))|too competitive|sore losers|(?:work|play) together (?:instead|as a team)|cooperative)\b/, /\b(?:board ?games?|monopoly|game night|games? (?:night|evening))\b/, NOT_VIDEO_GAMES],
+    zh: [/吵架|吵起来|太好胜|合作类/, /桌游|棋|大富翁|牌/],
+    terms: 'cooperative board game co-op',
+  },
+  {
+    name: 'a board game café',
+    en: [/\b(?:board ?game caf[eé]s?|games caf[eé]s?|tabletop caf[eé]s?)\b/],
+    zh: [/桌游吧|桌游店|桌游咖啡/],
+    terms: 'recommendation beginners board games',
+  },
+  {
+    name: 'a homemade board game',
+    en: [/\b(?:(?:make|making|design\w*|invent\w*|create) (?:my|our|a|their|his|her) own board ?games?|homemade (?:board )?games?)\b/],
+    zh: [/自制桌游|自己做(?:一个)?桌游|自己设计(?:一个)?(?:桌游|棋)/],
+    terms: 'cardboard diy homemade game',
+  },
+  {
+    name: 'a long heavy game',
+    en: [/\b(?:(?:heavy|epic|meaty|deep) (?:strategy |board )?games?|games? that (?:takes?|lasts?) (?:hours|all (?:day|evening|night))|legacy games?)\b/, NOT_VIDEO_GAMES],
+    zh: [/重策|大型桌游|要玩好几个小时|策略桌游/],
+    terms: 'strategy guide tabletop gaming',
+  },
+  {
+    name: 'steady hands',
+    en: [/\b(?:jenga|stacking|dexterity|steady hands?|fine motor)\b/, /\b(?:games?|play|tower|fun)\b/, NOT_VIDEO_GAMES],
+    zh: [/叠叠乐|堆叠|手眼协调|精细动作/],
+    terms: 'dexterity game stacking',
+  },
+  {
+    name: 'a confusing rulebook',
+    en: [/\b(?:rule ?books?|rules (?:are|were|seem) (?:so )?(?:confusing|complicated|long)|(?:can'?t|couldn'?t) (?:figure out|understand) the rules|learn (?:the )?rules)\b/, /\b(?:board ?games?|tabletop|card games?|dice games?|(?:the|this|a new) game we (?:bought|got))\b/, NOT_VIDEO_GAMES],
+    zh: [/规则书|规则太复杂|看不懂规则|怎么玩/, /桌游|卡牌游戏|骰子/],
+    terms: 'how to play rules tutorial',
   },
 ];
