@@ -61,7 +61,8 @@ const newContext = [movie.title, movie.keywords, movie.embed, movie.id].join('\n
 async function openMovie(locale: 'en' | 'zh' = 'en') {
   const requests = serveVideoById([movie]);
   const view = renderApp(`/movie/${movie.id}`, locale);
-  await screen.findByRole('heading', { level: 1 });
+  // The loading state has a heading of its own (Movie details); the page is open with the title's.
+  await screen.findByRole('heading', { level: 1, name: movie.title });
   return { ...view, requests };
 }
 
@@ -92,7 +93,10 @@ describe('Movie detail page', () => {
     serveVideoById([movie]);
     renderApp(`/movie/${movie.id}`);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(movie.title);
+    // Busy, with a page heading a screen reader can land on while the movie loads.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Movie details');
+    expect(screen.getByRole('status').closest('[aria-busy="true"]')).not.toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: movie.title })).toBeInTheDocument();
   });
 
   it('shows title, keywords, views, rating, added date, duration and the player', async () => {

@@ -58,8 +58,9 @@ describe('Edit video page', () => {
     serveVideoPage({ ...video, visibility: 'private' });
     renderEdit();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Video' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveValue('Old title');
+    // The loading state carries the same page heading: the form is what says the video arrived.
+    expect(await screen.findByLabelText('Title')).toHaveValue('Old title');
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Video' })).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveValue('Old description');
     expect(screen.getByLabelText('Visibility')).toHaveValue('private');
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/selfieVideos/v1');
@@ -184,8 +185,8 @@ describe('Edit video page', () => {
   it('is translated', async () => {
     serveVideoPage(video);
     renderEdit(loggedInAs(owner), 'zh');
-    expect(await screen.findByRole('heading', { level: 1, name: '编辑视频' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '保存更改' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '保存更改' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '编辑视频' })).toBeInTheDocument();
   });
 
   it('loads the video once from the server', async () => {

@@ -27,7 +27,8 @@ export function MovieDetailPage() {
 
   if (id && video === undefined && (isFetching || !error)) {
     return (
-      <div className="page">
+      <div className="page" aria-busy="true">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'movie.statusTitle' })}</h1>
         <Spinner label={intl.formatMessage({ id: 'movie.loading' })} />
       </div>
     );

@@ -28,7 +28,8 @@ export function PlaylistPage() {
 
   if (isFetching && !currentData) {
     return (
-      <div className="page">
+      <div className="page" aria-busy="true">
+        <h1 className="visually-hidden">{t('playlists.section')}</h1>
         <Spinner label={t('playlists.loading')} />
       </div>
     );

@@ -32,7 +32,8 @@ export function EditProfilePage() {
 
   if (!currentUser && authLoading) {
     return (
-      <div className="page">
+      <div className="page" aria-busy="true">
+        <h1 className="visually-hidden">{t('profile.edit.title')}</h1>
         <Spinner label={t('profile.loading')} />
       </div>
     );

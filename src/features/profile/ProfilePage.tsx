@@ -48,7 +48,8 @@ export function ProfilePage() {
 
   if (!profile && (isFetching || (!error && id))) {
     return (
-      <div className="page">
+      <div className="page" aria-busy="true">
+        <h1 className="visually-hidden">{t('profile.statusTitle')}</h1>
         <Spinner label={t('profile.loading')} />
       </div>
     );

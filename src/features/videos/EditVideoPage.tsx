@@ -65,7 +65,8 @@ export function EditVideoPage() {
 
   if (id && !video && (isFetching || !error)) {
     return (
-      <div className="page">
+      <div className="page" aria-busy="true">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.edit.title' })}</h1>
         <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
       </div>
     );

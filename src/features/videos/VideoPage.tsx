@@ -49,7 +49,8 @@ export function VideoPage() {
 
   if (id && !video && (isFetching || !error)) {
     return (
-      <div className="page">
+      <div className="page" aria-busy="true">
+        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.page.statusTitle' })}</h1>
         <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
       </div>
     );
