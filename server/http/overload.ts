@@ -17,8 +17,8 @@
  *
  * /health is let through and says so itself (503, `load: "overloaded"`), so a load balancer sees
  * the truth and the check costs almost nothing. The process's own in-process requests are never
- * shed. A shed page navigation gets a small localized HTML page that reloads itself after
- * Retry-After, not the JSON error a browser would show as raw text.
+ * shed. A shed page navigation gets a small localized HTML page with a link to try again, not
+ * the JSON error a browser would show as raw text.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -64,8 +64,12 @@ function exempt(request: FastifyRequest): boolean {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
-/** The busy page for a shed navigation: the user's language, a title, a heading, and a reload after the wait. */
-export function overloadedPage(request: FastifyRequest, retryAfterSeconds: number): string {
+/**
+ * The busy page for a shed navigation: the user's language, a title, a heading and a link to try
+ * again. It does not reload itself: a timed refresh takes the page from under a screen-reader
+ * user (WCAG 2.2.1; axe's meta-refresh rule), and Retry-After already tells the wait to clients.
+ */
+export function overloadedPage(request: FastifyRequest): string {
   const language = requestLanguage(request);
   const title = escapeHtml(t(request, 'overloaded.title'));
   const message = escapeHtml(t(request, 'error.overloaded'));
@@ -74,7 +78,7 @@ export function overloadedPage(request: FastifyRequest, retryAfterSeconds: numbe
   return `<!doctype html>
 <html lang="${language === 'zh' ? 'zh-CN' : 'en'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title}</title>
+<title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1a1a1a;background:#fafafa}main{max-width:32rem;padding:1.5rem;text-align:center}a{color:#0b57d0}</style></head>
 <body><main><h1>${title}</h1><p>${message}</p><p><a href="${here}">${again}</a></p></main></body>
 </html>
@@ -92,7 +96,7 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
   const shedNavigation = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
     if (!isHistoryNavigation(request)) return undefined;
     retryHeaders(reply).type('text/html; charset=utf-8');
-    return overloadedPage(request, overload.retryAfterSeconds);
+    return overloadedPage(request);
   };
 
   // ---- admission: requests in flight, per class ----
