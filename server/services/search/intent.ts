@@ -426,7 +426,9 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
   // lead, and the rest of the request is chatter around it — unless the request names its
   // subject itself ("… videos about X"), which then wins.
   const situationWeight = after.length > 0 ? CHATTER_WEIGHT : 1;
+  // Readings (the curated table) stand for the request; hints (the everyday table) add beside it.
   const readings = situations.filter((situation) => !situation.soft);
+  const hints = situations.filter((situation) => situation.soft);
   const restWeight = readings.some((situation) => !situation.fallback) && after.length === 0 ? CHATTER_WEIGHT : 1;
   for (const situation of readings) for (const word of situation.terms) add(word, situationWeight);
   // A destination ("going to japan", "leave for spain") is part of the need, not chatter.
@@ -437,7 +439,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     intent.conversational && readings.length === 0 && isNarrative(word) ? Math.min(weight, CHATTER_WEIGHT) : weight;
   for (const word of before) add(word, storyWeight(word, after.length > 0 ? CHATTER_WEIGHT : restWeight));
   // A hint's words come after the request's own, and count less than them.
-  for (const situation of situations) if (situation.soft) for (const word of situation.terms) add(word, Math.min(situationWeight, SOFT_SITUATION_WEIGHT));
+  for (const hint of hints) for (const word of hint.terms) add(word, Math.min(situationWeight, SOFT_SITUATION_WEIGHT));
   if (situations.length > 0) intent.situations = situations;
   // Exclusions: the word as written, or its curated synonym ("no doggos" → dog) unless that is
   // what the request is about ("architecture, no skyscrapers" must not exclude architecture).
