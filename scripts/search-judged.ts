@@ -12,6 +12,7 @@
  */
 import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/catalogue/dataset';
 
+import { CONVERSATIONAL_BLIND_DEV } from './search-judged-blind-dev';
 import type { JudgedOrder, JudgedQuery } from './search-relevance';
 
 export const JUDGED_NOW = new Date(CATALOGUE_END_DATE);
@@ -41,6 +42,8 @@ export const KINDS = [
   'conv-fresh',
   // Written blind: by an author who saw neither the search engine's tables nor its results.
   'conv-blind',
+  // Written blind like conv-blind, by another author, to tune on (scripts/search-judged-blind-dev.ts).
+  'conv-blind-dev',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -678,6 +681,7 @@ function draft(): Array<Omit<JudgedRequest, 'split'>> {
   for (const [query, relevant] of CONVERSATIONAL_DEV) add('conv-dev', query, relevant);
   for (const [query, relevant] of CONVERSATIONAL_FRESH) add('conv-fresh', query, relevant);
   for (const [query, relevant] of CONVERSATIONAL_BLIND) add('conv-blind', query, relevant);
+  for (const [query, relevant] of CONVERSATIONAL_BLIND_DEV) add('conv-blind-dev', query, relevant);
   return out;
 }
 
@@ -689,7 +693,7 @@ export function judgedSet(videos: readonly CatalogueVideo[]): JudgedRequest[] {
     if (seen.has(request.query)) continue;
     seen.add(request.query);
     if (videos.filter(request.relevant).length < 3) continue;
-    const split = request.kind === 'conv-new' || request.kind === 'conv-fresh' || request.kind === 'conv-blind' ? 'holdout' : request.kind === 'conv-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
+    const split = request.kind === 'conv-new' || request.kind === 'conv-fresh' || request.kind === 'conv-blind' ? 'holdout' : request.kind === 'conv-dev' || request.kind === 'conv-blind-dev' ? 'tune' : fnv(request.query) % 2 === 0 ? 'tune' : 'holdout';
     set.push({ ...request, split });
   }
   return set;
