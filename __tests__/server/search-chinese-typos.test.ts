@@ -23,6 +23,13 @@ describe('Chinese requests (embedded parser)', () => {
     expect(parse('桌遊').terms).toEqual(['board', 'games']);
   });
 
+  it('leaves simplified text as it is where the dictionary also lists a character as traditional', () => {
+    // CC-CEDICT lists 么 as a traditional form of 幺 ("youngest"), 宁 of 㝉, 覆 of 复.
+    expect(toSimplified('孩子问海里住着些什么，我宁愿先看覆盖的地图')).toBe('孩子问海里住着些什么，我宁愿先看覆盖的地图');
+    expect(toSimplified('有什麼')).toBe('有什么');
+    expect(parse('儿子天天问大海里到底住着些什么').terms).not.toContain('youngest');
+  });
+
   it('understands lengths, dates, orderings and exclusions', () => {
     expect(parse('五分钟以内的狗狗视频')).toMatchObject({ terms: ['dog'], maxLengthSec: 300, language: 'zh' });
     expect(parse('超过二十分钟的瑜伽')).toMatchObject({ terms: ['yoga'], minLengthSec: 1200 });

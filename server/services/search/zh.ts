@@ -106,7 +106,7 @@ interface Table {
   tradWords: Record<string, string>;
 }
 
-const TABLE_VERSION = 1;
+const TABLE_VERSION = 2;
 let table: Table | undefined;
 let reverse: Map<string, string[]> | undefined;
 
@@ -151,6 +151,13 @@ function cacheFile(): string[] {
   return files;
 }
 
+/**
+ * Characters CC-CEDICT also lists as the traditional form of another one, but that simplified
+ * text writes as they are: mapping them would turn 什么 into 什幺 ("youngest"), 宁愿 into 㝉愿,
+ * 覆盖 into 复盖.
+ */
+const SIMPLIFIED_AS_IS = '么宁覆彷沈';
+
 function buildTable(): Table {
   const pkg = packageDir();
   if (!pkg) throw new Error('cc-cedict is not installed');
@@ -161,7 +168,9 @@ function buildTable(): Table {
   const tradWords: Record<string, string> = {};
   for (const [traditional, simplified, , english] of data.all) {
     if (!CJK.test(simplified) || simplified.length > 4) continue;
-    if (traditional.length === 1 && simplified.length === 1 && traditional !== simplified) chars[traditional] ??= simplified;
+    if (traditional.length === 1 && simplified.length === 1 && traditional !== simplified && !SIMPLIFIED_AS_IS.includes(traditional)) {
+      chars[traditional] ??= simplified;
+    }
     const gloss = glossWords(typeof english === 'string' ? [english] : english);
     if (gloss && !(simplified in words)) words[simplified] = gloss;
     if (traditional !== simplified) tradWords[traditional] = simplified;
