@@ -38,6 +38,10 @@ describe('Chinese requests (embedded parser)', () => {
     expect(parse('评分最高的太空纪录片')).toMatchObject({ order: 'rating' });
     expect(parse('最新的足球')).toMatchObject({ order: 'newest' });
     expect(parse('最短的跳舞视频')).toMatchObject({ order: 'shortest' });
+    expect(parse('最好的瑜伽视频')).toMatchObject({ order: 'rating' });
+    // "Preferably", not "the best".
+    expect(parse('睡不着，想看点安静的画面，最好是海浪那种').order).toBe('relevance');
+    expect(parse('想学做饭，最好能快一点').order).toBe('relevance');
     expect(parse('今年的猫')).toMatchObject({ addedAfter: Date.UTC(2026, 0, 1) });
     expect(parse('去年的猫')).toMatchObject({ addedAfter: Date.UTC(2025, 0, 1), addedBefore: Date.UTC(2026, 0, 1) });
     expect(parse('最近的狗')).toMatchObject({ terms: ['dog'], addedAfter: NOW.getTime() - 90 * 24 * 3600 * 1000 });
