@@ -58,6 +58,29 @@ describe('conversational requests: the need behind the words', () => {
     expect(intent.terms).toEqual(expect.arrayContaining(['language', 'learning']));
   });
 
+  it('reads "going to" before a verb as the future, not a trip', () => {
+    const eclipse = parse('apparently the moon is going to block out the sun next spring and my kids want to know why');
+    expect(eclipse.situations?.map((situation) => situation.name) ?? []).not.toContain('a trip');
+    expect(eclipse.terms).not.toContain('travel');
+    const trip = parse("we're going to iceland in march and I have no idea what to pack");
+    expect(trip.situations?.map((situation) => situation.name)).toContain('a trip');
+    expect(weights(trip).iceland).toBe(1);
+  });
+
+  it('reads "under 12s", "over 50s" in a story as age groups, not lengths in seconds', () => {
+    const coach = parse("just got roped into coaching my son's under 12s and I have never coached anything");
+    expect(coach.maxLengthSec).toBeUndefined();
+    expect(coach.terms).toContain('12s');
+    expect(parse('funny cat videos under 30s').maxLengthSec).toBe(30);
+  });
+
+  it('counts the verbs that only carry a story along as chatter', () => {
+    const w = weights(parse('we pick up a nervous dog from the shelter on saturday and he flinches when you reach for him'));
+    expect(w.pick).toBe(CHATTER_WEIGHT);
+    expect(w.reach).toBe(CHATTER_WEIGHT);
+    expect(w.dog).toBe(1);
+  });
+
   it('lets a named subject win over a situation ("… videos about X")', () => {
     const intent = parse('hey so I just got my first camera and I have no experience at all, could you show me some videos about cats?');
     const w = weights(intent);

@@ -10,7 +10,7 @@
  * "please") and function words. What is left are the subject words.
  */
 import { applyChineseRules } from './intent-zh';
-import { findSituations, withoutSpans, type SituationMatch } from './situations';
+import { findSituations, FUTURE_VERB, withoutSpans, type SituationMatch } from './situations';
 import { applySynonyms } from './synonyms';
 import { CHATTER_WEIGHT, LONG_MIN_SEC, RECENT_DAYS, SHORT_MAX_SEC, type SearchIntent, type SearchOrder } from './intent-types';
 import { foldPlural, STOP_WORDS, surfaceWords } from './text';
@@ -284,7 +284,8 @@ const NARRATIVE_WORDS = new Set(
     'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred ' +
     'happy sad annoying annoyed honestly really actually totally completely literally basically absolutely whole single ' +
     'lot lots bit little much many loads tons stuff thing things something anything everything nothing way time times ' +
-    'work job home house place'
+    'work job home house place ' +
+    'around until apparently happen happens happened start starts started end ends ended pick picks picked reach due read'
   ).split(' '),
 );
 
@@ -296,8 +297,10 @@ function isNarrative(word: string): boolean {
 /** "… videos about X", "something with X", "asking me about X": what follows is the subject. */
 const FOCUS = /\b(?:about|regarding|featuring|(?:videos?|clips?|something|stuff|content|anything|films?|footage)\s+(?:on|of|with|for))\b/g;
 
-/** Where a trip goes: the word after "going to", "leave for", "trip to"… ("the" skipped). */
-const DESTINATION = /\b(?:going|heading|flying|travell?ing|moving|off|leave|leaving|trip|holiday|holidays|visit(?:ing)?)\s+(?:to|for|in)?\s*(?:the\s+)?([a-z]{3,})\b/;
+/** Where a trip goes: the word after "going to", "leave for", "trip to"… ("the" skipped), not a verb ("going to block"). */
+const DESTINATION = new RegExp(
+  `\\b(?:going|heading|flying|travell?ing|moving|off|leave|leaving|trip|holiday|holidays|visit(?:ing)?)\\s+(?:to|for|in)?\\s*(?:the\\s+)?(?!${FUTURE_VERB}\\b)([a-z]{3,})\\b`,
+);
 
 const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|our|ours|us)\b/;
 
@@ -381,6 +384,8 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     // In a story, "a long drive", "something new to play", "a quick question" are not length or
     // date constraints: those count only next to what is watched ("a short workout video").
     text = text.replace(STORY_LENGTH_WORDS, ' ');
+    // "my son's under 12s", "the over 50s": age groups, not lengths in seconds.
+    text = text.replace(/\b(under|over)\s+(\d{1,2})s\b/g, '$1-$2s');
   }
   for (const { pattern, order } of ORDER_RULES) {
     text = text.replace(pattern, () => {

@@ -44,6 +44,23 @@ const OLD =
 const PHOTO = /\b(?:photos?|pictures?|pics|shots|snaps|camera)\b/;
 const BIRDS = /\b(?:birds?|birdies)\b/;
 
+/**
+ * Verbs after "going to" in the future tense ("the moon is going to block out the sun", "we're
+ * going to start"), which is then no trip and names no destination.
+ */
+export const FUTURE_VERB = `(?:${(
+  'be have get make do start try need take see buy give learn teach build cook bake paint play ' +
+  'watch ask tell block happen rain snow miss love hate cost look help stay come go work run win ' +
+  'lose pay keep let put set show turn leave call find feel become spend meet sell sleep bring ' +
+  'throw host celebrate die break fall grow last eat drink say use wear write read move change ' +
+  'open close hurt stop join catch hit drive sing dance draw fix clean wash plant ride swim walk ' +
+  'climb train study practise practice retire marry propose adopt want like kill freak hike surf ' +
+  'ski camp fish shoot film record end finish pass fail skip '
+)
+  .trim()
+  .split(' ')
+  .join('|')})`;
+
 export const SITUATIONS: Situation[] = [
   // food
   { name: 'quick cooking', en: [FOOD, HURRY], zh: [/晚饭|晚餐|午饭|做饭|做菜|下厨|吃的|饭菜|菜谱|弄点吃/, /快|不用花很久|很久|没时间|来不及|省事|简单|累|厨房(?:很|特别|太)?小|小厨房/], terms: 'quick easy cooking recipe' },
@@ -184,7 +201,13 @@ export const SITUATIONS: Situation[] = [
     zh: [/不会说|一句.{0,3}都不会|学几句/],
     terms: 'language learning',
   },
-  { name: 'a trip', en: [/\b(?:going|heading|flying|travell?ing|off) to\b|\btrip to\b|\bget a feel for\b/], zh: [/要去|去.{1,4}(?:玩|旅行|旅游)|感受一下/], terms: 'travel', fallback: true },
+  {
+    name: 'a trip',
+    en: [new RegExp(`\\b(?:going|heading|flying|travell?ing|off) to\\b(?!\\s+${FUTURE_VERB}\\b)|\\btrip to\\b|\\bget a feel for\\b`)],
+    zh: [/要去|去.{1,4}(?:玩|旅行|旅游)|感受一下/],
+    terms: 'travel',
+    fallback: true,
+  },
 ];
 
 /** The table above, then the everyday situations of every catalogue topic (situations-everyday.ts). */
