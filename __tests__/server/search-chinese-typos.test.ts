@@ -30,6 +30,13 @@ describe('Chinese requests (embedded parser)', () => {
     expect(parse('儿子天天问大海里到底住着些什么').terms).not.toContain('youngest');
   });
 
+  it('glosses a character by its current sense, not an archaic one listed first', () => {
+    expect(translate('离')).toContain('leave');
+    expect(translate('离')).not.toContain('mythical');
+    expect(translate('云')).toContain('cloud');
+    expect(translate('听')).toContain('listen');
+  });
+
   it('understands lengths, dates, orderings and exclusions', () => {
     expect(parse('五分钟以内的狗狗视频')).toMatchObject({ terms: ['dog'], maxLengthSec: 300, language: 'zh' });
     expect(parse('超过二十分钟的瑜伽')).toMatchObject({ terms: ['yoga'], minLengthSec: 1200 });

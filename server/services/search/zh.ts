@@ -106,7 +106,7 @@ interface Table {
   tradWords: Record<string, string>;
 }
 
-const TABLE_VERSION = 2;
+const TABLE_VERSION = 3;
 let table: Table | undefined;
 let reverse: Map<string, string[]> | undefined;
 
@@ -122,7 +122,8 @@ function glossWords(definitions: string[]): string {
       .replace(/\[[^\]]*\]/g, ' ')
       .replace(/CL:\S*/g, ' ')
       .split(';')[0] as string;
-    if (/variant of|surname|used in|see |abbr\. for|old form/i.test(definition)) continue;
+    // Archaic and literary senses come first for some characters (离: "mythical beast").
+    if (/variant of|surname|used in|see |abbr\. for|old form|\b(?:taiwan|also) pr\.|\((?:archaic|old|literary|classical|obsolete)\)/i.test(definition)) continue;
     const words = clean
       .toLowerCase()
       .split(/[^a-z]+/)
