@@ -1,10 +1,4 @@
-import type { CatalogueVideo } from '../server/catalogue/dataset';
-
-type Predicate = (video: CatalogueVideo) => boolean;
-
-const topic = (slug: string): Predicate => (video) => video.topic === slug;
-const tagged = (...tags: string[]): Predicate => (video) => tags.some((tag) => video.keywords.includes(tag));
-const and = (...predicates: Predicate[]): Predicate => (video) => predicates.every((predicate) => predicate(video));
+import { and, tagged, topic, type Predicate } from './search-predicates';
 
 /**
  * A blind development set of conversational requests: 80 things a person might type into the

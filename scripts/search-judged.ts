@@ -13,6 +13,7 @@
 import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/catalogue/dataset';
 
 import { CONVERSATIONAL_BLIND_DEV } from './search-judged-blind-dev';
+import { and, not, tagged, topic, topics, type Predicate } from './search-predicates';
 import type { JudgedOrder, JudgedQuery } from './search-relevance';
 
 export const JUDGED_NOW = new Date(CATALOGUE_END_DATE);
@@ -52,24 +53,6 @@ export interface JudgedRequest extends JudgedQuery {
   split: 'tune' | 'holdout';
 }
 
-type Predicate = (video: CatalogueVideo) => boolean;
-const topic = (slug: string): Predicate => (video) => video.topic === slug;
-const tagged =
-  (...tags: string[]): Predicate =>
-  (video) =>
-    tags.some((tag) => video.keywords.includes(tag));
-const and =
-  (...predicates: Predicate[]): Predicate =>
-  (video) =>
-    predicates.every((predicate) => predicate(video));
-const not =
-  (predicate: Predicate): Predicate =>
-  (video) =>
-    !predicate(video);
-const topics =
-  (...slugs: string[]): Predicate =>
-  (video) =>
-    slugs.includes(video.topic);
 /** The video's title says one of these words (whole words), or one of its tags is one of them. */
 const about = (...words: string[]): Predicate => {
   const pattern = new RegExp(`\\b(?:${words.join('|')})\\b`, 'i');

@@ -12,6 +12,8 @@
  */
 import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/catalogue/dataset';
 
+import { and, not, tagged, topics, type Predicate } from './search-predicates';
+
 /** "Now" for the judgements and the engine: the newest catalogue upload date (deterministic). */
 export const BENCH_NOW = new Date(CATALOGUE_END_DATE);
 
@@ -26,24 +28,9 @@ export interface JudgedQuery {
   order?: JudgedOrder;
 }
 
-type Predicate = (video: CatalogueVideo) => boolean;
-
-const topic =
-  (...slugs: string[]): Predicate =>
-  (video) =>
-    slugs.includes(video.topic);
-const tagged =
-  (...tags: string[]): Predicate =>
-  (video) =>
-    tags.some((tag) => video.keywords.includes(tag));
-const all =
-  (...predicates: Predicate[]): Predicate =>
-  (video) =>
-    predicates.every((predicate) => predicate(video));
-const not =
-  (predicate: Predicate): Predicate =>
-  (video) =>
-    !predicate(video);
+// The judgements below read best with these names: topic(...slugs), all(...predicates).
+const topic = topics;
+const all = and;
 
 const shorterThan = (seconds: number): Predicate => (video) => video.lengthSec < seconds;
 const atMost = (seconds: number): Predicate => (video) => video.lengthSec <= seconds;

@@ -311,6 +311,9 @@ const WATCHED = /\b(?:videos?|vids?|clips?|films?|footage|uploads?|uploaded|post
 const STORY_LENGTH_WORDS =
   /\b(?:long|longer|short|shorter|quick|brief|new|fresh|recent|recently)\b(?!\s+(?:[\w'-]+\s+){0,3}(?:videos?|clips?|films?|ones|workouts?|sessions?|routines?|tutorials?|lessons?|uploads?|classes|class|practices?|recipes?)\b)/g;
 
+/** "my son's under 12s", "the over 50s": in a story, age groups, not lengths in seconds. */
+const STORY_AGE_GROUPS = /\b(under|over)\s+(\d{1,2})s\b/g;
+
 /**
  * Situations are read in requests that talk (at least 7 words, or 9 Chinese characters): a
  * short request names its subject ("星空延时摄影" is a timelapse, not an astronomy question).
@@ -384,8 +387,7 @@ export function parseIntent(request: string, now: Date = new Date()): SearchInte
     // In a story, "a long drive", "something new to play", "a quick question" are not length or
     // date constraints: those count only next to what is watched ("a short workout video").
     text = text.replace(STORY_LENGTH_WORDS, ' ');
-    // "my son's under 12s", "the over 50s": age groups, not lengths in seconds.
-    text = text.replace(/\b(under|over)\s+(\d{1,2})s\b/g, '$1-$2s');
+    text = text.replace(STORY_AGE_GROUPS, '$1-$2s');
   }
   for (const { pattern, order } of ORDER_RULES) {
     text = text.replace(pattern, () => {

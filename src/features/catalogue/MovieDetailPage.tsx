@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import type { CatalogueVideo } from '../../api/types';
 import type { FirstScreenQueries } from '../../app/store';
-import { Spinner } from '../../components/Spinner';
+import { PageLoading } from '../../components/PageLoading';
 import { paths } from '../../config/routes';
 
 import { catalogueApi, useGetCatalogueVideoQuery } from './catalogueApi';
@@ -26,12 +26,7 @@ export function MovieDetailPage() {
   }, [error]);
 
   if (id && video === undefined && (isFetching || !error)) {
-    return (
-      <div className="page" aria-busy="true">
-        <h1 className="visually-hidden">{intl.formatMessage({ id: 'movie.statusTitle' })}</h1>
-        <Spinner label={intl.formatMessage({ id: 'movie.loading' })} />
-      </div>
-    );
+    return <PageLoading title={intl.formatMessage({ id: 'movie.statusTitle' })} label={intl.formatMessage({ id: 'movie.loading' })} />;
   }
 
   if (error) {

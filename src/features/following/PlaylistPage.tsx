@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 
 import { errorStatus, serverMessage } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
-import { Spinner } from '../../components/Spinner';
+import { PageLoading } from '../../components/PageLoading';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
@@ -27,12 +27,7 @@ export function PlaylistPage() {
   const [remove] = useDeletePlaylistMutation();
 
   if (isFetching && !currentData) {
-    return (
-      <div className="page" aria-busy="true">
-        <h1 className="visually-hidden">{t('playlists.section')}</h1>
-        <Spinner label={t('playlists.loading')} />
-      </div>
-    );
+    return <PageLoading title={t('playlists.section')} label={t('playlists.loading')} />;
   }
   if (error || !currentData) {
     const missing = errorStatus(error) === 404;

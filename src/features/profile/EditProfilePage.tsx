@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../../api/errors';
 import type { User } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
-import { Spinner } from '../../components/Spinner';
+import { PageLoading } from '../../components/PageLoading';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
 import { selectAuthLoading, selectCurrentUser, useDelayedNavigate } from '../auth';
@@ -31,12 +31,7 @@ export function EditProfilePage() {
   const authLoading = useAppSelector(selectAuthLoading);
 
   if (!currentUser && authLoading) {
-    return (
-      <div className="page" aria-busy="true">
-        <h1 className="visually-hidden">{t('profile.edit.title')}</h1>
-        <Spinner label={t('profile.loading')} />
-      </div>
-    );
+    return <PageLoading title={t('profile.edit.title')} label={t('profile.loading')} />;
   }
 
   if (!currentUser || currentUser._id !== id) {

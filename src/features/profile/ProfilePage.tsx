@@ -7,7 +7,7 @@ import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { LoadMore } from '../../components/LoadMore';
 import type { FirstScreenQueries } from '../../app/store';
-import { Spinner } from '../../components/Spinner';
+import { PageLoading } from '../../components/PageLoading';
 import { VideoCard } from '../../components/VideoCard';
 import { paths } from '../../config/routes';
 import { type Translate, useT } from '../../i18n/useT';
@@ -47,12 +47,7 @@ export function ProfilePage() {
   }, [error]);
 
   if (!profile && (isFetching || (!error && id))) {
-    return (
-      <div className="page" aria-busy="true">
-        <h1 className="visually-hidden">{t('profile.statusTitle')}</h1>
-        <Spinner label={t('profile.loading')} />
-      </div>
-    );
+    return <PageLoading title={t('profile.statusTitle')} label={t('profile.loading')} />;
   }
 
   if (!profile) {

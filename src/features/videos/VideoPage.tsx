@@ -7,7 +7,7 @@ import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import type { FirstScreenQueries } from '../../app/store';
-import { Spinner } from '../../components/Spinner';
+import { PageLoading } from '../../components/PageLoading';
 import { paths } from '../../config/routes';
 import { useT } from '../../i18n/useT';
 import { selectCurrentUser } from '../auth';
@@ -48,12 +48,7 @@ export function VideoPage() {
   }, [error]);
 
   if (id && !video && (isFetching || !error)) {
-    return (
-      <div className="page" aria-busy="true">
-        <h1 className="visually-hidden">{intl.formatMessage({ id: 'videos.page.statusTitle' })}</h1>
-        <Spinner label={intl.formatMessage({ id: 'videos.loading' })} />
-      </div>
-    );
+    return <PageLoading title={intl.formatMessage({ id: 'videos.page.statusTitle' })} label={intl.formatMessage({ id: 'videos.loading' })} />;
   }
 
   if (!video) {
