@@ -21,7 +21,7 @@ import {
   type ReceivedFile,
   type VideoWithOwner,
 } from '../../server/services/uploads';
-import { inspectUpload } from '../../server/media/probe';
+import { inspectUpload, type MediaInfo } from '../../server/media/probe';
 import { syncMediaGenerationNow } from '../../server/services/media-generations/rotate';
 import type { LocalWrite } from '../../server/media/spool';
 
@@ -140,13 +140,30 @@ export interface TestVideoFields {
 }
 
 /** A video stored the way uploads store it (services, not HTTP): files in storage and its row. */
+/**
+ * What inspectUpload says of each fixture, asked once per suite: the same bytes always inspect
+ * the same, and three ffmpeg/ffprobe starts per made video were most of the server suites' time.
+ * The upload and media suites, which test inspection itself, go through the real routes.
+ */
+const inspectionOf = new WeakMap<Buffer, Promise<MediaInfo>>();
+function inspectFixture(data: Buffer, file: string): Promise<MediaInfo> {
+  let info = inspectionOf.get(data);
+  if (!info) {
+    info = inspectUpload(file);
+    inspectionOf.set(data, info);
+    info.catch(() => inspectionOf.delete(data));
+  }
+  return info;
+}
+
 export async function createTestVideo(app: AppInstance, userId: string, fields: TestVideoFields = {}): Promise<VideoWithOwner> {
   const receive = async (data: Buffer, rule: Parameters<typeof receiveFile>[2]): Promise<ReceivedFile<LocalWrite>> => {
     const file = await receiveFile(app.media.spool, Readable.from([data]), rule);
     if (!file) throw new Error('empty test file');
     return file;
   };
-  const video = await receive(fields.video ?? fixtures.mp4, videoFileRule(Number.MAX_SAFE_INTEGER));
+  const videoBytes = fields.video ?? fixtures.mp4;
+  const video = await receive(videoBytes, videoFileRule(Number.MAX_SAFE_INTEGER));
   const saved = await saveVideo(app.db, app.storage, app.media.queue, {
     userId,
     title: fields.title ?? 'Test video',
@@ -154,7 +171,7 @@ export async function createTestVideo(app: AppInstance, userId: string, fields: 
     visibility: fields.visibility ?? 'public',
     video,
     thumbnail: await receive(fields.thumbnail ?? fixtures.png, thumbnailFileRule(Number.MAX_SAFE_INTEGER)),
-    info: await inspectUpload(video.write.path),
+    info: await inspectFixture(videoBytes, video.write.path),
     ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
   });
   if ((fields.status ?? 'ready') === 'processing') {
