@@ -35,6 +35,18 @@ describe('Chinese requests (embedded parser)', () => {
     expect(translate('离')).not.toContain('mythical');
     expect(translate('云')).toContain('cloud');
     expect(translate('听')).toContain('listen');
+    // A sense with a pronunciation note is still a sense.
+    expect(translate('外面')).toContain('outside');
+  });
+
+  it('glosses a word with two readings by the one in use, and a name by the name', () => {
+    // CC-CEDICT lists biànyí "convenient" before piányi "cheap; inexpensive; …".
+    expect(translate('便宜')[0]).toBe('cheap');
+    expect(translate('空地')).toContain('vacant');
+    expect(translate('空地')).not.toContain('missile');
+    // "Badaling, a particular section of the Great Wall that is…", and 西安 → "see 西安市".
+    expect(translate('八达岭')).toEqual(['badaling']);
+    expect(translate('西安')).not.toContain('west');
   });
 
   it('understands lengths, dates, orderings and exclusions', () => {

@@ -132,6 +132,15 @@ describe('conversational requests: the need behind the words', () => {
     expect(names('something to put on in the background while I work')).toContain('study music');
     expect(findSituations('下周考试，复习的时候想听点安静的', true).found.map((situation) => situation.name)).toContain('music for studying');
   });
+
+  it('reads a Chinese cue only where it is a word, not across two words', () => {
+    const names = (text: string) => findSituations(text, true).found.map((situation) => situation.name);
+    // 好多|动物 ("many animals") holds the characters of 多动 ("fidgety"), not the word.
+    expect(names('女儿看完新闻哭了，说好多动物快要没了')).not.toContain('busy hands');
+    expect(names('女儿有点多动，坐不住')).toContain('busy hands');
+    // A cue inside a longer word still counts (幼儿 in 幼儿园).
+    expect(names('幼儿园的手工课')).toContain('toddler crafts');
+  });
 });
 
 describe('exclusions in both languages', () => {

@@ -231,6 +231,8 @@ export interface SituationMatch {
 export function findSituations(text: string, chinese: boolean): { spans: string[]; found: SituationMatch[] } {
   const taken: string[] = [];
   const found: SituationMatch[] = [];
+  let starts: Set<number> | undefined;
+  const wordStarts = () => (starts ??= chineseWordStarts(text));
   const matchedBy: Array<{ situation: Situation; spans: string[] }> = [];
   for (const situation of ALL_SITUATIONS) {
     const cues = chinese ? situation.zh : situation.en;
@@ -241,7 +243,7 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
     const used: Array<[number, number]> = [];
     let all = true;
     for (const cue of cues) {
-      const match = firstMatchOutside(cue, text, used);
+      const match = firstMatchOutside(cue, text, used, chinese ? wordStarts() : undefined);
       if (!match) {
         all = false;
         break;
@@ -267,9 +269,27 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
   return { spans: taken, found };
 }
 
-/** The first match of `cue` in `text` that overlaps none of the `used` ranges. */
+const chineseSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** Where the words of a Chinese text start (and where it ends). */
+function chineseWordStarts(text: string): Set<number> {
+  const starts = new Set<number>([text.length]);
+  for (const { index } of chineseSegmenter.segment(text)) starts.add(index);
+  return starts;
+}
+
+/**
+ * The first match of `cue` in `text` that overlaps none of the `used` ranges. With `wordStarts`
+ * (Chinese, written without spaces), a match that begins inside one word and ends inside another
+ * is no cue: 多动 ("hyperactive") is not in 好多|动物 ("many animals"); 幼儿 in 幼儿园 still is.
+ */
 const globalCues = new WeakMap<RegExp, RegExp>();
-function firstMatchOutside(cue: RegExp, text: string, used: ReadonlyArray<[number, number]>): RegExpExecArray | null {
+function firstMatchOutside(
+  cue: RegExp,
+  text: string,
+  used: ReadonlyArray<[number, number]>,
+  wordStarts?: ReadonlySet<number>,
+): RegExpExecArray | null {
   let global = globalCues.get(cue);
   if (!global) {
     global = new RegExp(cue.source, cue.flags.includes('g') ? cue.flags : `${cue.flags}g`);
@@ -279,7 +299,9 @@ function firstMatchOutside(cue: RegExp, text: string, used: ReadonlyArray<[numbe
   for (let match = global.exec(text); match; match = global.exec(text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (!used.some(([from, to]) => start < to && from < end)) return match;
+    const straddles =
+      wordStarts !== undefined && !wordStarts.has(start) && !wordStarts.has(end) && [...wordStarts].some((at) => start < at && at < end);
+    if (!straddles && !used.some(([from, to]) => start < to && from < end)) return match;
     if (match[0].length === 0) global.lastIndex += 1;
   }
   return null;

@@ -7,7 +7,8 @@
  *   dictionary (纪录/片 → 纪录片). No native add-on needed.
  * - Dictionary: CC-CEDICT (CC BY-SA 4.0) from the `cc-cedict` package (MIT). Its 11 MB data
  *   module is read once and reduced to a compact table — simplified headwords of up to four
- *   characters → the content words of their first two glosses, and traditional → simplified
+ *   characters → the content words of their first two glosses (a word with several readings:
+ *   of the reading with the most senses; a name: the name), and traditional → simplified
  *   characters — cached as JSON (~3 MB) in node_modules/.cache/selfie-search/ (or the OS temp
  *   directory when that is read-only), so later starts load it in tens of milliseconds.
  * - A curated layer for this site's subjects comes first (CURATED): CC-CEDICT's first gloss is
@@ -106,7 +107,7 @@ interface Table {
   tradWords: Record<string, string>;
 }
 
-const TABLE_VERSION = 3;
+const TABLE_VERSION = 4;
 let table: Table | undefined;
 let reverse: Map<string, string[]> | undefined;
 
@@ -114,16 +115,25 @@ const GLOSS_STOP = new Set(
   'a an the to of and or in on at for with by as be one sb sth something someone oneself used esp etc fig lit also coll old variant abbr see cl not no without except'.split(' '),
 );
 
+/** A sense that is no gloss: a cross-reference, a surname, an archaic or literary use. */
+const NOT_A_SENSE = /variant of|surname|used in|see |abbr\. for|old form|^classifier for|\((?:archaic|old|literary|classical|obsolete)\)/i;
+
+/** The senses of one dictionary entry that can be glosses. */
+function usableSenses(definitions: string[]): string[] {
+  return definitions.filter((definition) => !NOT_A_SENSE.test(definition));
+}
+
 function glossWords(definitions: string[]): string {
   const out: string[] = [];
-  for (const definition of definitions.slice(0, 2)) {
-    const clean = definition
+  for (const definition of usableSenses(definitions).slice(0, 2)) {
+    // A name is its first words: "Badaling, a particular section of the Great Wall…" → badaling.
+    const named = /^[A-Z]/.test(definition) ? (definition.split(',')[0] as string) : definition;
+    // Pronunciation notes and measure words are not senses: "outside (also pr. [wai4 mian5]…)".
+    const clean = named
       .replace(/\([^)]*\)/g, ' ')
       .replace(/\[[^\]]*\]/g, ' ')
       .replace(/CL:\S*/g, ' ')
       .split(';')[0] as string;
-    // Archaic and literary senses come first for some characters (离: "mythical beast").
-    if (/variant of|surname|used in|see |abbr\. for|old form|\b(?:taiwan|also) pr\.|\((?:archaic|old|literary|classical|obsolete)\)/i.test(definition)) continue;
     const words = clean
       .toLowerCase()
       .split(/[^a-z]+/)
@@ -167,14 +177,32 @@ function buildTable(): Table {
   const words: Record<string, string> = {};
   const chars: Record<string, string> = {};
   const tradWords: Record<string, string> = {};
+  // A word with several readings (便宜: biànyí "convenient", piányi "cheap"; 空地: a missile term,
+  // "vacant land") is glossed by the reading with the most senses: a dictionary lists more senses
+  // for the reading people use (CC-CEDICT's order is by pinyin, not by use). Not single
+  // characters, whose rarer readings carry long lists of their own (长 zhǎng, 重 chóng, 干 gàn).
+  const senseCount: Record<string, number> = {};
+  const seeAlso: Record<string, string> = {};
   for (const [traditional, simplified, , english] of data.all) {
     if (!CJK.test(simplified) || simplified.length > 4) continue;
     if (traditional.length === 1 && simplified.length === 1 && traditional !== simplified && !SIMPLIFIED_AS_IS.includes(traditional)) {
       chars[traditional] ??= simplified;
     }
-    const gloss = glossWords(typeof english === 'string' ? [english] : english);
-    if (gloss && !(simplified in words)) words[simplified] = gloss;
+    const definitions = typeof english === 'string' ? [english] : english;
+    const gloss = glossWords(definitions);
+    const senses = usableSenses(definitions).length;
+    if (gloss && (simplified.length === 1 ? !(simplified in words) : senses > (senseCount[simplified] ?? 0))) {
+      words[simplified] = gloss;
+      senseCount[simplified] = senses;
+    }
+    // "see 西安市[Xi1 an1 Shi4]": the word is glossed as the one it points to.
+    const reference = /^see (?:[^|[\s]+\|)?([\u3400-\u9fff]+)\[/.exec(definitions[0] ?? '')?.[1];
+    if (reference) seeAlso[simplified] ??= reference;
     if (traditional !== simplified) tradWords[traditional] = simplified;
+  }
+  for (const [word, reference] of Object.entries(seeAlso)) {
+    const gloss = words[reference];
+    if (!(word in words) && gloss) words[word] = gloss;
   }
   // Keep only the traditional words the character map gets wrong.
   for (const [traditional, simplified] of Object.entries(tradWords)) {
