@@ -133,6 +133,13 @@ describe('conversational requests: the need behind the words', () => {
     expect(findSituations('下周考试，复习的时候想听点安静的', true).found.map((situation) => situation.name)).toContain('music for studying');
   });
 
+  it('hears sleeplessness and studying in the ways people say them', () => {
+    const names = (text: string) => findSituations(text, false).found.map((situation) => situation.name);
+    expect(names('lying in bed with racing thoughts, nothing helps')).toContain('sleep');
+    expect(names('wide awake at 3am again and work starts at eight')).toContain('sleep');
+    expect(names('I need something on while I finish my dissertation, nothing with lyrics')).toContain('music for studying');
+  });
+
   it('reads a Chinese cue only where it is a word, not across two words', () => {
     const names = (text: string) => findSituations(text, true).found.map((situation) => situation.name);
     // 好多|动物 ("many animals") holds the characters of 多动 ("fidgety"), not the word.
@@ -183,6 +190,12 @@ describe('exclusions in both languages', () => {
     expect(parse('a workout with no equipment').exclude).toEqual([]);
     expect(parse('我特别喜欢猫').exclude).toEqual([]);
     expect(parse('有没有猫的视频').exclude).toEqual([]);
+  });
+
+  it('reads "not much", "not many", "not enough" as an amount, not an exclusion', () => {
+    expect(parse('a week off in may, not much money left and not many friends free').exclude).toEqual([]);
+    expect(parse('weekend in the hills, not enough time for a long drive').exclude).toEqual([]);
+    expect(parse('a week off in may, not the beach though').exclude).toEqual(['beach']);
   });
 });
 

@@ -203,18 +203,19 @@ const DATE_RULES: Rule[] = [
 
 /**
  * Exclusion cues. "no"/"not" alone only count where a clause starts ("cats, not kittens",
- * "no spiders please"): inside chatter they are negated verbs ("does not take forever").
+ * "no spiders please"): inside chatter they are negated verbs ("does not take forever"), and
+ * before a quantity or degree they say how much, not what to leave out ("not much money saved").
  */
 const EXCLUDE_CUE =
   "\\b(?:without|except(?: for)?|excluding|exclude|but not|but no|but nothing with|minus|avoid(?:ing)?|skip(?:ping)?(?: the| any)?|other than|apart from|instead of|anything but|" +
   "anything except|nothing (?:with|about|involving)|no more|please no|not interested in|leave out|(?:i )?(?:don'?t|do not|dont) (?:want|like|need)(?: to see| any| anything with)?|" +
-  "not (?:in|about|from|with|involving))|(?:^|[,;.!?]|\\band|\\bplease|\\bbut)\\s*(?:no|not)";
+  "not (?:in|about|from|with|involving))|(?:^|[,;.!?]|\\band|\\bplease|\\bbut)\\s*(?:no|not)(?!\\s+(?:much|many|enough|a lot|lots|too|very|so|that|quite|really|sure|yet|long|far|even|only|just)\\b)";
 const EXCLUDE_PATTERN = new RegExp(
   `(${EXCLUDE_CUE})\\s+(?:any\\s+|the\\s+|a\\s+|an\\s+|more\\s+)?(?:(?:videos?|clips?|stuff|content|films?)\\s+(?:with|of|about|featuring|on)\\s+(?:any\\s+|the\\s+)?)?([a-z0-9]+)(?:\\s+([a-z0-9]+))?`,
   'g',
 );
 /** Words after an excluded word that are not part of it ("no spicy food", "without cats videos"). */
-const GENERIC_AFTER = new Set('food foods videos video clips clip stuff things ones content please thanks pics films stuff'.split(' '));
+const GENERIC_AFTER = new Set('food foods videos video clips clip stuff things ones content please thanks pics films though tho either anymore'.split(' '));
 
 /** Request wording that says nothing about the subject. */
 const FILLER_PHRASES = [

@@ -94,7 +94,9 @@ export const SITUATIONS: Situation[] = [
   },
   {
     name: 'sleep',
-    en: [/\b(?:can'?t sleep|cannot sleep|insomnia|lie awake|lying awake|awake (?:at night|for hours)|trouble sleeping|switch off|wind down|fall asleep|restless nights?)\b/],
+    en: [
+      /\b(?:can'?t sleep|cannot sleep|insomnia|lie awake|lying awake|awake (?:at night|for hours)|trouble sleeping|switch off|wind down|fall asleep|restless nights?|wide awake|up all night|mind (?:is |starts |keeps )?racing|racing (?:mind|thoughts)|(?:at|around|until|till) [1-4] ?am)\b/,
+    ],
     zh: [/睡不着|失眠|翻来覆去|入睡|睡眠不好|睡不好/],
     terms: 'sleep bedtime yoga',
   },
@@ -165,8 +167,8 @@ export const SITUATIONS: Situation[] = [
     // vikings" asks for history, not lo-fi).
     name: 'music for studying',
     en: [
-      /\b(?:revis(?:e|ing)|revision|studying|study session|exams?|homework|essays?)\b/,
-      /\b(?:listen\w*|music|songs?|background|focus|concentrat\w*|noise|noisy|distract\w*|in the zone|put on)\b/,
+      /\b(?:revis(?:e|ing)|revision|studying|study session|exams?|homework|essays?|thesis|dissertation|coursework)\b/,
+      /\b(?:listen\w*|music|songs?|lyrics|background|focus|concentrat\w*|noise|noisy|distract\w*|attention|in the zone|put on|something on)\b/,
     ],
     zh: [/复习|考试|写作业|学习|背书/, /听|音乐|歌|背景|专心|集中|注意力|吵|安静|分心/],
     terms: 'study music lofi chill beats',
