@@ -35,6 +35,7 @@ import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import type { ServerRenderer } from './http/server-render';
 import { registerSpa, type SpaOptions } from './http/spa';
+import { sharedSerializerCompiler } from './http/serialization';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
 import { t } from './i18n';
 import { installMetrics } from './metrics';
@@ -133,6 +134,7 @@ async function assembleApp(
 
   registerAjvFormats();
   app.setValidatorCompiler(typeboxValidatorCompiler);
+  app.setSerializerCompiler(sharedSerializerCompiler);
 
   app.decorate('config', config);
   app.decorate('database', database);
