@@ -60,9 +60,10 @@ module.exports = {
         '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/__tests__/support/file-stub.ts',
       },
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
-      // On PostgreSQL (DATABASE_URL, see npm run test:pg): one migrated template database per run.
-      globalSetup: '<rootDir>/__tests__/support/pg-global-setup.ts',
-      globalTeardown: '<rootDir>/__tests__/support/pg-global-teardown.ts',
+      // One migrated template database per run, which every test app copies: a SQLite file, or on
+      // PostgreSQL (DATABASE_URL, see npm run test:pg) a template database.
+      globalSetup: '<rootDir>/__tests__/support/server-global-setup.ts',
+      globalTeardown: '<rootDir>/__tests__/support/server-global-teardown.ts',
     },
   ],
 };

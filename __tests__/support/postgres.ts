@@ -2,7 +2,7 @@
  * PostgreSQL for the server suites. When DATABASE_URL names a PostgreSQL server (npm run test:pg
  * sets it), every test app gets a database of its own, so suites in parallel jest workers never
  * see each other's rows:
- * - the global setup (pg-global-setup.ts) creates one template database per run and migrates it;
+ * - the global setup (server-global-setup.ts) creates one template database per run and migrates it;
  * - makeTestApp copies it with CREATE DATABASE … TEMPLATE (much faster than running the
  *   migrations again); when the app is closed the copy goes back to a pool shared by all workers,
  *   and the next app empties it with TRUNCATE (faster still);

@@ -4,7 +4,7 @@
  * database: a SQLite file in the DATA_DIR, or, when DATABASE_URL names a PostgreSQL server
  * (npm run test:pg), a database of its own on that server (see postgres.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +18,7 @@ import type { ServerRenderer } from '../../server/http/server-render';
 import { SESSION_COOKIE } from '../../server/services/sessions';
 
 import { postgresServerUrl, releaseTestDatabase, testDatabaseFor } from './postgres';
+import { SQLITE_TEMPLATE_ENV } from './server-global-setup';
 
 export interface TestAppOptions {
   /** Environment variables on top of the test defaults (the real process.env is not read). */
@@ -70,6 +71,13 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       spaDir: path.join(dataDir, 'no-spa-build'),
       ...options.config,
     };
+    // The run's migrated SQLite file (server-global-setup.ts): an app that makes its own DATA_DIR
+    // starts on a copy. One given a DATA_DIR or another database, or made outside jest, migrates
+    // at start as in production.
+    const sqliteTemplate = process.env[SQLITE_TEMPLATE_ENV];
+    if (sqliteTemplate && ownsDataDir && config.database.dialect === 'sqlite' && config.database.file === path.join(dataDir, 'app.db')) {
+      await copyFile(sqliteTemplate, config.database.file);
+    }
     const app = await buildApp(config, { logger: options.logger ?? false, serverRenderer: options.serverRenderer });
     return {
       app,

@@ -19,8 +19,22 @@ type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 /** Marks an error whose message came from the schema's `errorMessage`, to be shown verbatim. */
 const CUSTOM = 'customMessage';
 
+/**
+ * Compiled validators by schema: a route schema is compiled once per process, whichever app
+ * instance registers it (as the response serializers are: http/serialization.ts).
+ */
+const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+function validatorFor(schema: TSchema): ReturnType<typeof Compile> {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = Compile(schema);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
 export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const validator = Compile(schema);
+  const validator = validatorFor(schema);
   const coerce = httpPart !== 'body';
   return (input: unknown) => {
     let value = Value.Default(schema, input);

@@ -1,13 +1,17 @@
 /**
- * Jest global setup of the server suites: on PostgreSQL (DATABASE_URL set), one migrated template
- * database for this run, which every test app copies (see postgres.ts). A no-op on SQLite.
+ * Jest global setup of the server suites: one migrated template database for this run, which
+ * every test app copies — on PostgreSQL (DATABASE_URL set) a template database (see postgres.ts),
+ * otherwise a SQLite file (see makeTestApp in server.ts). Migrating a new SQLite file was a third
+ * of what building a test app cost.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { sql } from 'kysely';
 
 import { createDatabase, migrateToLatest } from '../../server/db';
-
 
 import {
   adminQuery,
@@ -15,9 +19,15 @@ import {
   poolTable,
   SCHEMA_FINGERPRINT_SQL, postgresServerUrl, RESET_ENV, RUN_ENV, templateName, urlForDatabase } from './postgres';
 
+/** Where the run's migrated SQLite file is, for the workers (makeTestApp copies it). */
+export const SQLITE_TEMPLATE_ENV = 'SELFIE_TEST_SQLITE_TEMPLATE';
+
 export default async function globalSetup(): Promise<void> {
   const serverUrl = postgresServerUrl();
-  if (!serverUrl) return;
+  if (!serverUrl) {
+    await makeSqliteTemplate();
+    return;
+  }
   // Workers start after this and inherit the environment: they all use this run's template.
   const run = randomBytes(4).toString('hex');
   process.env[RUN_ENV] = run;
@@ -41,4 +51,17 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/** A migrated SQLite file in a directory of its own (removed by the global teardown). */
+async function makeSqliteTemplate(): Promise<void> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'selfie-sqlite-template-')), 'app.db');
+  const database = await createDatabase({ database: { dialect: 'sqlite', file } });
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+  // Workers start after this and inherit the environment.
+  process.env[SQLITE_TEMPLATE_ENV] = file;
 }
