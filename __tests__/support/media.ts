@@ -139,10 +139,10 @@ export interface TestVideoFields {
   thumbnail?: Buffer;
 }
 
-/** A video stored the way uploads store it (services, not HTTP): files in storage and its row. */
 /**
  * What inspectUpload says of each fixture, asked once per suite: the same bytes always inspect
- * the same, and three ffmpeg/ffprobe starts per made video were most of the server suites' time.
+ * the same, and three ffmpeg/ffprobe starts per made video were most of the time of the suites
+ * that make many videos (videos-api: 60 s, 25 s without them).
  * The upload and media suites, which test inspection itself, go through the real routes.
  */
 const inspectionOf = new WeakMap<Buffer, Promise<MediaInfo>>();
@@ -156,6 +156,7 @@ function inspectFixture(data: Buffer, file: string): Promise<MediaInfo> {
   return info;
 }
 
+/** A video stored the way uploads store it (services, not HTTP): files in storage and its row. */
 export async function createTestVideo(app: AppInstance, userId: string, fields: TestVideoFields = {}): Promise<VideoWithOwner> {
   const receive = async (data: Buffer, rule: Parameters<typeof receiveFile>[2]): Promise<ReceivedFile<LocalWrite>> => {
     const file = await receiveFile(app.media.spool, Readable.from([data]), rule);
