@@ -15,6 +15,7 @@
  */
 
 import { EVERYDAY_SITUATIONS } from './situations-everyday';
+import { wordIndexes } from './zh';
 
 export interface Situation {
   /** A short name for logs and the answer ("quick cooking"). */
@@ -233,8 +234,8 @@ export interface SituationMatch {
 export function findSituations(text: string, chinese: boolean): { spans: string[]; found: SituationMatch[] } {
   const taken: string[] = [];
   const found: SituationMatch[] = [];
-  let starts: Set<number> | undefined;
-  const wordStarts = () => (starts ??= chineseWordStarts(text));
+  let words: Int32Array | undefined;
+  const wordOf = () => (words ??= wordIndexes(text));
   const matchedBy: Array<{ situation: Situation; spans: string[] }> = [];
   for (const situation of ALL_SITUATIONS) {
     const cues = chinese ? situation.zh : situation.en;
@@ -245,7 +246,7 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
     const used: Array<[number, number]> = [];
     let all = true;
     for (const cue of cues) {
-      const match = firstMatchOutside(cue, text, used, chinese ? wordStarts() : undefined);
+      const match = firstMatchOutside(cue, text, used, chinese ? wordOf() : undefined);
       if (!match) {
         all = false;
         break;
@@ -271,26 +272,18 @@ export function findSituations(text: string, chinese: boolean): { spans: string[
   return { spans: taken, found };
 }
 
-const chineseSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-
-/** Where the words of a Chinese text start (and where it ends). */
-function chineseWordStarts(text: string): Set<number> {
-  const starts = new Set<number>([text.length]);
-  for (const { index } of chineseSegmenter.segment(text)) starts.add(index);
-  return starts;
-}
-
 /**
- * The first match of `cue` in `text` that overlaps none of the `used` ranges. With `wordStarts`
- * (Chinese, written without spaces), a match that begins inside one word and ends inside another
- * is no cue: 多动 ("hyperactive") is not in 好多|动物 ("many animals"); 幼儿 in 幼儿园 still is.
+ * The first match of `cue` in `text` that overlaps none of the `used` ranges. With `wordOf`
+ * (Chinese, written without spaces: zh.ts wordIndexes), a match that begins inside one word and
+ * ends inside another is no cue: 多动 ("fidgety") is not in 好多|动物 ("many animals"); 幼儿 in
+ * 幼儿园 still is.
  */
 const globalCues = new WeakMap<RegExp, RegExp>();
 function firstMatchOutside(
   cue: RegExp,
   text: string,
   used: ReadonlyArray<[number, number]>,
-  wordStarts?: ReadonlySet<number>,
+  wordOf?: Int32Array,
 ): RegExpExecArray | null {
   let global = globalCues.get(cue);
   if (!global) {
@@ -302,7 +295,12 @@ function firstMatchOutside(
     const start = match.index;
     const end = start + match[0].length;
     const straddles =
-      wordStarts !== undefined && !wordStarts.has(start) && !wordStarts.has(end) && [...wordStarts].some((at) => start < at && at < end);
+      wordOf !== undefined &&
+      start > 0 &&
+      wordOf[start] === wordOf[start - 1] &&
+      end < text.length &&
+      wordOf[end] === wordOf[end - 1] &&
+      wordOf[start] !== wordOf[end - 1];
     if (!straddles && !used.some(([from, to]) => start < to && from < end)) return match;
     if (match[0].length === 0) global.lastIndex += 1;
   }

@@ -123,9 +123,10 @@ function usableSenses(definitions: string[]): string[] {
   return definitions.filter((definition) => !NOT_A_SENSE.test(definition));
 }
 
-function glossWords(definitions: string[]): string {
+/** The content words of the first two senses (already filtered by usableSenses). */
+function glossWords(senses: string[]): string {
   const out: string[] = [];
-  for (const definition of usableSenses(definitions).slice(0, 2)) {
+  for (const definition of senses.slice(0, 2)) {
     // A name is its first words: "Badaling, a particular section of the Great Wall…" → badaling.
     const named = /^[A-Z]/.test(definition) ? (definition.split(',')[0] as string) : definition;
     // Pronunciation notes and measure words are not senses: "outside (also pr. [wai4 mian5]…)".
@@ -189,11 +190,11 @@ function buildTable(): Table {
       chars[traditional] ??= simplified;
     }
     const definitions = typeof english === 'string' ? [english] : english;
-    const gloss = glossWords(definitions);
-    const senses = usableSenses(definitions).length;
-    if (gloss && (simplified.length === 1 ? !(simplified in words) : senses > (senseCount[simplified] ?? 0))) {
+    const senses = usableSenses(definitions);
+    const gloss = glossWords(senses);
+    if (gloss && (simplified.length === 1 ? !(simplified in words) : senses.length > (senseCount[simplified] ?? 0))) {
       words[simplified] = gloss;
-      senseCount[simplified] = senses;
+      senseCount[simplified] = senses.length;
     }
     // "see 西安市[Xi1 an1 Shi4]": the word is glossed as the one it points to.
     const reference = /^see (?:[^|[\s]+\|)?([\u3400-\u9fff]+)\[/.exec(definitions[0] ?? '')?.[1];
@@ -306,6 +307,20 @@ function known(word: string): boolean {
 }
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/**
+ * For each UTF-16 position of a text, the index of the ICU word (or punctuation run) it is part
+ * of: two positions are in one word when their indexes are equal.
+ */
+export function wordIndexes(text: string): Int32Array {
+  const indexes = new Int32Array(text.length);
+  let word = 0;
+  for (const { index, segment: piece } of segmenter.segment(text)) {
+    indexes.fill(word, index, index + piece.length);
+    word += 1;
+  }
+  return indexes;
+}
 
 /** Words of a Chinese text (simplified), dictionary words joined back together when ICU split them. */
 export function segment(text: string): string[] {
