@@ -31,6 +31,7 @@ import { hostHeaderServerOptions, installHostCheck } from './http/host-header';
 import { loggerOptions } from './http/logger';
 import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
+import { namedPlugin } from './http/plugin-name';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import type { ServerRenderer } from './http/server-render';
@@ -185,10 +186,10 @@ async function assembleApp(
     });
   }
 
-  await app.register(healthRoutes);
-  await app.register(apiRoutes, { prefix: '/v0/api' });
-  await app.register(mediaRoutes);
-  await app.register(sharingSiteRoutes);
+  await app.register(namedPlugin('health-routes', healthRoutes));
+  await app.register(namedPlugin('api-routes', apiRoutes), { prefix: '/v0/api' });
+  await app.register(namedPlugin('media-routes', mediaRoutes));
+  await app.register(namedPlugin('sharing-site-routes', sharingSiteRoutes));
   await registerSpa(app, config, spaOptions);
 
   return app;

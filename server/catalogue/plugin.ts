@@ -17,6 +17,7 @@ import path from 'node:path';
 import staticFiles from '@fastify/static';
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 
+import { namedPlugin } from '../http/plugin-name';
 import { requestOrigin } from '../http/request-origin';
 
 import { catalogueUrls, toApiVideo, THUMB_SIZES, type ApiSearchResponse, type CatalogueUrls, type ThumbSize } from './api-shape';
@@ -245,7 +246,4 @@ const cataloguePlugin: FastifyPluginAsync<CataloguePluginOptions> = async (fasti
   });
 };
 
-// Shown in Fastify's plugin tree and logs.
-Object.assign(cataloguePlugin, { [Symbol.for('fastify.display-name')]: 'catalogue-stand-in' });
-
-export default cataloguePlugin;
+export default namedPlugin('catalogue-stand-in', cataloguePlugin);

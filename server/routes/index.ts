@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
+import { namedPlugin } from '../http/plugin-name';
 
 import { actionRoutes } from './actions';
 import { authRoutes } from './auth';
@@ -22,25 +23,30 @@ import { videoRoutes } from './videos';
 import { userRoutes } from './users';
 import { walletRoutes } from './wallet';
 
+// In registration order.
+const AREAS = [
+  namedPlugin('health-routes', healthRoutes),
+  namedPlugin('session-routes', sessionRoutes),
+  namedPlugin('action-routes', actionRoutes),
+  namedPlugin('auth-routes', authRoutes),
+  namedPlugin('wallet-routes', walletRoutes),
+  namedPlugin('search-routes', searchRoutes),
+  namedPlugin('upload-routes', uploadRoutes),
+  namedPlugin('tus-routes', tusRoutes),
+  namedPlugin('video-routes', videoRoutes),
+  namedPlugin('caption-routes', captionRoutes),
+  namedPlugin('sharing-api-routes', sharingApiRoutes),
+  namedPlugin('like-routes', likeRoutes),
+  namedPlugin('playback-routes', playbackRoutes),
+  namedPlugin('comment-routes', commentRoutes),
+  namedPlugin('user-routes', userRoutes),
+  namedPlugin('following-routes', followingRoutes),
+  namedPlugin('playlist-routes', playlistRoutes),
+  namedPlugin('moderation-routes', moderationRoutes),
+];
+
 export const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
-  await api.register(healthRoutes);
-  await api.register(sessionRoutes);
-  await api.register(actionRoutes);
-  await api.register(authRoutes);
-  await api.register(walletRoutes);
-  await api.register(searchRoutes);
-  await api.register(uploadRoutes);
-  await api.register(tusRoutes);
-  await api.register(videoRoutes);
-  await api.register(captionRoutes);
-  await api.register(sharingApiRoutes);
-  await api.register(likeRoutes);
-  await api.register(playbackRoutes);
-  await api.register(commentRoutes);
-  await api.register(userRoutes);
-  await api.register(followingRoutes);
-  await api.register(playlistRoutes);
-  await api.register(moderationRoutes);
+  for (const area of AREAS) await api.register(area);
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));
 };

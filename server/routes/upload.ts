@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
+import { namedPlugin } from '../http/plugin-name';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { requestLanguage, t, type MessageKey } from '../i18n';
 import { inspectUpload, UndecodableMediaError, type RefusalKind } from '../media/probe';
@@ -101,7 +102,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     fileSize: Math.max(config.maxVideoBytes, config.maxThumbnailBytes) + 1,
   };
 
-  await app.register(thumbnailRoute);
+  await app.register(namedPlugin('thumbnail-route', thumbnailRoute));
 
   app.post(
     '/movies/upload',
