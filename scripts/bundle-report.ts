@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-import type { Stats, StatsChunk } from 'webpack';
+import type { StatsChunk, StatsCompilation } from 'webpack';
 
 /** Chunk-name prefix the router gives each lazily loaded page ("page-home", "page-login"…). */
 const HOME_PAGE_CHUNK = 'page-home';
@@ -34,8 +34,10 @@ const rawSize = (file: string) => fs.statSync(file).size;
 const jsFiles = (chunk: StatsChunk) => (chunk.files ?? []).filter((f) => f.endsWith('.js'));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export function bundleReport(stats: Stats, distDir: string): BundleReport {
-  const json = stats.toJson({ all: false, chunks: true, chunkModules: true, entrypoints: true, ids: true });
+/** What the report reads of a build's stats (spa-build.ts keeps this much next to the build). */
+export const REPORT_STATS_OPTIONS = { all: false, chunks: true, chunkModules: true, entrypoints: true, ids: true } as const;
+
+export function bundleReport(json: StatsCompilation, distDir: string): BundleReport {
   const chunks = json.chunks ?? [];
   const entry = json.entrypoints?.main;
   const initialIds = new Set((entry?.chunks ?? []).map(String));

@@ -6,13 +6,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { webpack, type Configuration, type Stats } from 'webpack';
+import { webpack, type Configuration, type Stats, type StatsCompilation } from 'webpack';
 
 import webpackConfig, { SERVER_RENDER_DIR, SERVER_RENDER_FILE, serverRenderConfig } from '../webpack.config';
+
+import { REPORT_STATS_OPTIONS } from './bundle-report';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
 const STAMP_FILE = path.join(DIST_DIR, '.build-stamp');
+/** The browser build's chunk stats, for the bundle figures (a dotfile: never served). */
+const STATS_FILE = path.join(DIST_DIR, '.build-stats.json');
 const STAMPED_INPUTS = ['src', 'public', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 function* filesUnder(entry: string): Generator<string> {
@@ -68,6 +72,17 @@ export async function buildSpa(): Promise<Stats> {
   const stamp = sourceStamp();
   const stats = await compile(webpackConfig({}, { mode: 'production' }));
   await compile(serverRenderConfig());
+  fs.writeFileSync(STATS_FILE, JSON.stringify(stats.toJson(REPORT_STATS_OPTIONS)));
   fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
   return stats;
+}
+
+/** The current build's chunk stats, or null when dist/ is missing, stale or has none. */
+export function currentBuildStats(): StatsCompilation | null {
+  if (!isBuildCurrent()) return null;
+  try {
+    return JSON.parse(fs.readFileSync(STATS_FILE, 'utf8')) as StatsCompilation;
+  } catch {
+    return null;
+  }
 }
