@@ -299,6 +299,18 @@ describe('the SPA', () => {
     expect(favicon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('never serves the build’s own dotfiles (its stamp and chunk stats)', async () => {
+    await startWith();
+    await writeFile(path.join(spaDir, '.build-stamp'), 'stamp-secret\n');
+    await writeFile(path.join(spaDir, '.build-stats.json'), '{"chunks":["stats-secret"]}');
+    for (const url of ['/.build-stamp', '/.build-stats.json']) {
+      for (const headers of [HTML, { accept: '*/*' }]) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.body).not.toMatch(/stamp-secret|stats-secret/);
+      }
+    }
+  });
+
   it('answers 404 to non-HTML requests and to server paths', async () => {
     await startWith();
     const cases: Array<[string, Record<string, string>]> = [
