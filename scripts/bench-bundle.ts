@@ -1,9 +1,9 @@
 /**
  * `npm run bench:bundle`: builds the SPA (or takes the current build of the same sources) and
- * prints the JavaScript that `/` needs (brotli, gzip and raw) and each lazy chunk; then serves the build from the real app on a loopback port and
- * counts the bytes the wire carries for those files when the client accepts brotli, and for
- * gzip-only clients. Exits non-zero when `/` is over budget on the wire or carries a wallet
- * library.
+ * prints the JavaScript that `/` needs (brotli, gzip and raw) and each lazy chunk; then serves the
+ * build from the real app on a loopback port and counts the bytes the wire carries for those files
+ * when the client accepts brotli, and for gzip-only clients. Exits non-zero when `/` is over
+ * budget on the wire or carries a wallet library.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
