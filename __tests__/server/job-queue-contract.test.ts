@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 
 import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
 import { DatabaseJobQueue, PermanentJobError, type JobContext, type JobQueue } from '../../server/media/jobs';
+import { markFailed } from '../../server/media/pipeline';
 import type { UserRow } from '../../server/db/schema';
 import { eventually as settles } from '../support/eventually';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
@@ -86,6 +87,9 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
       leaseMs: LEASE_MS,
       onGiveUp: async (videoId: string, error: unknown) => {
         gaveUp.push({ videoId, error });
+        // As the site's hook does (media/index.ts): the video leaves 'processing'. Left there, the
+        // Redis queue's reconcile (every 200 ms here) reads it as a failure nobody recorded.
+        await markFailed(t.app.db, videoId, error);
       },
     };
     const queue =
