@@ -11,7 +11,7 @@ import { toTimestamp } from '../../server/db/ids';
 import type { UserRow } from '../../server/db/schema';
 import { isLikeMilestone, notify } from '../../server/services/following';
 import { pendingAnnouncements } from '../../server/services/following/notifications';
-import { eventually } from '../support/eventually';
+import { SETTLE_TIMEOUT_MS, eventually } from '../support/eventually';
 import { linkIn, readOutbox, waitForMail } from '../support/outbox';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo, headersFor } from '../support/videos';
@@ -265,7 +265,7 @@ describe('notifications', () => {
     await call('POST', `/users/${bob.user.id}/subscribe`, alice.cookie);
     const video = await createTestVideo(app, bob.user.id);
     await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     let unread = 0;
     while (Date.now() < deadline && unread === 0) {
       unread = (await call('GET', '/notifications/unread', alice.cookie)).json().unread;
@@ -434,7 +434,7 @@ describe('the unread count stream', () => {
       ended = true;
     });
     const waitFor = async (check: () => boolean) => {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
       while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(check()).toBe(true);
     };

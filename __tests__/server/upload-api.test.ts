@@ -19,6 +19,7 @@ import {
   videoPart,
   type Part,
 } from '../support/media';
+import { SETTLE_TIMEOUT_MS } from '../support/eventually';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp, type TestAppOptions } from '../support/server';
 
 const HEX24 = '[0-9a-f]{24}';
@@ -366,7 +367,7 @@ describe('POST /v0/api/movies/upload', () => {
   });
 });
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

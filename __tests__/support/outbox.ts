@@ -7,6 +7,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { SETTLE_TIMEOUT_MS } from './eventually';
+
 export interface OutboxMessage {
   /** File name, e.g. 001732212345678-000004-verify.eml. */
   file: string;
@@ -48,7 +50,7 @@ export async function waitForMail(
   email: string,
   options: { purpose?: string; count?: number; timeoutMs?: number } = {},
 ): Promise<OutboxMessage> {
-  const { purpose, count = 1, timeoutMs = 5000 } = options;
+  const { purpose, count = 1, timeoutMs = SETTLE_TIMEOUT_MS } = options;
   const wanted = email.trim().toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
