@@ -73,6 +73,17 @@ describe('parseCaptionFile', () => {
     expect(parsed.cues[0]?.text).toBe('Tom & Jerry 1 < 2');
   });
 
+  it('refuses markup written as entities, in SubRip and WebVTT (the rule reads the decoded text)', async () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\n&lt;script&gt;alert(1)&lt;/script&gt;\n';
+    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi &lt;script&gt;alert(1)&lt;/script&gt;\n';
+    expect(await refusal(Buffer.from(srt))).toBe('captions.html');
+    expect(await refusal(Buffer.from(vtt))).toBe('captions.html');
+    expect(await refusal(Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<i>&lt;img src=x onerror=alert(1)&gt;</i>\n'))).toBe('captions.html');
+    expect(await refusal(Buffer.from('1\n00:00:01,000 --> 00:00:02,000\n&lt;b onclick=&quot;x()&quot;&gt;hi&lt;/b&gt;\n'))).toBe('captions.html');
+    // Entities that make no markup are still text.
+    expect((await parseCaptionFile(Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nI &lt;3 you &amp; 2 &gt; 1\n'), { duration: 5 })).cues[0]?.text).toBe('I <3 you & 2 > 1');
+  });
+
   it('refuses bad input, each with its reason', async () => {
     expect(await refusal(Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x89, 0x50, 0x4e, 0x47]))).toBe('captions.notSubtitles');
     expect(await refusal(Buffer.from('just some text\nwith lines'))).toBe('captions.notSubtitles');

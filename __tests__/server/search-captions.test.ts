@@ -9,7 +9,7 @@ import type { UserRow } from '../../server/db/schema';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
 import { backfillCaptionTexts } from '../../server/services/captions/backfill';
 import { captionTextRow } from '../../server/services/captions/tracks';
-import { bestCues, matchTerms } from '../../server/services/search/matches';
+import { bestCues, matchTerms, withoutMarkup } from '../../server/services/search/matches';
 import { multipart, postUpload, uploadParts, type Part } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -160,6 +160,26 @@ describe('caption text in search', () => {
       expect(unlisted.id).toBeTruthy();
     });
 
+    it('never carries markup in matches, also from text stored before entity-decoded markup was refused', async () => {
+      const old = await captioned('Evening', {
+        en: [
+          [4, '<script>alert(1)</script> The saxophone warms up.'],
+          [9, 'A <b onclick="x()">saxophone</b> solo <img src=x onerror=alert(1)'],
+          [14, 'script tags are <script>not</script> here'],
+        ],
+      });
+      const hit = (await normal('saxophone')).find((result) => result._id === old.id);
+      expect(hit?.matches).toEqual([
+        { start: 4, text: 'alert(1) The saxophone warms up.' },
+        { start: 9, text: 'A saxophone solo' },
+      ]);
+      const aiHit = (await ai('saxophone')).find((result) => result._id === old.id);
+      expect(aiHit?.matches?.length).toBeGreaterThan(0);
+      for (const match of aiHit?.matches ?? []) expect(match.text).not.toMatch(/<[a-z/!?]/i);
+      // A line found only through a tag's name is no match.
+      expect((await normal('script')).find((result) => result._id === old.id)?.matches).toEqual([{ start: 14, text: 'script tags are not here' }]);
+    });
+
     it('rebuilds from the database on a re-sync (another instance, a restart)', async () => {
       await t.app.searchIndex.syncSelfieVideos();
       expect(ids(await ai('porcelain teapot'))).toContain(teapot.id);
@@ -220,6 +240,17 @@ describe('caption text in search', () => {
       expect(rows).toEqual([]);
     });
 
+    it('refuses a script written as entities (SubRip and WebVTT): nothing stored, nothing found', async () => {
+      const vtt = Buffer.from('WEBVTT\n\n00:00:00.200 --> 00:00:00.600\nThe ocarina &lt;script&gt;alert(1)&lt;/script&gt;\n');
+      for (const data of [srt([[0.2, 'The ocarina &lt;script&gt;alert(1)&lt;/script&gt;']]), vtt]) {
+        const res = await put('en', data);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ success: false, message: 'Captions may not contain HTML such as scripts, images or links.' });
+      }
+      expect(await normal('ocarina')).toEqual([]);
+      expect(await t.app.db.selectFrom('caption_texts').selectAll().where('video_id', '=', videoId).execute()).toEqual([]);
+    });
+
     it('indexes tracks stored before their text was kept (the start-up backfill)', async () => {
       expect((await put('en', srt([[0.3, 'The theremin hums softly.']]))).statusCode).toBe(200);
       // As a database from before migration 0016 has it: the track, no text.
@@ -266,6 +297,14 @@ describe('matching lines', () => {
     ]);
     expect(bestCues([cues], matchTerms('the'))).toEqual([]);
     expect(bestCues([cues], matchTerms(''))).toEqual([]);
+  });
+
+  it('are plain text: tags are left out, a lone < stays', () => {
+    expect(bestCues([[[1, '<i>cats</i> &lt; <script>dogs</script>'], [2, 'cats <3 dogs, 1 < 2']]], matchTerms('cat'))).toEqual([
+      { start: 1, text: 'cats &lt; dogs' },
+      { start: 2, text: 'cats <3 dogs, 1 < 2' },
+    ]);
+    expect(withoutMarkup('a <!-- note --> b <img src=x onerror=alert(1)')).toBe('a b');
   });
 
   it('matches Chinese as words and through translations, in either spelling', () => {

@@ -10,7 +10,8 @@
  * - Cue text → safe WebVTT: the parser's cue-text tokens are written back keeping only what WebVTT
  *   allows (b, i, u, c.classes, v, lang, ruby, rt, timestamps); any other tag (SubRip's <font>) is
  *   dropped and its text kept. Script-like HTML (script, style, iframe, object, embed, on…=
- *   handlers, javascript: URLs) refuses the file: captions are never HTML.
+ *   handlers, javascript: URLs) refuses the file: captions are never HTML. It is looked for in the
+ *   raw cue and again in its text once entities are decoded (`&lt;script&gt;`).
  * - Cue settings (vertical, line, position, size, align) and overlapping cues are kept.
  */
 import chardet from 'chardet';
@@ -251,8 +252,11 @@ export async function parseCaptionFile(bytes: Buffer, options: ParseOptions): Pr
     if (cue.text.length > CAPTION_MAX_CUE_CHARS) throw new CaptionRejection('captions.cueTooLong', { max: CAPTION_MAX_CUE_CHARS });
     if (looksLikeHtml(cue.text)) throw new CaptionRejection('captions.html');
     const tokens = tokenizeVTTCue(cue);
+    const decoded = plainText(tokens);
+    // The same rule after entities are decoded: `&lt;script&gt;` is `<script>` to whoever reads the text.
+    if (looksLikeHtml(decoded)) throw new CaptionRejection('captions.html');
     const body = writeTokens(tokens).split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0).join('\n');
-    const plain = plainText(tokens).replace(/\s+/g, ' ').trim();
+    const plain = decoded.replace(/\s+/g, ' ').trim();
     if (body.length === 0 || plain.length === 0) continue;
     latest = Math.max(latest, cue.endTime);
     const id = format === 'vtt' && cue.id && !cue.id.includes('-->') ? `${cleanAnnotation(cue.id)}\n` : '';

@@ -75,13 +75,25 @@ export function cueScore(text: string, terms: MatchTerms): number {
   return score;
 }
 
+/**
+ * A cue's text without anything tag-like (`<script …>`, `</b>`, `<!-- …`, an unclosed `<img …`):
+ * matches are plain text, also for rows stored before entity-decoded markup was refused
+ * (captions/parse.ts). A `<` not followed by a letter, `/`, `!` or `?` (`1 < 2`, `<3`) stays.
+ */
+export function withoutMarkup(text: string): string {
+  if (!text.includes('<')) return text;
+  return text.replace(/<[a-z/!?][^<>]*>?/gi, '').replace(/\s+/g, ' ').trim();
+}
+
 /** The best cues of one video's tracks (cues: [[start, text], …] per track). */
 export function bestCues(tracks: ReadonlyArray<ReadonlyArray<readonly [number, string]>>, terms: MatchTerms, max = MAX_MATCHES): CaptionMatch[] {
   if (terms.stems.length === 0 && terms.chinese.length === 0) return [];
   const scored: Array<{ start: number; text: string; score: number }> = [];
   const seen = new Set<string>();
   for (const cues of tracks) {
-    for (const [start, text] of cues) {
+    for (const [start, stored] of cues) {
+      // Scored without the markup too: a line found only through a tag's name is no match.
+      const text = withoutMarkup(stored);
       const score = cueScore(text, terms);
       const key = `${start}\n${text}`;
       if (score === 0 || seen.has(key)) continue;
