@@ -297,7 +297,7 @@ describe('videos cache', () => {
     expect(gets(requests, '/v0/api/videos/selfieVideos/v1')).toHaveLength(0);
 
     // Back on the profile after 1.5 s, which fetches the fresh list.
-    await waitFor(() => expect(screen.getByTestId('profile-u42')).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('profile-u42')).toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('profile-u42')).toHaveTextContent('profile loaded'));
     expect(gets(requests, '/v0/api/users/u42')).toHaveLength(2);
   });
