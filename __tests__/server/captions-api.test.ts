@@ -9,6 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { UserRow } from '../../server/db/schema';
 import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import { CAPTION_LIMITS } from '../../server/routes/captions';
+import { parseCaptionFile } from '../../server/services/captions/parse';
+import { CAPTION_MAX_TRACKS, putCaptionTrack, type CaptionDeps } from '../../server/services/captions/tracks';
 import { listFiles, multipart, postUpload, uploadParts, type Part } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -162,6 +165,50 @@ describe('caption tracks', () => {
     expect((zh.json() as { message: string }).message).toContain('无效的时间戳');
     expect(await files()).toEqual(before);
     expect((await videoOf(video._id)).captions).toEqual([]);
+  });
+
+  it(`keeps at most ${CAPTION_MAX_TRACKS} tracks a video: another language is refused (409, localized), replacing one still works`, async () => {
+    const full = await uploadReady();
+    // The timestamp map plays no part here: no ffprobe for each track.
+    const deps: CaptionDeps = { db: t.app.db, storage: t.app.storage, firstPts: async () => 0 };
+    const parsed = await parseCaptionFile(fixture('bom-crlf.srt'), { duration: 0 });
+    // Filled through the service: through the route, the upload limit would stop this test first.
+    const langs = Array.from({ length: CAPTION_MAX_TRACKS }, (_, i) => `en-1${String(i).padStart(3, '0')}`);
+    for (const lang of langs) await putCaptionTrack(deps, full._id, { lang, label: lang, source: 'upload', parsed });
+    expect((await videoOf(full._id)).captions).toHaveLength(CAPTION_MAX_TRACKS);
+
+    const refused = await put(full._id, 'fr', [captionPart(fixture('bom-crlf.srt'))]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: `This video already has ${CAPTION_MAX_TRACKS} caption tracks, the most it can have. Replace or remove one first.`,
+    });
+    const zh = await put(full._id, 'fr', [captionPart(fixture('bom-crlf.srt'))], cookie, 'zh');
+    expect((zh.json() as { message: string }).message).toBe(`此视频已有 ${CAPTION_MAX_TRACKS} 条字幕轨道，已达上限。请先替换或删除其中一条。`);
+    expect((await videoOf(full._id)).captions.map((track) => track.lang)).toEqual(langs);
+
+    // At the cap, a language it has is replaced as usual; after a removal there is room again.
+    const replaced = await put(full._id, langs[3]!, [{ name: 'label', value: 'Replaced' }, captionPart(fixture('bom-crlf.srt'))]);
+    expect(replaced.statusCode).toBe(200);
+    expect((replaced.json() as { video: Video }).video.captions.find((track) => track.lang === langs[3])?.label).toBe('Replaced');
+    expect((await t.app.inject({ method: 'DELETE', url: api(full._id, langs[0]!), headers: { cookie } })).statusCode).toBe(200);
+    expect((await put(full._id, 'fr', [captionPart(fixture('bom-crlf.srt'))])).statusCode).toBe(200);
+    expect((await videoOf(full._id)).captions).toHaveLength(CAPTION_MAX_TRACKS);
+  });
+
+  it(`limits caption uploads to ${CAPTION_LIMITS.uploadsPerUser.max} per ${CAPTION_LIMITS.uploadsPerUser.timeWindow / 60_000} minutes per user (429 with Retry-After)`, async () => {
+    const hasty = await sessionCookieFor(t.app, (await createTestUser(t.app)).id);
+    // Every attempt counts, refused ones too (someone else's video: 404).
+    for (let i = 0; i < CAPTION_LIMITS.uploadsPerUser.max; i += 1) {
+      expect((await put(video._id, 'en', [captionPart(fixture('bom-crlf.srt'))], hasty)).statusCode).toBe(404);
+    }
+    const limited = await put(video._id, 'en', [captionPart(fixture('bom-crlf.srt'))], hasty);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ success: false, message: 'Too many caption uploads. Please wait a while and try again.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await put(video._id, 'en', [captionPart(fixture('bom-crlf.srt'))], hasty, 'zh')).json()).toEqual({ success: false, message: '字幕上传过于频繁，请稍后再试。' });
+    // Another user is not affected.
+    expect((await put(video._id, 'en', [captionPart(Buffer.from('not subtitles'))])).statusCode).toBe(400);
   });
 
   it("someone else's video, a private one, a deleted one, no session: nothing stored", async () => {

@@ -199,6 +199,8 @@ export const en = {
   'captions.labelTooLong': 'The label must be at most {max} characters long.',
   'captions.notReady': 'Captions can be added once the video has finished processing.',
   'captions.busy': 'The video is being changed: please try again.',
+  'captions.tooManyTracks': 'This video already has {max} caption tracks, the most it can have. Replace or remove one first.',
+  'captions.tooManyUploads': 'Too many caption uploads. Please wait a while and try again.',
   'captions.notFound': 'This video has no captions in that language.',
   'captions.saved': 'Captions saved.',
   'captions.deleted': 'Captions removed.',
@@ -211,6 +213,8 @@ export const en = {
   'share.embedPrivate': 'This video is private',
   'share.embedWatchOn': 'Watch on ClipNest',
   'share.downloadsOff': 'Downloads are not allowed for this video.',
+  'share.downloadBusy': 'Too many downloads are being prepared. Please try again in a moment.',
+  'share.downloadFailed': 'This file could not be prepared for download.',
   'share.downloadEnabledInvalid': 'downloadEnabled must be true or false.',
   // Following: subscriptions, notifications, digest (docs/following.md)
   'following.cannotSubscribeSelf': 'You cannot subscribe to yourself.',

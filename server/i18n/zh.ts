@@ -183,6 +183,8 @@ export const zh: Record<MessageKey, string> = {
   'captions.labelTooLong': '标签最多 {max} 个字符。',
   'captions.notReady': '视频处理完成后才能添加字幕。',
   'captions.busy': '视频正在被修改，请重试。',
+  'captions.tooManyTracks': '此视频已有 {max} 条字幕轨道，已达上限。请先替换或删除其中一条。',
+  'captions.tooManyUploads': '字幕上传过于频繁，请稍后再试。',
   'captions.notFound': '该视频没有这种语言的字幕。',
   'captions.saved': '字幕已保存。',
   'captions.deleted': '字幕已删除。',
@@ -195,6 +197,8 @@ export const zh: Record<MessageKey, string> = {
   'share.embedPrivate': '此视频为私密视频',
   'share.embedWatchOn': '在 ClipNest 上观看',
   'share.downloadsOff': '此视频不允许下载。',
+  'share.downloadBusy': '正在准备的下载过多，请稍后再试。',
+  'share.downloadFailed': '无法准备此文件的下载。',
   'share.downloadEnabledInvalid': 'downloadEnabled 必须为 true 或 false。',
   // Following: subscriptions, notifications, digest (docs/following.md)
   'following.cannotSubscribeSelf': '不能订阅自己。',

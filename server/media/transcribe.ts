@@ -235,7 +235,8 @@ export function startTranscriber(deps: TranscriberDeps): Transcriber {
       if (controller.signal.aborted) return;
       const row = await db.selectFrom('transcription_jobs').select('attempts').where('video_id', '=', videoId).executeTakeFirst();
       const attempts = Number(row?.attempts ?? config.maxAttempts);
-      const giveUp = attempts >= config.maxAttempts || (error instanceof CaptionStateError && error.reason === 'notFound');
+      // A deleted video will not come back; a full one is the owner's to change (trying again would pay for the transcription again).
+      const giveUp = attempts >= config.maxAttempts || (error instanceof CaptionStateError && (error.reason === 'notFound' || error.reason === 'tooManyTracks'));
       const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
       await db
         .updateTable('transcription_jobs')

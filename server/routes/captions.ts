@@ -7,8 +7,9 @@
  * - DELETE the same path removes it.
  *
  * Someone else's video, a private one or a deleted one: 404, like for a video that does not exist.
- * Every refusal is a 400 (409 while the video is still processing) in the request's language and
- * leaves nothing stored.
+ * Every refusal is a 400 (409 while the video is still processing, or for a new language when it
+ * has CAPTION_MAX_TRACKS tracks already) in the request's language and leaves nothing stored.
+ * Uploads are limited per user (CAPTION_LIMITS: 429 with Retry-After).
  */
 import { fastifyMultipart, type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -17,10 +18,19 @@ import { Type } from 'typebox';
 
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
+import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { requestLanguage, t } from '../i18n';
 import { firstSegmentPts } from '../media/subtitles';
 import { CAPTION_MAX_BYTES, CaptionRejection, canonicalLanguage, parseCaptionFile } from '../services/captions/parse';
-import { CAPTION_LABEL_MAX_LENGTH, CaptionStateError, cleanLabel, deleteCaptionTrack, putCaptionTrack, type CaptionDeps } from '../services/captions/tracks';
+import {
+  CAPTION_LABEL_MAX_LENGTH,
+  CAPTION_MAX_TRACKS,
+  CaptionStateError,
+  cleanLabel,
+  deleteCaptionTrack,
+  putCaptionTrack,
+  type CaptionDeps,
+} from '../services/captions/tracks';
 import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
@@ -30,10 +40,18 @@ import { SelfieVideoSchema } from './videos';
 const Params = Type.Object({ id: Type.String(), lang: Type.String({ maxLength: 64 }) });
 const VideoAnswer = Type.Object({ success: Type.Boolean(), message: Type.String(), video: SelfieVideoSchema });
 
+const MINUTE = 60 * 1000;
+
+export const CAPTION_LIMITS = {
+  /** Caption uploads (PUT attempts) per user: a person adding or fixing tracks never gets near it; a script filling videos with languages does. */
+  uploadsPerUser: { max: 30, timeWindow: 10 * MINUTE },
+} as const;
+
 const STATE_ANSWERS = {
   notReady: { status: 409, key: 'captions.notReady' },
   busy: { status: 409, key: 'captions.busy' },
   notFound: { status: 404, key: 'video.notFound' },
+  tooManyTracks: { status: 409, key: 'captions.tooManyTracks' },
 } as const;
 
 export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,6 +61,10 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     storage: app.storage,
     firstPts: (prefix, variant) => firstSegmentPts(app.storage, prefix, variant),
   };
+  const uploadsPerUser = app.createRateLimit({
+    ...CAPTION_LIMITS.uploadsPerUser,
+    keyGenerator: async (request) => `captions:upload:user:${(await request.currentUser())?.id ?? request.ip}`,
+  });
 
   /** The caller's own video (any other: the 404 of a video that does not exist). */
   const ownVideo = async (request: FastifyRequest, id: string) => {
@@ -54,7 +76,7 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const stateAnswer = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (error instanceof CaptionStateError) {
       const answer = STATE_ANSWERS[error.reason];
-      return sendError(reply, answer.status, t(request, answer.key));
+      return sendError(reply, answer.status, t(request, answer.key, { max: CAPTION_MAX_TRACKS }));
     }
     throw error;
   };
@@ -66,12 +88,17 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         description:
           'Multipart form: captionFile (SubRip .srt or WebVTT .vtt, at most 2 MB, any common encoding), optional label. ' +
-          'Stored and served as WebVTT; replaces the track of that language.',
+          'Stored and served as WebVTT; replaces the track of that language. ' +
+          `At most ${CAPTION_MAX_TRACKS} tracks per video (409 for another language; replacing one is fine); ` +
+          `at most ${CAPTION_LIMITS.uploadsPerUser.max} uploads per ${CAPTION_LIMITS.uploadsPerUser.timeWindow / MINUTE} minutes per user (429 with Retry-After).`,
         params: Params,
         response: { 200: VideoAnswer },
       },
     },
     async (request, reply) => {
+      // Every attempt counts, before the body is read: refused files cost parsing too.
+      const wait = await countRequest(uploadsPerUser, request);
+      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'captions.tooManyUploads'));
       const video = await ownVideo(request, request.params.id);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
       const lang = canonicalLanguage(request.params.lang);

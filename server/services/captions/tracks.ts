@@ -27,10 +27,13 @@ import { renditionManifest } from '../videos';
 import { hlsVtt, type CaptionCue, type ParsedCaptions } from './parse';
 
 export const CAPTION_LABEL_MAX_LENGTH = 80;
+/** Tracks per video: more languages than any real video needs, and each track is stored and indexed. */
+export const CAPTION_MAX_TRACKS = 50;
 const ATTEMPTS = 4;
 
 export class CaptionStateError extends Error {
-  constructor(readonly reason: 'notReady' | 'notFound' | 'busy') {
+  /** tooManyTracks: a new language for a video that has CAPTION_MAX_TRACKS already (replacing one is fine). */
+  constructor(readonly reason: 'notReady' | 'notFound' | 'busy' | 'tooManyTracks') {
     super(reason);
     this.name = 'CaptionStateError';
   }
@@ -200,7 +203,7 @@ async function masterFiles(deps: CaptionDeps, prefix: string, manifest: Renditio
   return { files: { [name]: masterWithSubtitles(baseText, tracks) }, hls: name, hlsBase: base, obsolete };
 }
 
-/** Stores (or replaces) the track of `lang`. Throws CaptionStateError. */
+/** Stores (or replaces) the track of `lang`. Throws CaptionStateError (tooManyTracks for a new language past the cap). */
 export async function putCaptionTrack(
   deps: CaptionDeps,
   videoId: string,
@@ -208,13 +211,15 @@ export async function putCaptionTrack(
 ): Promise<VideoRow> {
   let pts: number | undefined;
   return applyChange(deps, videoId, async (row, manifest, token) => {
+    const previous = captionTracksOf(manifest);
+    const replaced = previous.filter((existing) => existing.lang === track.lang);
+    // Checked on the row the change is made on, so two adds racing for the last place cannot both win.
+    if (replaced.length === 0 && previous.length >= CAPTION_MAX_TRACKS) throw new CaptionStateError('tooManyTracks');
     const prefix = `${row.renditions_prefix}/`;
     const variant = smallestVariant(manifest);
     pts ??= variant ? await deps.firstPts(prefix, variant) : 0;
     const vtt = `subs-${token}.vtt`;
     const playlist = `subs-${token}.m3u8`;
-    const previous = captionTracksOf(manifest);
-    const replaced = previous.filter((existing) => existing.lang === track.lang);
     const tracks = [
       ...previous.filter((existing) => existing.lang !== track.lang),
       { lang: track.lang, label: track.label, source: track.source, vtt, playlist, cues: track.parsed.cues.length },

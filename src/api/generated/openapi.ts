@@ -428,7 +428,7 @@ export interface paths {
         get?: never;
         /**
          * Add or replace the own video's caption track of a language (multipart captionFile, optional label)
-         * @description Multipart form: captionFile (SubRip .srt or WebVTT .vtt, at most 2 MB, any common encoding), optional label. Stored and served as WebVTT; replaces the track of that language.
+         * @description Multipart form: captionFile (SubRip .srt or WebVTT .vtt, at most 2 MB, any common encoding), optional label. Stored and served as WebVTT; replaces the track of that language. At most 50 tracks per video (409 for another language; replacing one is fine); at most 30 uploads per 10 minutes per user (429 with Retry-After).
          */
         put: operations["putCaptions"];
         post?: never;
