@@ -187,6 +187,22 @@ describe('GET /comments/:videoId bad input', () => {
     expect((await get(`/comments/${video.id}?cursor=${encodeURIComponent(stillGood)}`)).statusCode).toBe(200);
   });
 
+  it('refuses a cursor whose MAC is not in its canonical encoding (padding, a trailing character, unused bits)', async () => {
+    await topLevel(60);
+    const cursor = (await page(video.id)).nextCursor!;
+    const mac = cursor.split('.')[1]!;
+    // 16 bytes are 22 base64url characters: the last one's 4 low bits carry nothing, so flipping one decodes the same.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sibling = `${cursor.slice(0, -1)}${alphabet[alphabet.indexOf(mac.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(sibling.split('.')[1]!, 'base64url')).toEqual(Buffer.from(mac, 'base64url'));
+    for (const bad of [`${cursor}==`, `${cursor}=`, `${cursor}!`, `${cursor}~`, ` ${cursor}`, sibling]) {
+      const res = await get(`/comments/${video.id}?cursor=${encodeURIComponent(bad)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(BAD_CURSOR);
+    }
+    expect((await get(`/comments/${video.id}?cursor=${encodeURIComponent(cursor)}`)).statusCode).toBe(200);
+  });
+
   it('answers 404 to a stranger with a cursor of a private video, and pages it for its owner', async () => {
     const privateVideo = await createTestVideo(app, owner.id, { visibility: 'private' });
     await topLevel(3, privateVideo.id);

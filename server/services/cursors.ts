@@ -56,8 +56,10 @@ export async function decodeCursor(
 ): Promise<CursorPosition | undefined> {
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined) return undefined;
-  const expected = mac(await appKey(db, 'cursors'), payload);
-  const given = Buffer.from(signature, 'base64url');
+  // Compared as text in its one canonical encoding: base64url decoding skips padding and
+  // characters outside its alphabet, so comparing decoded bytes would accept altered cursors.
+  const expected = Buffer.from(mac(await appKey(db, 'cursors'), payload).toString('base64url'));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   let body: Partial<Payload>;
   try {
