@@ -63,9 +63,17 @@ function killHard(child: ChildProcess): Promise<void> {
   });
 }
 
-/** An upload sent slowly (1 KB every few ms); resolves with the video id when acknowledged. */
-function slowUpload(cookie: string, body: Buffer, contentType: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
+/**
+ * An upload sent slowly (4 KB every few ms); `done` resolves with the video id when acknowledged.
+ * With `holdAt`, sending stops there for good (the server is killed mid-body): `held` resolves
+ * once that many bytes are written.
+ */
+function slowUpload(cookie: string, body: Buffer, contentType: string, holdAt?: number): { done: Promise<string | undefined>; held: Promise<void> } {
+  let reachedHold: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    reachedHold = resolve;
+  });
+  const done = new Promise<string | undefined>((resolve) => {
     const request = http.request(
       { host: '127.0.0.1', port: PORT, method: 'POST', path: '/v0/api/movies/upload', headers: { cookie, 'content-type': contentType, 'content-length': body.length } },
       (response) => {
@@ -81,6 +89,10 @@ function slowUpload(cookie: string, body: Buffer, contentType: string): Promise<
     request.on('error', () => resolve(undefined));
     let offset = 0;
     const pump = () => {
+      if (holdAt !== undefined && offset >= holdAt) {
+        reachedHold();
+        return;
+      }
       if (offset >= body.length) {
         request.end();
         return;
@@ -91,6 +103,7 @@ function slowUpload(cookie: string, body: Buffer, contentType: string): Promise<
     };
     pump();
   });
+  return { done, held };
 }
 
 describe('kill -9 during uploads and transcoding', () => {
@@ -114,24 +127,30 @@ describe('kill -9 during uploads and transcoding', () => {
       for (let round = 0; round < 2; round += 1) {
         child = startServer(dataDir);
         await waitForHealth();
-        const uploads: Array<Promise<string | undefined>> = [];
+        // Half of the uploads finish (acknowledged, then transcoding); the other half stop halfway
+        // through their body and stay there: the kill finds both kinds, however fast the machine.
+        const finishing: Array<Promise<string | undefined>> = [];
+        const cut: Array<ReturnType<typeof slowUpload>> = [];
         for (let i = 0; i < 8; i += 1) {
           const { body, contentType } = multipart(uploadParts({ title: `r${round} #${i}`, video: videoPart(i % 2 ? clip : fixtures.mp4) }));
           attempted += 1;
-          uploads.push(slowUpload(cookie, body, contentType).then((id) => {
-            if (id) acknowledged.push(id);
-            return id;
-          }));
+          if (i % 4 < 2) {
+            finishing.push(slowUpload(cookie, body, contentType).done.then((id) => {
+              if (id) acknowledged.push(id);
+              return id;
+            }));
+          } else {
+            cut.push(slowUpload(cookie, body, contentType, Math.floor(body.length / 2)));
+          }
           await sleep(60);
         }
-        // Some are acknowledged (and transcoding), others are still streaming in: kill now.
-        const deadline = Date.now() + 30_000;
-        while (acknowledged.length < round * 8 + 3 && Date.now() < deadline) await sleep(20);
+        expect(await Promise.all(finishing)).not.toContain(undefined);
+        await Promise.all(cut.map((upload) => upload.held));
         await killHard(child);
-        await Promise.all(uploads);
+        expect(await Promise.all(cut.map((upload) => upload.done))).toEqual([undefined, undefined, undefined, undefined]);
       }
-      expect(acknowledged.length).toBeGreaterThanOrEqual(6);
-      expect(acknowledged.length).toBeLessThan(attempted);
+      expect(acknowledged).toHaveLength(8);
+      expect(attempted).toBe(16);
 
       // Restart: every acknowledged video becomes ready; nothing else is left.
       child = startServer(dataDir);
