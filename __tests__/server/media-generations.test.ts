@@ -85,12 +85,16 @@ interface ApiVideo {
   thumbnailSources: Array<{ url: string }>;
 }
 
-/** Every media URL a viewer is handed for the video: API fields, the original, and what the playlists name. */
+/**
+ * Every media URL a viewer is handed for the video: API fields and what the playlists name (movieId
+ * is the MP4's key, as cdnUrl; the original is named nowhere: originalUrl).
+ */
 async function mediaUrls(videoId: string, cookie?: string): Promise<string[] | undefined> {
   const res = await t.app.inject({ method: 'GET', url: `${API}/videos/selfieVideos/${videoId}`, headers: cookie ? { cookie } : {} });
   if (res.statusCode === 404) return undefined;
   const video = (res.json() as { video: ApiVideo }).video;
-  const urls = [video.cdnUrl, video.thumbnailCdnUrl, `/media/${video.movieId}`, video.posterUrl, ...video.thumbnailSources.map((source) => source.url)];
+  expect(`/media/${video.movieId}`).toBe(video.cdnUrl);
+  const urls = [video.cdnUrl, video.thumbnailCdnUrl, video.posterUrl, ...video.thumbnailSources.map((source) => source.url)];
   if (video.hlsUrl) {
     urls.push(video.hlsUrl);
     const base = video.hlsUrl.slice(0, video.hlsUrl.lastIndexOf('/') + 1);
@@ -98,6 +102,12 @@ async function mediaUrls(videoId: string, cookie?: string): Promise<string[] | u
     urls.push(`${base}360p.m3u8`, `${base}360p_0000.ts`, `${base}360p_0001.ts`);
   }
   return [...new Set(urls.filter((url): url is string => url !== null))].sort();
+}
+
+/** The original's URL, which only its owner is served (docs/media-privacy.md#originals). */
+async function originalUrl(videoId: string): Promise<string> {
+  const row = await t.app.db.selectFrom('videos').select('video_key').where('id', '=', videoId).executeTakeFirstOrThrow();
+  return `/media/${row.video_key}`;
 }
 
 async function fetchMedia(url: string, cookie?: string) {
@@ -140,15 +150,21 @@ describe('who may see a video decides its media keys', () => {
     const video = await readyVideo(owner);
     const sharedCache = new Set<string>();
 
-    // Public: every medium answers visitors, cacheable for good (the uploaded thumbnail and original too).
+    // Public: every medium handed out answers visitors, cacheable for good (the uploaded thumbnail too);
+    // the original, its owner only and never storable.
     const publicUrls = (await mediaUrls(video.id))!;
-    expect(publicUrls).toHaveLength(9);
+    expect(publicUrls).toHaveLength(8);
     for (const url of publicUrls) {
       const res = await fetchMedia(url);
       expect(res).toEqual({ url, status: 200, cacheControl: IMMUTABLE });
       if (storable(res.cacheControl)) sharedCache.add(url);
     }
     expect(sharedCache.size).toBe(publicUrls.length);
+    const publicOriginal = await originalUrl(video.id);
+    expect(await fetchMedia(publicOriginal, ownerCookie)).toEqual({ url: publicOriginal, status: 200, cacheControl: PRIVATE });
+    for (const cookie of [undefined, otherCookie, moderatorCookie]) {
+      expect(await fetchMedia(publicOriginal, cookie)).toEqual({ url: publicOriginal, status: 404, cacheControl: 'no-store' });
+    }
 
     // Private: the PATCH answer already names the new keys.
     const patched = await patchVisibility(video.id, ownerCookie, 'private');
@@ -157,8 +173,13 @@ describe('who may see a video decides its media keys', () => {
     expect(privateUrls).toContain(patched.video.hlsUrl);
     expect(privateUrls.filter((url) => publicUrls.includes(url))).toEqual([]);
     expect(await mediaUrls(video.id)).toBeUndefined();
+    // The original moved too.
+    const privateOriginal = await originalUrl(video.id);
+    expect(privateOriginal).not.toBe(publicOriginal);
+    expect(await fetchMedia(privateOriginal, ownerCookie)).toEqual({ url: privateOriginal, status: 200, cacheControl: PRIVATE });
+    expect((await fetchMedia(privateOriginal)).status).toBe(404);
     // The old URLs: 404 to everyone, the owner included, never stored.
-    for (const url of publicUrls) {
+    for (const url of [...publicUrls, publicOriginal]) {
       for (const cookie of [undefined, otherCookie, ownerCookie, moderatorCookie]) {
         expect(await fetchMedia(url, cookie)).toEqual({ url, status: 404, cacheControl: 'no-store' });
       }
@@ -174,8 +195,8 @@ describe('who may see a video decides its media keys', () => {
     await t.app.media.generations.idle();
     const keys = await storedKeys();
     const key = (url: string) => url.replace(/^\/media\//, '');
-    expect(keys.filter((stored) => publicUrls.map(key).includes(stored))).toEqual([]);
-    for (const url of privateUrls) expect(keys).toContain(key(url));
+    expect(keys.filter((stored) => [...publicUrls, publicOriginal].map(key).includes(stored))).toEqual([]);
+    for (const url of [...privateUrls, privateOriginal]) expect(keys).toContain(key(url));
     expect(keys.filter((stored) => stored.startsWith(`renditions/${video.id}/`))).toHaveLength(RENDITION_FILES.length);
     expect(await t.app.db.selectFrom('media_moves').selectAll().where('video_id', '=', video.id).execute()).toEqual([]);
 
@@ -188,6 +209,10 @@ describe('who may see a video decides its media keys', () => {
       expect(await fetchMedia(url)).toEqual({ url, status: 200, cacheControl: IMMUTABLE });
       expect(sharedCache.has(url)).toBe(false);
     }
+    // The original stays its owner's.
+    expect(await originalUrl(video.id)).toBe(privateOriginal);
+    expect(await fetchMedia(privateOriginal)).toEqual({ url: privateOriginal, status: 404, cacheControl: 'no-store' });
+    expect(await fetchMedia(privateOriginal, ownerCookie)).toEqual({ url: privateOriginal, status: 200, cacheControl: PRIVATE });
     for (const url of publicUrls) expect((await fetchMedia(url)).status).toBe(404);
 
     // Private once more: yet other keys.

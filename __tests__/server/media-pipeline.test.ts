@@ -275,14 +275,17 @@ describe('media pipeline', () => {
     });
     // The suite's earlier videos measured this machine's speed (alone, this test has no measurement).
     if (etaSeconds !== null) expect(etaSeconds).toBeGreaterThan(0);
+    // Nothing plays yet, and no answer names the original (docs/media-privacy.md#originals).
+    expect(video.cdnUrl).toBe('');
+    const original = `/media/${(await t.app.db.selectFrom('videos').select('video_key').where('id', '=', video._id).executeTakeFirstOrThrow()).video_key}`;
     for (const who of [undefined, otherCookie]) {
       expect((await get(processing, who)).statusCode).toBe(404);
       expect((await get(`/v0/api/videos/selfieVideos/${video._id}`, who)).statusCode).toBe(404);
-      expect((await get(video.cdnUrl, who)).statusCode).toBe(404);
+      expect((await get(original, who)).statusCode).toBe(404);
       const profile = (await get(`/v0/api/users/${owner.id}`, who)).json() as { videos: ApiVideo[] };
       expect(profile.videos.map((v) => v._id)).not.toContain(video._id);
     }
-    expect((await get(video.cdnUrl, cookie)).statusCode).toBe(200);
+    expect((await get(original, cookie)).statusCode).toBe(200);
     const profile = (await get(`/v0/api/users/${owner.id}`, cookie)).json() as { videos: ApiVideo[] };
     expect(profile.videos.find((v) => v._id === video._id)).toMatchObject({ status: 'processing' });
     const list = (await get('/v0/api/videos/selfieVideos', cookie)).json() as { videos: ApiVideo[] };

@@ -115,10 +115,12 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
     expect((await objectBytes(row.video_key)).equals(clip)).toBe(true);
     expect(await listFiles(t.config.mediaDir)).toEqual([]);
 
-    // While processing, the original streams from the bucket to its owner only, with Range.
-    expect((await get(uploaded.cdnUrl)).statusCode).toBe(404);
-    expect((await get(uploaded.cdnUrl, otherCookie)).statusCode).toBe(404);
-    const original = await get(uploaded.cdnUrl, cookie, { range: 'bytes=0-0' });
+    // While processing, the original streams from the bucket to its owner only, with Range; no
+    // answer names it (docs/media-privacy.md#originals).
+    expect(uploaded.cdnUrl).toBe('');
+    expect((await get(`/media/${row.video_key}`)).statusCode).toBe(404);
+    expect((await get(`/media/${row.video_key}`, otherCookie)).statusCode).toBe(404);
+    const original = await get(`/media/${row.video_key}`, cookie, { range: 'bytes=0-0' });
     expect(original.statusCode).toBe(206);
     expect(original.headers['content-range']).toBe(`bytes 0-0/${clip.length}`);
     expect(original.rawPayload.equals(clip.subarray(0, 1))).toBe(true);

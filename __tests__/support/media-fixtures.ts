@@ -168,3 +168,47 @@ export function makeLongSilent(dir: string, seconds: number): Promise<string> {
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an', '-movflags', '+faststart',
   ]);
 }
+
+/** What a phone writes about its owner into a clip (makeTaggedPhoneClip); none of it may leave with a download. */
+export const PERSONAL_TAGS = {
+  location: '+48.8584+002.2945+035.000/',
+  comment: 'Recorded at home, ring 555-0142',
+  make: 'Apple',
+  model: 'iPhone 15 Pro',
+  software: '17.4.1',
+  serial: 'F2LXK0Q9N7RT',
+} as const;
+
+/**
+ * A phone clip with personal metadata: H.264 + AAC, 320×180 coded and rotated 90° for display
+ * (display matrix), tagged with PERSONAL_TAGS. `.mov` as iPhones write it (QuickTime `mdta` keys:
+ * com.apple.quicktime.location.ISO6709, make, model, software), `.mp4` as most Android phones do
+ * (`©xyz` location and `©cmt` comment in `udta`).
+ */
+export async function makeTaggedPhoneClip(dir: string, options: ClipOptions & { container?: 'mov' | 'mp4' } = {}): Promise<string> {
+  const container = options.container ?? 'mov';
+  const name = options.name ?? `tagged.${container}`;
+  const plain = await make(dir, `untagged-${name}`, [
+    ...sources(options, { width: 320, height: 180 }),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', String((options.fps ?? 25) * 2),
+    '-c:a', 'aac', '-b:a', '64k', '-shortest', '-f', container,
+  ]);
+  const tags = container === 'mov'
+    ? [
+        '-movflags', 'use_metadata_tags',
+        '-metadata', `com.apple.quicktime.location.ISO6709=${PERSONAL_TAGS.location}`,
+        '-metadata', `com.apple.quicktime.make=${PERSONAL_TAGS.make}`,
+        '-metadata', `com.apple.quicktime.model=${PERSONAL_TAGS.model}`,
+        '-metadata', `com.apple.quicktime.software=${PERSONAL_TAGS.software}`,
+        '-metadata', `serial_number=${PERSONAL_TAGS.serial}`,
+      ]
+    : [];
+  // Tagged and rotated in a copy: this ffmpeg writes the display matrix only when the stream is copied.
+  const file = await make(dir, name, [
+    '-i', plain, '-map', '0', '-c', 'copy', ...tags,
+    '-metadata', `location=${PERSONAL_TAGS.location}`, '-metadata', `comment=${PERSONAL_TAGS.comment}`,
+    '-metadata:s:v:0', 'rotate=90', '-f', container,
+  ]);
+  await rm(plain, { force: true });
+  return file;
+}

@@ -10,7 +10,7 @@
  * - Caching: every key a video names moves to a new generation whenever fewer people may see the
  *   video (services/media-generations: made private, hidden, owner suspended), so the keys of a
  *   public video never serve anything else and are `public, max-age=31536000, immutable` — the
- *   original and uploaded thumbnail as much as renditions, poster and cards. Anything not public
+ *   uploaded thumbnail as much as renditions, poster and cards (never an original: below). Anything not public
  *   is `private, no-store` (also a public video whose keys are not yet recorded as handed to
  *   everyone: caches may keep only keys that will move if the audience shrinks). ETag and
  *   Last-Modified with 304 answers.
@@ -20,7 +20,11 @@
  *   video/mp2t, the MP4 as video/mp4 (with Range like everything here), poster and card images.
  * - While a move to new keys is pending (its bytes still at the old location), a current key is
  *   served from there: the switch is never seen as a missing file.
- * - An original is served under the same rule as its video: while processing, owner only.
+ * - An original (the uploaded file of a video that has renditions, or will: kept with
+ *   KEEP_ORIGINALS) goes to its owner only, `private, no-store`, whatever the video's visibility:
+ *   it may carry the camera's location and other personal metadata, and others get it only through
+ *   the download route, cleaned (docs/media-privacy.md#originals). A video made before the
+ *   pipeline plays its uploaded file, so that one follows the video's rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -33,7 +37,7 @@ import type { SlotColumn } from '../services/media-generations/rotate';
 import { passesModeration } from '../services/moderation/visibility';
 import { isStorageKey, parseRenditionKey, type StoredObjectInfo } from '../services/storage';
 import { canView } from '../services/video-records';
-import { MEDIA_PREFIX } from '../services/videos';
+import { MEDIA_PREFIX, originalIsPlayback } from '../services/videos';
 
 export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
 /** A public video's keys change before its audience shrinks: caches can keep them for good. */
@@ -69,6 +73,8 @@ interface MediaTarget {
   /** Moderation (services/moderation/visibility.ts): hidden videos and suspended owners. */
   hidden_at: string | null;
   owner_suspended_at: string | null;
+  /** An original beside renditions: its owner's only. */
+  ownerOnly?: boolean;
 }
 
 /** The first byte to the last, inclusive. */
@@ -160,7 +166,7 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
     .selectFrom('videos')
     .innerJoin('users', 'users.id', 'videos.user_id')
     .select(['videos.id', 'videos.user_id', 'videos.visibility', 'videos.status', 'videos.video_key', 'videos.video_type', 'videos.thumbnail_type'])
-    .select('videos.media_exposure')
+    .select(['videos.media_exposure', 'videos.renditions', 'videos.renditions_prefix'])
     .select(['videos.hidden_at', 'users.suspended_at as owner_suspended_at'])
     .where((eb) => eb.or([eb('videos.video_key', '=', key), eb('videos.thumbnail_key', '=', key)]))
     .executeTakeFirst();
@@ -177,6 +183,7 @@ async function findTarget(app: FastifyInstance, key: string): Promise<MediaTarge
     slot: isOriginal ? 'video_key' : 'thumbnail_key',
     hidden_at: owner.hidden_at,
     owner_suspended_at: owner.owner_suspended_at,
+    ownerOnly: isOriginal && !originalIsPlayback(owner),
   };
 }
 
@@ -208,8 +215,10 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const target = await findTarget(app, key);
       if (!target) return notFound(request, reply);
       // Hidden by moderators or owned by a suspended user: as private as a private video.
-      const isPublic = target.visibility === 'public' && target.status === 'ready' && passesModeration(target, null);
-      if (!isPublic) {
+      const isPublic = !target.ownerOnly && target.visibility === 'public' && target.status === 'ready' && passesModeration(target, null);
+      if (target.ownerOnly) {
+        if ((await request.currentUser())?.id !== target.user_id) return notFound(request, reply);
+      } else if (!isPublic) {
         const viewer = await request.currentUser();
         if (!canView(target, viewer?.id) || !passesModeration(target, viewer)) {
           return notFound(request, reply);
@@ -230,7 +239,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
           'cache-control',
           isPublic && target.exposure >= AUDIENCE.EVERYONE
             ? IMMUTABLE_MEDIA_CACHE_CONTROL
-            : target.visibility === 'unlisted' && target.status === 'ready' && passesModeration(target, null) && target.exposure === AUDIENCE.LINK
+            : !target.ownerOnly && target.visibility === 'unlisted' && target.status === 'ready' && passesModeration(target, null) && target.exposure === AUDIENCE.LINK
               ? UNLISTED_MEDIA_CACHE_CONTROL
               : PRIVATE_MEDIA_CACHE_CONTROL,
         )

@@ -9,6 +9,8 @@
  * one's own video: a private video is the same 404 as an unknown id, and nothing here ever
  * names an unlisted video to someone who did not bring its id.
  */
+import { createReadStream } from 'node:fs';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -17,6 +19,7 @@ import { sendError } from '../http/errors';
 import { EMBED_CSP, embedGonePage, embedPlayerPage, embedScripts } from '../http/embed-page';
 import { requestOrigin } from '../http/request-origin';
 import { requestLanguage, t, translate, type Language } from '../i18n';
+import { cleanedCopyOf, type CleanedCopy } from '../media/clean-original';
 import { bestLanguageMatch } from '../services/sharing/languages';
 import { RELATED_DEFAULT, RELATED_MAX, countSitemapVideos, relatedVideos, sitemapVideos } from '../services/sharing/related';
 import { embedSize, iframeCode, summaryOf, videoPreview } from '../services/sharing/preview';
@@ -87,8 +90,14 @@ const DownloadQuery = Type.Object({
   file: Type.Union([Type.Literal('mp4'), Type.Literal('original')], { default: 'mp4', description: 'The fast-start MP4 (default) or the uploaded original' }),
 });
 
+/** Cleaned originals made at once by one process: each reads and writes a whole file. */
+const MAX_CLEANING = 2;
+/** A remux is a copy; a 1 GB file takes seconds, so this only stops a stuck one. */
+const CLEAN_TIMEOUT_MS = 10 * 60_000;
+
 export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendError(reply, 404, t(request, 'video.notFound'));
+  let cleaning = 0;
 
   app.get(
     '/videos/selfieVideos/:id/related',
@@ -118,7 +127,8 @@ export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         description:
           'The video as a file download (Content-Disposition: attachment) when its owner allows downloads and the site ' +
-          'has them on (DOWNLOADS); its owner may always download it unless the site has them off.',
+          'has them on (DOWNLOADS); its owner may always download it unless the site has them off, and their own original even then. ' +
+          'The original reaches anyone else without its personal metadata (location, comments, device and encoder tags), not re-encoded.',
         params: IdParams,
         querystring: DownloadQuery,
         response: { 200: Type.String({ format: 'binary', description: 'The file, as an attachment' }) },
@@ -130,25 +140,57 @@ export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
       const isOwner = viewer?.id === video.user_id;
-      if (!app.config.downloadsEnabled || (!isOwner && Number(video.download_enabled) !== 1)) {
-        return sendError(reply, 403, t(request, 'share.downloadsOff'));
-      }
+      const wantsOriginal = request.query.file === 'original';
+      // DOWNLOADS=off stops every download but an owner taking back their own upload.
+      const allowed = app.config.downloadsEnabled ? isOwner || Number(video.download_enabled) === 1 : isOwner && wantsOriginal;
+      if (!allowed) return sendError(reply, 403, t(request, 'share.downloadsOff'));
       const manifest = video.status === 'ready' ? renditionManifest(video) : null;
-      const wantsMp4 = request.query.file === 'mp4';
-      const key = wantsMp4 && manifest ? `${video.renditions_prefix}/${manifest.mp4}` : video.video_key;
-      const type = wantsMp4 && manifest ? 'video/mp4' : video.video_type;
+      const rendition = !wantsOriginal && manifest ? `${video.renditions_prefix}/${manifest.mp4}` : null;
+      const key = rendition ?? video.video_key;
       const info = await app.storage.stat(key);
       if (!info) return notFound(request, reply);
-      const name = downloadFileName(video.title, wantsMp4 && manifest ? 'mp4' : extensionOf(video.video_key, video.video_type));
       // The typed reply expects the documented string; the file goes out as a stream (or nothing for HEAD).
       const raw = reply as unknown as FastifyReply;
-      raw
-        .type(type)
-        .header('content-disposition', attachmentHeader(name))
-        .header('content-length', String(info.size))
-        .header('x-content-type-options', 'nosniff');
-      if (request.method === 'HEAD') return raw.send();
-      return raw.send(app.storage.createReadStream(key));
+      const attachment = (size: number | null) => {
+        const name = downloadFileName(video.title, rendition ? 'mp4' : extensionOf(video.video_key, video.video_type));
+        raw
+          .type(rendition ? 'video/mp4' : video.video_type)
+          .header('content-disposition', attachmentHeader(name))
+          .header('x-content-type-options', 'nosniff');
+        if (size !== null) raw.header('content-length', String(size));
+        return raw;
+      };
+      // A rendition, or the owner's own upload as it came.
+      if (rendition || isOwner) {
+        attachment(info.size);
+        if (request.method === 'HEAD') return raw.send();
+        return raw.send(app.storage.createReadStream(key));
+      }
+
+      // Anyone else gets the upload without its personal metadata (location, comments, device…),
+      // remuxed for this request; its size is known only once made, so HEAD says none.
+      if (request.method === 'HEAD') return attachment(null).send();
+      if (cleaning >= MAX_CLEANING) return sendError(raw.header('retry-after', '10'), 503, t(request, 'share.downloadBusy'));
+      cleaning += 1;
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!raw.raw.writableFinished) gone.abort();
+      };
+      raw.raw.once('close', onClose);
+      let copy: CleanedCopy;
+      try {
+        copy = await cleanedCopyOf({ storage: app.storage, spool: app.media.spool }, key, video.video_type, { signal: gone.signal, timeoutMs: CLEAN_TIMEOUT_MS });
+      } catch (error) {
+        // Never the untouched file instead. (Nobody reads the answer when the client left.)
+        if (!gone.signal.aborted) request.log.error({ err: error, videoId: video.id }, 'could not clean an original for download');
+        return sendError(raw, 500, t(request, 'share.downloadFailed'));
+      } finally {
+        cleaning -= 1;
+        raw.raw.off('close', onClose);
+      }
+      const stream = createReadStream(copy.file);
+      stream.once('close', () => void copy.dispose());
+      return attachment(copy.size).send(stream);
     },
   );
 };

@@ -110,12 +110,15 @@ export const CaptionTrackSchema = Type.Object(
 /** A selfie video, as services/videos.ts toPublicVideo builds it. */
 export const SelfieVideoSchema = Type.Object({
   _id: Type.String(),
-  movieId: Type.String(),
+  movieId: Type.String({
+    description:
+      "The storage key of the file cdnUrl plays (the MP4 rendition; a video made before the media pipeline: its uploaded file); '' until ready. Never an original's key",
+  }),
   title: Type.String(),
   description: Type.String(),
   visibility: VisibilitySchema,
   views: Type.Number(),
-  cdnUrl: Type.String(),
+  cdnUrl: Type.String({ description: "The progressive MP4 (/media/<movieId>); '' until ready" }),
   thumbnailCdnUrl: Type.String(),
   user: Type.String(),
   username: Type.String(),

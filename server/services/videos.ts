@@ -14,13 +14,17 @@ export function videoMediaUrl(key: string): string {
 
 export interface PublicVideo {
   _id: string;
-  /** The stored media's id (the wire's movieId): the storage key of the video file. */
+  /**
+   * The storage key of the file `cdnUrl` plays (`cdnUrl` is `/media/<movieId>`): the MP4 rendition,
+   * or the uploaded file of a video made before the pipeline; '' while processing or failed. Never
+   * the key of an original kept beside renditions (docs/media-privacy.md#originals).
+   */
   movieId: string;
   title: string;
   description: string;
   visibility: Visibility;
   views: number;
-  /** The progressive H.264 MP4 once ready; the original while processing (owner only). */
+  /** The progressive H.264 MP4 once ready (a video made before the pipeline: its uploaded file); '' before. */
   cdnUrl: string;
   /** The uploaded thumbnail. */
   thumbnailCdnUrl: string;
@@ -130,6 +134,22 @@ export function renditionManifest(video: Pick<VideoRow, 'renditions' | 'renditio
   }
 }
 
+/**
+ * True when the uploaded file is what the video plays: ready without renditions (made before the
+ * media pipeline). Otherwise the uploaded file is an original, its owner's only (routes/media.ts,
+ * the download route): never named in an answer.
+ */
+export function originalIsPlayback(video: Pick<VideoRow, 'status' | 'renditions' | 'renditions_prefix'>): boolean {
+  return video.status === 'ready' && renditionManifest(video) === null;
+}
+
+/** The storage key of the progressive file a video plays (movieId, cdnUrl); null while there is none. */
+export function playbackKey(video: Pick<VideoRow, 'status' | 'renditions' | 'renditions_prefix' | 'video_key'>): string | null {
+  const manifest = video.status === 'ready' ? renditionManifest(video) : null;
+  if (manifest) return `${video.renditions_prefix}/${manifest.mp4}`;
+  return originalIsPlayback(video) ? video.video_key : null;
+}
+
 export function toPublicVideo(
   video: VideoRow & { username: string },
   language: Language = DEFAULT_LANGUAGE,
@@ -138,14 +158,15 @@ export function toPublicVideo(
   const status = video.status;
   const manifest = status === 'ready' ? renditionManifest(video) : null;
   const rendition = (file: string) => videoMediaUrl(`${video.renditions_prefix}/${file}`);
+  const playback = playbackKey(video);
   return {
     _id: video.id,
-    movieId: video.video_key,
+    movieId: playback ?? '',
     title: video.title,
     description: video.description,
     visibility: video.visibility,
     views: Number(video.views),
-    cdnUrl: manifest ? rendition(manifest.mp4) : videoMediaUrl(video.video_key),
+    cdnUrl: playback ? videoMediaUrl(playback) : '',
     thumbnailCdnUrl: videoMediaUrl(video.thumbnail_key),
     user: video.user_id,
     username: video.username,

@@ -84,8 +84,8 @@ export type VideoStatus = Schemas['VideoStatus'];
 export type ThumbnailSource = Schemas['ThumbnailSource'];
 
 /**
- * A self-shot video. `cdnUrl` is the progressive H.264 MP4 once ready (the original while
- * processing, owner only); `hiddenReason` only while moderators hide it; `processingError` a short
+ * A self-shot video. `cdnUrl` is the progressive H.264 MP4 once ready ('' before; `movieId` its
+ * storage key, never an original's); `hiddenReason` only while moderators hide it; `processingError` a short
  * reason in the request's language when `status` is `failed`; `duration` in seconds; `width` and
  * `height` the displayed size after rotation; `hlsUrl`/`posterUrl` null until made;
  * `thumbnailSources` the WebP card variants, [] until made; `storyboardUrl` the WebVTT index of

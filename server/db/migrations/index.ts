@@ -22,6 +22,7 @@ import * as followingScale from './0015_following_scale';
 import * as captionSearch from './0016_caption_search';
 import * as videoAnnouncements from './0017_video_announcements';
 import * as processingEstimates from './0018_processing_estimates';
+import * as privateOriginals from './0019_private_originals';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_caption_search': captionSearch,
   '0017_video_announcements': videoAnnouncements,
   '0018_processing_estimates': processingEstimates,
+  '0019_private_originals': privateOriginals,
 };
 
 export const migrationProvider: MigrationProvider = {

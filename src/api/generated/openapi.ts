@@ -468,7 +468,7 @@ export interface paths {
         };
         /**
          * The video as a file download (when its owner allows downloads)
-         * @description The video as a file download (Content-Disposition: attachment) when its owner allows downloads and the site has them on (DOWNLOADS); its owner may always download it unless the site has them off.
+         * @description The video as a file download (Content-Disposition: attachment) when its owner allows downloads and the site has them on (DOWNLOADS); its owner may always download it unless the site has them off, and their own original even then. The original reaches anyone else without its personal metadata (location, comments, device and encoder tags), not re-encoded.
          */
         get: operations["downloadVideo"];
         put?: never;
@@ -1368,11 +1368,13 @@ export interface components {
         /** SelfieVideo */
         SelfieVideo: {
             _id: string;
+            /** @description The storage key of the file cdnUrl plays (the MP4 rendition; a video made before the media pipeline: its uploaded file); '' until ready. Never an original's key */
             movieId: string;
             title: string;
             description: string;
             visibility: components["schemas"]["Visibility"];
             views: number;
+            /** @description The progressive MP4 (/media/<movieId>); '' until ready */
             cdnUrl: string;
             thumbnailCdnUrl: string;
             user: string;
@@ -2017,11 +2019,13 @@ export interface operations {
                         success: boolean;
                         results: {
                             _id: string;
+                            /** @description The storage key of the file cdnUrl plays (the MP4 rendition; a video made before the media pipeline: its uploaded file); '' until ready. Never an original's key */
                             movieId: string;
                             title: string;
                             description: string;
                             visibility: components["schemas"]["Visibility"];
                             views: number;
+                            /** @description The progressive MP4 (/media/<movieId>); '' until ready */
                             cdnUrl: string;
                             thumbnailCdnUrl: string;
                             user: string;
@@ -2122,11 +2126,13 @@ export interface operations {
                         success: boolean;
                         results: {
                             _id: string;
+                            /** @description The storage key of the file cdnUrl plays (the MP4 rendition; a video made before the media pipeline: its uploaded file); '' until ready. Never an original's key */
                             movieId: string;
                             title: string;
                             description: string;
                             visibility: components["schemas"]["Visibility"];
                             views: number;
+                            /** @description The progressive MP4 (/media/<movieId>); '' until ready */
                             cdnUrl: string;
                             thumbnailCdnUrl: string;
                             user: string;
