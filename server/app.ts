@@ -24,6 +24,7 @@ import type { AppConfig } from './config';
 import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
 import { trustProxyOption } from './http/client-address';
+import { installSlowClientGuards, slowClientServerOptions } from './http/slow-clients';
 import { handleClientError } from './http/client-errors';
 import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
@@ -124,7 +125,9 @@ async function assembleApp(
     // Requests the HTTP parser refuses still get the one error shape (http/client-errors.ts).
     clientErrorHandler: handleClientError,
     // Node would refuse a request without Host with an empty 400; the app does it in the error shape.
-    http: hostHeaderServerOptions,
+    http: { ...hostHeaderServerOptions, ...slowClientServerOptions(config.connections) },
+    // Idle connections are closed (http/slow-clients.ts).
+    connectionTimeout: config.connections.idleTimeoutMs,
     // Errors the router raises before any route runs still get the one error shape. An id
     // longer than the router accepts cannot name anything, so it is simply not found.
     frameworkErrors: (error, request, reply) =>
@@ -157,6 +160,8 @@ async function assembleApp(
 
   installErrorHandler(app);
   installHostCheck(app);
+  // Before admission: slow bodies and crowded addresses are bounded without taking a place.
+  installSlowClientGuards(app, config.connections, config.trustProxy !== false);
   // Global, before any route: every state-changing request of every route must come from our origins,
   // and a saturated process sheds requests (503) instead of queueing them.
   installOriginCheck(app, config.allowedOrigins);

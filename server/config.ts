@@ -77,6 +77,8 @@ export interface AppConfig {
   media: MediaConfig;
   /** Load shedding (http/overload.ts); 0 turns a check off. */
   overload: OverloadConfig;
+  /** Slow and idle clients (http/slow-clients.ts) and long-lived connections' own budgets. */
+  connections: ConnectionConfig;
   /**
    * REDIS_URL (redis:// or rediss://): shared rate limits and change events between instances
    * (services/redis.ts, services/events.ts). null: both live in this process.
@@ -104,6 +106,24 @@ export interface OverloadConfig {
   maxQueue: number;
   /** How long a shed client is told to wait (Retry-After, seconds). */
   retryAfterSeconds: number;
+}
+
+export interface ConnectionConfig {
+  /** HEADERS_TIMEOUT_MS: a request's headers must have arrived within this long (408). */
+  headersTimeoutMs: number;
+  /** IDLE_TIMEOUT_MS: a connection with nothing read or written for this long is closed. */
+  idleTimeoutMs: number;
+  /** BODY_GRACE_MS: how long a body may arrive at any pace before its rate is checked. */
+  bodyGraceMs: number;
+  /** BODY_MIN_BYTES_PER_SECOND: a body's least data rate over 30 s after the grace (0: off). */
+  bodyMinBytesPerSecond: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections per client address (behind a proxy: open requests per forwarded address); 0: off. */
+  maxConnectionsPerAddress: number;
+  /** NOTIFICATION_STREAMS_PER_SESSION, _PER_USER: open notification streams; the oldest is closed past either. */
+  streamsPerSession: number;
+  streamsPerUser: number;
+  /** NOTIFICATION_STREAMS_MAX: open notification streams on this instance; past it a stream is refused (503) and the bell polls. */
+  maxStreams: number;
 }
 
 export interface SearchConfig {
@@ -204,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const metricsRaw = read('METRICS_PORT');
   const metricsPort = metricsRaw === undefined ? null : parsePort(metricsRaw, fail, 'METRICS_PORT');
   const overload = parseOverloadConfig(read, nodeEnv, fail);
+  const connections = parseConnectionConfig(read, fail);
   const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
   const media = parseMediaConfig(read, fail);
   const s3 = parseStorageConfig(read, fail);
@@ -236,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search,
     metricsPort,
     overload,
+    connections,
     redisUrl,
     tmpDir: path.join(dataDir, 'tmp'),
     media,
@@ -467,6 +489,28 @@ function parseOverloadConfig(read: (name: string) => string | undefined, nodeEnv
   const maxQueueWaitMs = parseIntegerInRange('OVERLOAD_MAX_QUEUE_WAIT_MS', read('OVERLOAD_MAX_QUEUE_WAIT_MS'), { min: 0, max: 60_000 }, 1000, fail);
   const maxQueue = parseIntegerInRange('OVERLOAD_MAX_QUEUE', read('OVERLOAD_MAX_QUEUE'), { min: 0, max: 100_000 }, 1000, fail);
   return { maxEventLoopDelayMs, maxEventLoopUtilization, maxInFlight, maxInFlightPages, maxQueueWaitMs, maxQueue, retryAfterSeconds: 2 };
+}
+
+/**
+ * Slow-client limits and stream budgets (docs/overload.md). One open notification stream costs
+ * under 25 KiB (23 KiB of heap and 17 KiB of RSS for both of its ends, measured in one process
+ * with 1,000 open): the default 5,000 per instance stay within about 120 MiB.
+ */
+function parseConnectionConfig(read: (name: string) => string | undefined, fail: Fail): ConnectionConfig {
+  const int = (name: string, range: { min: number; max: number }, fallback: number) => parseIntegerInRange(name, read(name), range, fallback, fail);
+  const streamsPerSession = int('NOTIFICATION_STREAMS_PER_SESSION', { min: 1, max: 1000 }, 4);
+  const streamsPerUser = int('NOTIFICATION_STREAMS_PER_USER', { min: 1, max: 1000 }, 8);
+  if (streamsPerSession > streamsPerUser) fail('NOTIFICATION_STREAMS_PER_SESSION must not be above NOTIFICATION_STREAMS_PER_USER', null);
+  return {
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', { min: 1000, max: 600_000 }, 15_000),
+    idleTimeoutMs: int('IDLE_TIMEOUT_MS', { min: 1000, max: 3_600_000 }, 60_000),
+    bodyGraceMs: int('BODY_GRACE_MS', { min: 0, max: 600_000 }, 10_000),
+    bodyMinBytesPerSecond: int('BODY_MIN_BYTES_PER_SECOND', { min: 0, max: 10_000_000 }, 1000),
+    maxConnectionsPerAddress: int('MAX_CONNECTIONS_PER_ADDRESS', { min: 0, max: 1_000_000 }, 128),
+    streamsPerSession,
+    streamsPerUser,
+    maxStreams: int('NOTIFICATION_STREAMS_MAX', { min: 0, max: 1_000_000 }, 5000),
+  };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */

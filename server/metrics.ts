@@ -37,6 +37,10 @@ export interface AppMetrics {
   uploadBytes: Counter<'status'>;
   /** Requests answered 503 by load shedding (http/overload.ts), by admission class and reason. */
   shed: Counter<'class' | 'reason'>;
+  /** Connections and requests refused or cut by the slow-client guards (http/slow-clients.ts), by reason. */
+  connectionsRefused: Counter<'reason'>;
+  /** Long-lived connections open now (notification streams), outside the admission places. */
+  openStreams: Gauge<'kind'>;
   media: MediaMetrics;
   /** The Prometheus text exposition of everything registered. */
   render(): Promise<{ contentType: string; body: string }>;
@@ -69,6 +73,18 @@ export function createMetrics(): AppMetrics {
     labelNames: ['class', 'reason'] as const,
     registers: [registry],
   });
+  const connectionsRefused = new Counter({
+    name: 'http_connections_refused_total',
+    help: 'Connections closed or requests refused by the slow-client guards, by reason (per_address: over the open connections per address; slow_body: a body below the minimum data rate)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const openStreams = new Gauge({
+    name: 'http_open_streams',
+    help: 'Long-lived connections open now, by kind (notifications: event streams of the bell)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   const queueDepth = new Gauge({
     name: 'media_queue_depth',
     help: 'Media jobs waiting to be processed',
@@ -88,6 +104,8 @@ export function createMetrics(): AppMetrics {
     httpDuration,
     uploadBytes,
     shed,
+    connectionsRefused,
+    openStreams,
     media: {
       queueDepth,
       transcodeSeconds,

@@ -178,6 +178,90 @@ describe('notification bell', () => {
   });
 });
 
+/** A stand-in for the browser's EventSource that the test drives: the streams made, and their events. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.made.push(this);
+  }
+  close(): void {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server's side: opens the stream, sends an event, refuses or drops it. */
+  open(): void {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  send(type: string, data: unknown): void {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  fail(closed: boolean): void {
+    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    this.dispatchEvent(new Event('error'));
+  }
+}
+
+describe('the bell without its stream', () => {
+  const real = (globalThis as { EventSource?: unknown }).EventSource;
+  beforeEach(() => {
+    FakeEventSource.made = [];
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  });
+  afterEach(() => {
+    (globalThis as { EventSource?: unknown }).EventSource = real;
+  });
+
+  it('polls when the stream is told to step aside, and streams again after the pause it was given', async () => {
+    let polled = 0;
+    server.use(
+      http.get('*/v0/api/notifications/unread', () => {
+        polled += 1;
+        return HttpResponse.json({ success: true, unread: 4 });
+      }),
+    );
+    renderWithProviders(<Header />, { preloadedState: authState(viewer) });
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    const first = FakeEventSource.made[0]!;
+    expect(first.url).toMatch(/\/v0\/api\/notifications\/stream$/);
+    first.open();
+    first.send('unread', { unread: 7 });
+    expect(await screen.findByRole('button', { name: 'Notifications, 7 unread' })).toBeInTheDocument();
+
+    const before = polled;
+    // Newer tabs took its place: it closes, the count is asked for at once, then a new stream.
+    first.send('closing', { reason: 'session', retryAfterMs: 50 });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
+    expect(polled).toBeGreaterThan(before);
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(2));
+    FakeEventSource.made[1]!.open();
+    FakeEventSource.made[1]!.send('unread', { unread: 5 });
+    expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeInTheDocument();
+  });
+
+  it('falls back to the polled count when the server refuses the stream, and keeps the reconnecting one otherwise', async () => {
+    server.use(http.get('*/v0/api/notifications/unread', () => HttpResponse.json({ success: true, unread: 2 })));
+    renderWithProviders(<Header />, { preloadedState: authState(viewer) });
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    const source = FakeEventSource.made[0]!;
+    source.open();
+    source.send('unread', { unread: 9 });
+    expect(await screen.findByRole('button', { name: 'Notifications, 9 unread' })).toBeInTheDocument();
+    // A dropped connection the browser retries by itself: the stream is kept.
+    source.fail(false);
+    expect(source.readyState).toBe(FakeEventSource.CONNECTING);
+    // Refused (503: every stream taken): closed for good, the polled count shows.
+    source.fail(true);
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+});
+
 describe('pages', () => {
   it('Subscriptions: the uploaders followed and their newest videos; empty and error states', async () => {
     let mode: 'full' | 'empty' | 'error' = 'full';

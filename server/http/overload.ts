@@ -8,9 +8,14 @@
  *   starts to go out, and a bounded number started per turn of the event loop. The next ones wait
  *   in a FIFO queue: refused at once past OVERLOAD_MAX_QUEUE waiting, or once they have waited
  *   OVERLOAD_MAX_QUEUE_WAIT_MS. A flood without a cap shares the CPU between all requests, so every one finishes late;
- *   a cap without a queue spends the CPU on refusing clients that come straight back. Streams
- *   (media, catalogue clips) stop counting once they start sending; uploads, which read their
- *   body for minutes, do not count; a client that goes away gives its place (or its turn) back.
+ *   a cap without a queue spends the CPU on refusing clients that come straight back. A place is
+ *   for work, never for waiting on a client: a request with a body takes its place once the body
+ *   has arrived (before validation), not when its headers do; uploads (multipart forms and tus),
+ *   whose handlers read their bodies for minutes, take none; answers that stream (media,
+ *   catalogue clips) stop counting once they start sending, and a notification stream gives its
+ *   place back as it opens (request.leaveAdmission()). Those long-lived connections have budgets
+ *   of their own (http/slow-clients.ts, routes/following.ts), so they can never make the API or
+ *   /health look overloaded. A client that goes away gives its place (or its turn) back.
  * - the event loop's mean delay (and optionally its utilization) over the configured limits,
  *   sampled twice a second by @fastify/under-pressure: the backstop for work the gates do not
  *   see (a slow render, a background job in the same process).
@@ -39,11 +44,26 @@ declare module 'fastify' {
     /** The admission gates: server-rendered page views, everything else (http/admission.ts). */
     admission: { page: AdmissionGate; other: AdmissionGate };
   }
+  interface FastifyRequest {
+    /** Gives this request's admission place back (a long-lived answer, once its work is done). */
+    leaveAdmission(): void;
+  }
 }
 
 const HEALTH_PATHS = new Set(['/health', '/v0/api/health']);
-/** Long-running by nature (a 1 GB body): never counted nor shed by the in-flight cap. */
-const LONG_RUNNING_PATHS = new Set(['/v0/api/movies/upload']);
+/** Long-running by nature (a 1 GB body, read by the handler): never counted nor shed by the in-flight cap. */
+const LONG_RUNNING_PATHS = new Set(['/v0/api/movies/upload', '/v0/api/uploads', '/v0/api/uploads/:id']);
+
+/** Handlers that read their body themselves, for as long as the client takes to send it. */
+function readsOwnBody(request: FastifyRequest): boolean {
+  return LONG_RUNNING_PATHS.has(request.routeOptions.url ?? '') || (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+}
+
+/** A body is coming: Fastify reads it between onRequest and preValidation. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
 
 /**
  * The process's own in-process requests (app.inject: the search index reading the built-in
@@ -115,12 +135,11 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
     holding.delete(request);
     gate.leave();
   };
+  app.decorateRequest('leaveAdmission', function leaveAdmission(this: FastifyRequest) {
+    release(this);
+  });
   if (overload.maxInFlight > 0 || overload.maxInFlightPages > 0) {
-    app.addHook('onRequest', (request, reply, done) => {
-      if (exempt(request) || LONG_RUNNING_PATHS.has(request.routeOptions.url ?? '')) {
-        done();
-        return;
-      }
+    const admit = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       const kind = isHistoryNavigation(request) ? 'page' : 'other';
       const gate = gates[kind];
       const withdraw = gate.enter((admitted, refusal) => {
@@ -137,6 +156,16 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
         else reply.send(page);
       });
       if (withdraw) withdrawals.set(request, withdraw);
+    };
+    // Without a body: admitted on arrival. With one: once it has arrived (a slow sender holds
+    // a socket, never a place). Uploads: never.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (exempt(request) || readsOwnBody(request) || hasBody(request)) done();
+      else admit(request, reply, done);
+    });
+    app.addHook('preValidation', (request, reply, done) => {
+      if (exempt(request) || readsOwnBody(request) || !hasBody(request)) done();
+      else admit(request, reply, done);
     });
     // Whichever comes first: the answer starts to go out, the client goes away.
     app.addHook('onSend', (request, _reply, payload, done) => {

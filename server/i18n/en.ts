@@ -23,6 +23,7 @@ export const en = {
   'error.requestTimeout': 'The request took too long to arrive.',
   'error.hostRequired': 'The request has no Host header.',
   'error.overloaded': 'The site is very busy right now. Please try again in a few seconds.',
+  'error.tooManyConnections': 'Too many open connections from your address. Please close some tabs or try again in a few seconds.',
   'overloaded.title': 'Busy right now',
   'overloaded.retry': 'Try again now',
 
@@ -221,6 +222,7 @@ export const en = {
   'following.subscribed': 'Subscribed.',
   'following.unsubscribed': 'Unsubscribed.',
   'following.tooManyRequests': 'Too many subscription changes. Please wait a moment and try again.',
+  'notifications.streamsBusy': 'Live notifications are busy right now; new ones will still appear within a minute.',
   'following.settingsSaved': 'Notification settings saved.',
   'following.unsubscribeInvalid': 'This unsubscribe link is not valid.',
   'following.unsubscribeDone': 'You will no longer receive notification e-mails. You can turn them back on in your profile settings.',

@@ -21,6 +21,7 @@ export const zh: Record<MessageKey, string> = {
   'error.requestTimeout': '请求传输时间过长。',
   'error.hostRequired': '请求缺少 Host 头。',
   'error.overloaded': '网站当前非常繁忙，请几秒钟后再试。',
+  'error.tooManyConnections': '来自你的网络地址的连接过多。请关闭一些标签页，或几秒钟后再试。',
   'overloaded.title': '网站繁忙',
   'overloaded.retry': '立即重试',
 
@@ -204,6 +205,7 @@ export const zh: Record<MessageKey, string> = {
   'following.cannotSubscribeSelf': '不能订阅自己。',
   'following.subscribed': '已订阅。',
   'following.unsubscribed': '已取消订阅。',
+  'notifications.streamsBusy': '实时通知当前繁忙；新通知仍会在一分钟内显示。',
   'following.tooManyRequests': '订阅操作过于频繁，请稍后再试。',
   'following.settingsSaved': '通知设置已保存。',
   'following.unsubscribeInvalid': '此退订链接无效。',

@@ -3,10 +3,13 @@
  * (list, unread count with ETag, a server-sent event stream of the count, marking read,
  * per-kind settings, the e-mail unsubscribe link). Every answer is per viewer: never cached.
  */
+import { createHash } from 'node:crypto';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
+import { StreamBudget, type StreamEviction } from '../http/stream-budget';
 import { sendError } from '../http/errors';
 import { rejectInvalidRequest } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
@@ -32,7 +35,7 @@ import {
   setHistoryPaused,
   type SubscribeResult,
 } from '../services/following';
-import { requireUser, signedInUser } from '../services/sessions';
+import { readSessionToken, requireUser, signedInUser } from '../services/sessions';
 
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, SelfieVideoSchema } from './videos';
 
@@ -45,6 +48,8 @@ export const FOLLOWING_LIMITS = {
 
 /** Keep-alive comments on the event stream, so proxies do not close an idle one. */
 const STREAM_KEEPALIVE_MS = 25 * 1000;
+/** How long a stream closed by its budget (or refused) steps aside before trying again; the bell polls meanwhile. */
+const STREAM_STEP_ASIDE_MS = 5 * 60 * 1000;
 /** Ids in one POST /notifications/read. */
 const READ_IDS_MAX = 500;
 
@@ -164,6 +169,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Open event streams end when the app closes (they would otherwise hold the server open).
   const openStreams = new Set<() => void>();
+  // Their budget: per session, per user, per instance (http/stream-budget.ts).
+  const streamBudget = new StreamBudget(app.config.connections, (open) => app.metrics.openStreams.set({ kind: 'notifications' }, open));
   app.addHook('preClose', async () => {
     for (const close of openStreams) close();
     openStreams.clear();
@@ -296,6 +303,17 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await signedInUser(request);
+      // Streams of one browser share its session cookie: a hash of it tells them apart from another browser's.
+      const session = createHash('sha256').update(readSessionToken(request) ?? '').digest('base64url');
+      let evict: (reason: StreamEviction) => void = () => undefined;
+      const leaveBudget = streamBudget.open(user.id, session, (reason) => evict(reason));
+      if (!leaveBudget) {
+        // The instance holds all the streams it can: this bell polls instead (useUnreadCount).
+        reply.header('retry-after', String(STREAM_STEP_ASIDE_MS / 1000)).header('cache-control', 'no-store');
+        return sendError(reply, 503, t(request, 'notifications.streamsBusy'));
+      }
+      // The stream's work is done once it is open: its admission place goes back to short requests.
+      request.leaveAdmission();
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -316,7 +334,17 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const close = () => {
         clearInterval(keepAlive);
         stop();
+        leaveBudget();
         if (!raw.writableEnded) raw.end();
+      };
+      // Newer streams of this session (or user) took its place: the tab polls for a while, then
+      // streams again; `retry` makes a browser that ignores the event wait as long.
+      evict = (reason) => {
+        if (!raw.writableEnded) {
+          raw.write(`event: closing\ndata: ${JSON.stringify({ reason, retryAfterMs: STREAM_STEP_ASIDE_MS })}\nretry: ${STREAM_STEP_ASIDE_MS}\n\n`);
+        }
+        openStreams.delete(close);
+        close();
       };
       openStreams.add(close);
       request.raw.on('close', () => {
