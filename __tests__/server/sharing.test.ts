@@ -686,4 +686,39 @@ describe('downloads', () => {
       await off.close();
     }
   });
+
+  it("always says downloadEnabled (a boolean) in the owner's answers; others get it only when true", async () => {
+    const one = (app: TestApp['app'], id: string, cookie?: string) =>
+      app.inject({ method: 'GET', url: `/v0/api/videos/selfieVideos/${id}`, headers: cookie ? { cookie } : {} });
+    const edit = (app: TestApp['app'], id: string, cookie: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url: `/v0/api/videos/selfieVideos/${id}`, headers: { cookie, origin: SITE }, payload });
+
+    // DOWNLOADS=off: false for the owner, whatever the video's own setting; nothing for others.
+    const off = await makeTestApp({ env: { DOWNLOADS: 'off' } });
+    try {
+      const user = await createTestUser(off.app);
+      const cookie = await sessionCookieFor(off.app, user.id);
+      const allowed = await createTestVideo(off.app, user.id, { download_enabled: 1 } as Partial<VideoRow>);
+      const plain = await createTestVideo(off.app, user.id);
+      for (const video of [allowed, plain]) {
+        expect((await one(off.app, video.id, cookie)).json().video.downloadEnabled).toBe(false);
+        expect((await one(off.app, video.id)).json().video).not.toHaveProperty('downloadEnabled');
+      }
+      const edited = await edit(off.app, plain.id, cookie, { title: 'Renamed' });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json().video.downloadEnabled).toBe(false);
+    } finally {
+      await off.close();
+    }
+
+    // Downloads on: the owner reads false until they allow it, then true like everyone.
+    const video = await createTestVideo(t.app, owner.id);
+    expect((await one(t.app, video.id, ownerCookie)).json().video.downloadEnabled).toBe(false);
+    expect((await one(t.app, video.id, otherCookie)).json().video).not.toHaveProperty('downloadEnabled');
+    expect((await edit(t.app, video.id, ownerCookie, { title: 'Kept off' })).json().video.downloadEnabled).toBe(false);
+    expect((await edit(t.app, video.id, ownerCookie, { title: 'Now allowed', downloadEnabled: true })).json().video.downloadEnabled).toBe(true);
+    expect((await one(t.app, video.id)).json().video.downloadEnabled).toBe(true);
+    expect((await edit(t.app, video.id, ownerCookie, { title: 'Off again', downloadEnabled: false })).json().video.downloadEnabled).toBe(false);
+    expect((await one(t.app, video.id, otherCookie)).json().video).not.toHaveProperty('downloadEnabled');
+  });
 });

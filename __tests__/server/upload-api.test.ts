@@ -112,6 +112,8 @@ describe('POST /v0/api/movies/upload', () => {
           resumeAt: null,
           qualities: 0,
           captions: [],
+          // The owner's answer: its settings are always there (docs/sharing.md#downloads).
+          downloadEnabled: false,
         },
       });
       expect(await t.app.db.selectFrom('media_jobs').select(['video_id', 'state']).execute()).toEqual([

@@ -61,6 +61,8 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     storage: app.storage,
     firstPts: (prefix, variant) => firstSegmentPts(app.storage, prefix, variant),
   };
+  /** Every answer here goes to the video's owner. */
+  const ownerExtras = { downloadsAllowed: app.config.downloadsEnabled, forOwner: true };
   const uploadsPerUser = app.createRateLimit({
     ...CAPTION_LIMITS.uploadsPerUser,
     keyGenerator: async (request) => `captions:upload:user:${(await request.currentUser())?.id ?? request.ip}`,
@@ -151,7 +153,7 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       request.log.info({ videoId: video.id, lang, cues: parsed.cues.length, format: parsed.format, encoding: parsed.encoding }, 'captions saved');
       await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
-      return { success: true, message: t(request, 'captions.saved'), video: toPublicVideo({ ...row, username: video.username }, requestLanguage(request)) };
+      return { success: true, message: t(request, 'captions.saved'), video: toPublicVideo({ ...row, username: video.username }, requestLanguage(request), ownerExtras) };
     },
   );
 
@@ -171,7 +173,7 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await app.events.publish('video.changed', { videoId: video.id, change: 'updated' });
       const row = await app.db.selectFrom('videos').selectAll().where('id', '=', video.id).executeTakeFirstOrThrow();
-      return { success: true, message: t(request, 'captions.deleted'), video: toPublicVideo({ ...row, username: video.username }, requestLanguage(request)) };
+      return { success: true, message: t(request, 'captions.deleted'), video: toPublicVideo({ ...row, username: video.username }, requestLanguage(request), ownerExtras) };
     },
   );
 };

@@ -173,7 +173,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'video uploaded',
         );
         // Search learns about it once it is ready (server/media/pipeline.ts publishes the change).
-        return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved, requestLanguage(request)) };
+        return { success: true, message: t(request, 'video.uploaded'), video: toPublicVideo(saved, requestLanguage(request), { downloadsAllowed: app.config.downloadsEnabled, forOwner: true }) };
       } catch (error) {
         await Promise.allSettled([video?.write.abort(), thumbnail?.write.abort()]);
         return answerFailure(request, reply, error);
@@ -225,7 +225,7 @@ const thumbnailRoute: FastifyPluginAsyncTypebox = async (app) => {
         return {
           success: true,
           message: t(request, 'video.updated'),
-          video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request)),
+          video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request), { downloadsAllowed: app.config.downloadsEnabled, forOwner: true }),
         };
       } catch (error) {
         await thumbnail?.write.abort().catch(() => undefined);

@@ -146,7 +146,9 @@ export const SelfieVideoSchema = Type.Object({
   }),
   downloadEnabled: Type.Optional(
     Type.Boolean({
-      description: 'Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only)',
+      description:
+        'Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). ' +
+        "Always present in the owner's answers (false included); in anyone else's only when true",
     }),
   ),
   resumeAt: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
@@ -312,6 +314,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             resumeAt,
             ...estimate,
             downloadsAllowed: app.config.downloadsEnabled,
+            forOwner: viewer?.id === video.user_id,
           }),
           subscriberCount: subscribers,
           ...(subscribed === undefined ? {} : { subscribed }),
@@ -377,6 +380,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         video: toPublicVideo(row, requestLanguage(request), {
           resumeAt: await positionOf(app.db, owned.user.id, video.id),
           ...(await ownerEstimate(row, owned.user.id)),
+          downloadsAllowed: app.config.downloadsEnabled,
+          forOwner: true,
         }),
       };
     },
@@ -429,6 +434,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         video: toPublicVideo({ ...updated, username: video.username }, requestLanguage(request), {
           resumeAt: await positionOf(app.db, owned.user.id, video.id),
           downloadsAllowed: app.config.downloadsEnabled,
+          forOwner: true,
         }),
       };
     },

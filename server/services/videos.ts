@@ -73,8 +73,12 @@ export interface PublicVideo {
   qualities: number;
   /** Caption tracks (docs/captions.md), WebVTT; [] when none. */
   captions: PublicCaptionTrack[];
-  /** Present (true) when viewers may download it (docs/sharing.md); single-video answers only. */
-  downloadEnabled?: true;
+  /**
+   * Whether viewers may download it (docs/sharing.md): its owner allows it and the site has
+   * downloads on. Single-video answers only: the owner's always carry it (false included), anyone
+   * else's only when true.
+   */
+  downloadEnabled?: boolean;
 }
 
 export interface PublicCaptionTrack {
@@ -92,6 +96,8 @@ export interface PublicVideoExtras {
   etaSeconds?: number | null;
   /** The site has downloads on (DOWNLOADS): single-video answers then say whether this one may be downloaded. */
   downloadsAllowed?: boolean;
+  /** The answer goes to the video's owner: its settings are always present (downloadEnabled false, not absent). */
+  forOwner?: boolean;
 }
 
 /** Where a video is in the pipeline (server/media/progress.ts writes the running stages). */
@@ -159,6 +165,7 @@ export function toPublicVideo(
   const manifest = status === 'ready' ? renditionManifest(video) : null;
   const rendition = (file: string) => videoMediaUrl(`${video.renditions_prefix}/${file}`);
   const playback = playbackKey(video);
+  const downloadable = extras.downloadsAllowed === true && Number(video.download_enabled) === 1;
   return {
     _id: video.id,
     movieId: playback ?? '',
@@ -194,6 +201,6 @@ export function toPublicVideo(
     captions: manifest && Array.isArray(manifest.captions)
       ? manifest.captions.map((track) => ({ lang: track.lang, label: track.label, url: rendition(track.vtt), source: track.source }))
       : [],
-    ...(extras.downloadsAllowed && Number(video.download_enabled) === 1 ? { downloadEnabled: true as const } : {}),
+    ...(downloadable || extras.forOwner ? { downloadEnabled: downloadable } : {}),
   };
 }

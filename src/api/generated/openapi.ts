@@ -1401,7 +1401,7 @@ export interface components {
             storyboardUrl: string | null;
             /** @description From "0:00 Intro" lines of the description; [] when none */
             chapters: components["schemas"]["VideoChapter"][];
-            /** @description Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only) */
+            /** @description Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). Always present in the owner's answers (false included); in anyone else's only when true */
             downloadEnabled?: boolean;
             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
             resumeAt: number | null;
@@ -2052,7 +2052,7 @@ export interface operations {
                             storyboardUrl: string | null;
                             /** @description From "0:00 Intro" lines of the description; [] when none */
                             chapters: components["schemas"]["VideoChapter"][];
-                            /** @description Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only) */
+                            /** @description Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). Always present in the owner's answers (false included); in anyone else's only when true */
                             downloadEnabled?: boolean;
                             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
                             resumeAt: number | null;
@@ -2159,7 +2159,7 @@ export interface operations {
                             storyboardUrl: string | null;
                             /** @description From "0:00 Intro" lines of the description; [] when none */
                             chapters: components["schemas"]["VideoChapter"][];
-                            /** @description Present (true) when viewers may download the video: its owner allows it and the site has downloads on (single-video answers only) */
+                            /** @description Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). Always present in the owner's answers (false included); in anyone else's only when true */
                             downloadEnabled?: boolean;
                             /** @description The signed-in viewer's saved position in seconds (single-video answers only); null otherwise */
                             resumeAt: number | null;
