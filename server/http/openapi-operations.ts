@@ -134,6 +134,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'get /v0/api/notifications/settings': op('getNotificationSettings', 'following', 'session', 'Per-kind notification preferences (in the app, by e-mail)'),
   'put /v0/api/notifications/settings': op('updateNotificationSettings', 'following', 'session', 'Change per-kind notification preferences'),
   'post /v0/api/notifications/unsubscribe': op('unsubscribeFromEmails', 'following', 'public', "Stop notification e-mails with the digest's signed link"),
+  'post /v0/api/notifications/unsubscribe/one-click': op('unsubscribeOneClick', 'following', 'public', "Stop notification e-mails: the digest's List-Unsubscribe URL (RFC 8058 one-click)"),
+  'get /v0/api/notifications/unsubscribe/one-click': op('openUnsubscribeLink', 'following', 'public', "The digest's List-Unsubscribe URL opened: changes nothing, links to the notification settings"),
   'get /v0/api/history': op('listHistory', 'following', 'session', 'The watch history, newest first, with where to resume'),
   'delete /v0/api/history': op('clearHistory', 'following', 'session', 'Forget the whole watch history'),
   'delete /v0/api/history/{videoId}': op('removeHistoryEntry', 'following', 'session', 'Forget one video of the watch history'),

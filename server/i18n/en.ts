@@ -226,6 +226,10 @@ export const en = {
   'following.settingsSaved': 'Notification settings saved.',
   'following.unsubscribeInvalid': 'This unsubscribe link is not valid.',
   'following.unsubscribeDone': 'You will no longer receive notification e-mails. You can turn them back on in your profile settings.',
+  // The digest's List-Unsubscribe URL opened (routes/unsubscribe.ts).
+  'following.oneClick.title': 'Notification e-mails',
+  'following.oneClick.unchanged': 'Nothing has been changed. To stop notification e-mails, use the unsubscribe button of your mail app, or turn them off in your notification settings.',
+  'following.oneClick.settings': 'Open your notification settings',
   'following.note.new-video': '{actor} uploaded "{video}"',
   'following.note.comment-reply': '{actor} replied to your comment on "{video}"',
   'following.note.video-comment': '{actor} commented on "{video}"',

@@ -18,6 +18,7 @@ import { playbackRoutes } from './playback';
 import { playlistRoutes } from './playlists';
 import { sessionRoutes } from './session';
 import { tusRoutes } from './tus';
+import { unsubscribeRoutes } from './unsubscribe';
 import { uploadRoutes } from './upload';
 import { videoRoutes } from './videos';
 import { userRoutes } from './users';
@@ -41,6 +42,7 @@ const AREAS = [
   namedPlugin('comment-routes', commentRoutes),
   namedPlugin('user-routes', userRoutes),
   namedPlugin('following-routes', followingRoutes),
+  namedPlugin('unsubscribe-routes', unsubscribeRoutes),
   namedPlugin('playlist-routes', playlistRoutes),
   namedPlugin('moderation-routes', moderationRoutes),
 ];

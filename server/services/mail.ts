@@ -16,7 +16,7 @@ import { rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 import type { AppConfig } from '../config';
 
@@ -29,6 +29,12 @@ export interface OutgoingMail {
   purpose: string;
   /** The link the message carries; logged in outbox mode under NODE_ENV=development only. */
   link?: string;
+  /**
+   * Mail that keeps coming (the digest): its one-click unsubscribe URL, sent as `List-Unsubscribe`
+   * (RFC 2369) with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so mail
+   * providers offer their own unsubscribe button, which POSTs to it.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -46,6 +52,16 @@ export function fromAddress(publicUrl: string): string {
 }
 
 let sequence = 0;
+
+/** What nodemailer sends for `mail`. */
+function messageOf(sender: { name: string; address: string }, mail: OutgoingMail): SendMailOptions {
+  const message: SendMailOptions = { from: sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  if (mail.unsubscribeUrl) {
+    message.list = { unsubscribe: mail.unsubscribeUrl };
+    message.headers = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  }
+  return message;
+}
 
 /** The next outbox file name; sorting names sorts messages oldest → newest. */
 export function outboxFileName(purpose: string, now: number = Date.now()): string {
@@ -68,7 +84,7 @@ export function createMailer(
       mode: 'smtp',
       from,
       async send(mail) {
-        const info = await transport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail(messageOf(sender, mail));
         // No link here: it carries a token, and this is real mail.
         log.info({ purpose: mail.purpose, messageId: info.messageId }, 'mail sent');
       },
@@ -81,7 +97,7 @@ export function createMailer(
     mode: 'outbox',
     from,
     async send(mail) {
-      const info = await transport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail(messageOf(sender, mail));
       const name = outboxFileName(mail.purpose);
       const file = path.join(config.mailDir, name);
       const temporary = path.join(config.mailDir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);

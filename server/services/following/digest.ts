@@ -2,8 +2,10 @@
  * The notification e-mail digest (docs/following.md): at most one message per user per hour,
  * listing the notifications of the kinds they want by e-mail that no digest has taken yet, with
  * a link to stop these e-mails that works without signing in (an HMAC-signed token naming the
- * user). Every instance may run the sweep: a user's hour is claimed with one conditional UPDATE,
- * so two instances never mail the same user twice.
+ * user). The same token makes the mail's `List-Unsubscribe` URL, which mail providers POST to
+ * for their own one-click unsubscribe button (RFC 8058; routes/unsubscribe.ts). Every instance may
+ * run the sweep: a user's hour is claimed with one conditional UPDATE, so two instances never
+ * mail the same user twice.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -19,6 +21,8 @@ import { escapeHtml } from '../mailTemplates';
 import { listNotifications, loadPreferences, NOTIFICATION_KINDS, type NotificationView } from './notifications';
 
 export const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+/** The digest's List-Unsubscribe URL: a POST (RFC 8058 one-click) stops the e-mails, a GET changes nothing. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/v0/api/notifications/unsubscribe/one-click';
 /** Notifications listed in one mail (the rest are counted). */
 const DIGEST_MAX_ITEMS = 20;
 
@@ -28,7 +32,11 @@ async function sign(db: Kysely<Database>, userId: string): Promise<string> {
   return createHmac('sha256', await appKey(db, 'unsubscribe')).update(`unsubscribe:${userId}`).digest('base64url');
 }
 
-/** `<user id>.<signature>`: stops the user's notification e-mails, never expires, names nothing else. */
+/**
+ * `<user id>.<signature>`: stops the user's notification e-mails (the digest), never expires, names
+ * nothing else. The signature covers the purpose and the user: no other user's token, and no token
+ * for anything else, can be made from it.
+ */
 export async function unsubscribeToken(db: Kysely<Database>, userId: string): Promise<string> {
   return `${userId}.${await sign(db, userId)}`;
 }
@@ -165,11 +173,14 @@ async function digestFor(deps: DigestDeps, userId: string, now: Date, cutoff: st
     await db.updateTable('following_settings').set({ last_digest_at: null }).where('user_id', '=', userId).execute();
     return false;
   }
+  const token = encodeURIComponent(await unsubscribeToken(db, userId));
   const links = {
     notifications: `${deps.publicUrl}/notifications`,
-    unsubscribe: `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, userId))}`,
+    unsubscribe: `${deps.publicUrl}/unsubscribe?token=${token}`,
   };
   const mail = renderDigest(language, notes.slice(0, DIGEST_MAX_ITEMS), notes.length, links);
-  await deps.mailer.send({ to: user.email, purpose: 'digest', ...mail });
+  // Not the page above (it unsubscribes once opened): a GET of this URL changes nothing.
+  const unsubscribeUrl = `${deps.publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${token}`;
+  await deps.mailer.send({ to: user.email, purpose: 'digest', ...mail, unsubscribeUrl });
   return true;
 }

@@ -862,6 +862,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/notifications/unsubscribe/one-click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The digest's List-Unsubscribe URL opened: changes nothing, links to the notification settings
+         * @description The same URL opened (a mail scanner, or a mail client without one-click): changes nothing; a page says so and links to the user's notification settings (the edit profile page).
+         */
+        get: operations["openUnsubscribeLink"];
+        put?: never;
+        /**
+         * Stop notification e-mails: the digest's List-Unsubscribe URL (RFC 8058 one-click)
+         * @description The digest's List-Unsubscribe URL (RFC 8058 one-click): stops every notification e-mail of the user the signed token names. No session and no Origin needed: the token authenticates.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/playlists": {
         parameters: {
             query?: never;
@@ -3848,6 +3872,82 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         paused: boolean;
+                    };
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openUnsubscribeLink: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page in the request's language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Every failure: a 4xx says what was wrong, a 5xx reveals nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description "One-Click" */
+                    "List-Unsubscribe"?: string;
+                } | null;
+                "application/x-www-form-urlencoded": {
+                    /** @description "One-Click" */
+                    "List-Unsubscribe"?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
                     };
                 };
             };
