@@ -90,7 +90,7 @@ describe('SubscribeButton', () => {
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
     expect(await screen.findByText('5 subscribers')).toBeInTheDocument();
-    const pressed = screen.getByRole('button', { name: 'Unsubscribe from olivia' });
+    const pressed = screen.getByRole('button', { name: 'Subscribed to olivia' });
     expect(pressed).toHaveAttribute('aria-pressed', 'true');
     expect(pressed).toHaveTextContent('Subscribed');
     await user.click(pressed);

@@ -356,7 +356,7 @@ describe('Video page subscribe button', () => {
 
     await user.click(button);
     expect(await screen.findByText('8 subscribers')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Unsubscribe from alice' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Subscribed to alice' })).toHaveAttribute('aria-pressed', 'true');
     // The count came with the video: the uploader's profile was never asked for.
     expect(requests.filter((line) => line.startsWith('GET /v0/api/users/'))).toEqual([]);
   });

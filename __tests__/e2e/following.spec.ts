@@ -39,7 +39,7 @@ test('subscribe to an uploader, they post a video, the notification appears live
   await page.goto(`/profile/${uploader._id}`);
   await expect(page.getByRole('heading', { level: 1, name: uploader.username })).toBeVisible();
   await page.getByRole('button', { name: `Subscribe to ${uploader.username}` }).click();
-  await expect(page.getByRole('button', { name: `Unsubscribe from ${uploader.username}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Subscribed to ${uploader.username}` })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
 
   // The Subscriptions page from the menu: nothing new yet.
@@ -71,12 +71,12 @@ test('subscribe to an uploader, they post a video, the notification appears live
     if (new URL(request.url()).pathname.startsWith('/v0/api/users/') && request.method() === 'GET') profileCalls.push(request.url());
   });
   await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `Unsubscribe from ${uploader.username}` }).click();
+  await page.getByRole('button', { name: `Subscribed to ${uploader.username}` }).click();
   await expect(page.getByText('0 subscribers', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: `Subscribe to ${uploader.username}` })).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('button', { name: `Subscribe to ${uploader.username}` }).click();
   await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Unsubscribe from ${uploader.username}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Subscribed to ${uploader.username}` })).toHaveAttribute('aria-pressed', 'true');
   expect(profileCalls).toEqual([]);
 
   // The feed lists the new video.
@@ -145,4 +145,40 @@ test('the owner reorders a playlist by dragging a card by its handle and by the 
   await upNext.getByRole('button', { name: 'Play now' }).click();
   await expect(page).toHaveURL(new RegExp(`/selfieVideos/${ids[1]}\\?list=${playlistId}$`));
   await expect(page.getByRole('navigation', { name: 'Playlist Beach day' })).toContainText('2 of 3');
+});
+
+test('when the server refuses the bell its stream, the bell polls and still shows a new notification', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  // The page's timers run as usual, and the test can jump to the next poll.
+  await page.clock.install();
+  // Every stream refused, as an instance whose streams are all taken answers (NOTIFICATION_STREAMS_MAX).
+  let refused = 0;
+  await page.route('**/v0/api/notifications/stream', (route) => {
+    refused += 1;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json; charset=utf-8',
+      headers: { 'retry-after': '300' },
+      body: JSON.stringify({ success: false, message: 'Live notifications are busy right now; new ones will still appear within a minute.' }),
+    });
+  });
+  const uploaderContext = await browser.newContext();
+  const uploader = await signUpAndLogIn(uploaderContext.request, 'uploader');
+  await signUpAndLogIn(page.request, 'fan');
+
+  await page.goto(`/profile/${uploader._id}`);
+  await page.getByRole('button', { name: `Subscribe to ${uploader.username}` }).click();
+  await expect(page.getByRole('button', { name: `Subscribed to ${uploader.username}` })).toHaveAttribute('aria-pressed', 'true');
+  const bell = page.getByRole('button', { name: /^Notifications, / });
+  await expect(bell).toHaveAccessibleName('Notifications, none unread');
+  await expect.poll(() => refused).toBeGreaterThan(0);
+
+  const videoId = await upload(uploaderContext.request, `Polled ${Date.now()}`);
+  await waitUntilReady(uploaderContext.request, videoId);
+  // No stream to hear it from: the next poll (every minute) does.
+  await page.clock.fastForward(61_000);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 });
+  await bell.click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`^${uploader.username} uploaded`) })).toBeVisible();
+  await uploaderContext.close();
 });

@@ -46,7 +46,9 @@ export function SubscribeButton({ userId, username, subscriberCount, subscribed 
           type="button"
           className={isSubscribed ? 'btn btn--small btn--ghost' : 'btn btn--small btn--primary'}
           aria-pressed={isSubscribed}
-          aria-label={isSubscribed ? t('following.unsubscribeFrom', { username }) : t('following.subscribeTo', { username })}
+          // The name holds the visible text ("Subscribed", "Subscribe": WCAG 2.5.3, label in name);
+          // aria-pressed says that pressing again unsubscribes.
+          aria-label={isSubscribed ? t('following.subscribedTo', { username }) : t('following.subscribeTo', { username })}
           disabled={isLoading}
           onClick={onClick}
         >

@@ -384,7 +384,7 @@ export const en = {
   'following.subscribe': 'Subscribe',
   'following.unsubscribe': 'Subscribed',
   'following.subscribeTo': 'Subscribe to {username}',
-  'following.unsubscribeFrom': 'Unsubscribe from {username}',
+  'following.subscribedTo': 'Subscribed to {username}',
   'following.subscribers': '{count, plural, one {# subscriber} other {# subscribers}}',
   'following.subscribeLogin': 'Log in to subscribe',
   'following.subscribeFailed': 'Could not change the subscription. Please try again.',

@@ -382,7 +382,7 @@ export const zh: Record<MessageKey, string> = {
   'following.subscribe': '订阅',
   'following.unsubscribe': '已订阅',
   'following.subscribeTo': '订阅 {username}',
-  'following.unsubscribeFrom': '取消订阅 {username}',
+  'following.subscribedTo': '已订阅 {username}',
   'following.subscribers': '{count} 位订阅者',
   'following.subscribeLogin': '登录后订阅',
   'following.subscribeFailed': '无法更改订阅，请重试。',
