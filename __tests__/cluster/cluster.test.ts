@@ -1,11 +1,13 @@
 /**
  * `npm run test:cluster`: the scale-out topology for real, on one machine — PostgreSQL
  * (DATABASE_URL, a throwaway cluster made by scripts/test-cluster.sh), a redis-server, an S3
- * server (s3rver), two HTTP-only instances (WORKER=off) on their own ports and one worker
- * (`npm run worker`'s entry), each process with a DATA_DIR of its own, so nothing can pass
- * through a local disk. Every process is a real child started as production starts it; the test
- * talks to them over HTTP only. A notification made on A (a comment) reaches the live unread
- * count of a browser connected to B through Redis.
+ * server (s3rver, without the ListParts and AbortMultipartUpload it lacks as published, as an
+ * operator who runs `npx s3rver` has it), two HTTP-only instances (`npm start`, WORKER=off) on
+ * their own ports and one worker (`npm run worker`), each process with a DATA_DIR of its own, so
+ * nothing can pass through a local disk. Every process is started the way operators start it
+ * (npm, the SPA built on the first start when it is not current); the test talks to them over
+ * HTTP only. A notification made on A (a comment) reaches the live unread count of a browser
+ * connected to B through Redis.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +25,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const API = '/v0/api';
 const PASSWORD = 'cluster-password-1';
 
-/** One child process of the cluster: an HTTP instance or the worker. */
+/** One npm script of the cluster, in a process group of its own (npm, its shell and node). */
 class Node {
   child: ChildProcess | undefined;
   output = '';
@@ -31,7 +33,7 @@ class Node {
 
   constructor(
     readonly name: string,
-    private readonly entry: string,
+    private readonly script: 'start' | 'worker',
     private readonly env: Record<string, string>,
     readonly port?: number,
   ) {
@@ -44,10 +46,12 @@ class Node {
 
   start(): void {
     this.output = '';
-    this.child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+    this.child = spawn('npm', ['run', this.script], {
       cwd: ROOT,
       env: { ...process.env, ...this.env, DATA_DIR: this.dataDir, ...(this.port ? { PORT: String(this.port) } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Signals go to the whole group: npm's shell does not pass them on to node.
+      detached: true,
     });
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-20_000);
@@ -67,28 +71,41 @@ class Node {
     );
   }
 
-  /** SIGKILL: no shutdown hook runs, as in a crash or a lost machine. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+  /** Whether any process of the group (npm, its shell, node) is still there. */
+  private running(): boolean {
+    if (!this.child?.pid) return false;
+    try {
+      process.kill(-this.child.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
+  /** Sends `signal` to the group; whether it was gone within waitMs. */
+  private async signal(signal: NodeJS.Signals, waitMs: number): Promise<boolean> {
+    if (!this.running()) return true;
+    try {
+      process.kill(-this.child!.pid!, signal);
+    } catch {
+      return true;
     }
+    const deadline = Date.now() + waitMs;
+    while (this.running()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  }
+
+  /** SIGKILL: no shutdown hook runs, as in a crash or a lost machine. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL', 15_000);
+  }
+
+  /** SIGTERM, the graceful stop; SIGKILL if it takes over 15 s. */
+  async stop(): Promise<void> {
+    if (!(await this.signal('SIGTERM', 15_000))) await this.kill();
   }
 
   cleanUp(): void {
@@ -162,7 +179,7 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
       throw new Error('npm run test:cluster sets DATABASE_URL to a PostgreSQL server (scripts/test-cluster.sh)');
     }
     redis = await startRedis();
-    s3 = await startS3('cluster-media');
+    s3 = await startS3('cluster-media', { multipartParts: false });
     databaseName = `cluster_${randomBytes(4).toString('hex')}`;
     const { Client } = await import('pg');
     const admin = new Client({ connectionString: DATABASE_SERVER });
@@ -183,17 +200,18 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
       // The suite sends many requests from one address on purpose.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     };
-    a = new Node('a', 'server/index.ts', { ...shared, WORKER: 'off' }, portA);
-    b = new Node('b', 'server/index.ts', { ...shared, WORKER: 'off' }, portB);
-    worker = new Node('worker', 'scripts/worker.ts', shared);
-    // A first, alone: it applies the migrations (B would wait on the migration lock anyway).
+    a = new Node('a', 'start', { ...shared, WORKER: 'off' }, portA);
+    b = new Node('b', 'start', { ...shared, WORKER: 'off' }, portB);
+    worker = new Node('worker', 'worker', shared);
+    // A first, alone: it builds the SPA if its sources changed since the last build, and applies
+    // the migrations (B would wait on the migration lock anyway).
     a.start();
-    await a.ready();
+    await a.ready(540_000);
     b.start();
     worker.start();
     await b.ready();
     owner = await signUp(a.url, `owner-${word}@example.com`);
-  }, 300_000);
+  }, 720_000);
 
   afterAll(async () => {
     for (const node of [a, b, worker]) {
@@ -409,6 +427,58 @@ describe('two HTTP-only instances and a worker on PostgreSQL, Redis and S3', () 
     // The upload's bytes are gone from the bucket once the video exists.
     expect((await s3.listKeys()).filter((key) => key.includes(location.split('/').pop()!))).toEqual([]);
     expect((await call(b.url, 'DELETE', `${API}/videos/selfieVideos/${resumedId}`, { cookie: owner })).status).toBe(200);
+  }, 300_000);
+
+  it('a resumable (tus) upload made by the client from its creation, as the page sends it, completes on B; a terminated one leaves nothing in the bucket', async () => {
+    const { Upload } = await import('tus-js-client');
+    let location = '';
+    const videoIdOf = await new Promise<string | null>((resolve, reject) => {
+      let id: string | null = null;
+      const upload = new Upload(fixtures.mp4, {
+        endpoint: `${b.url}${API}/uploads`,
+        chunkSize: 64 * 1024,
+        retryDelays: [0],
+        headers: { cookie: owner },
+        metadata: { filename: 'beach.mp4', filetype: 'video/mp4', title: `${word} made on B`, description: '', visibility: 'private' },
+        onAfterResponse: (_request, response) => {
+          id = response.getHeader('Video-Id') ?? id;
+        },
+        onSuccess: () => {
+          location = upload.url ?? '';
+          resolve(id);
+        },
+        onError: reject,
+      });
+      upload.start();
+    });
+    expect(videoIdOf).toMatch(/^[0-9a-f]{24}$/);
+    const uploadId = location.split('/').pop()!;
+    expect(uploadId).toMatch(/-[0-9a-f]{32}$/);
+    await eventually(
+      async () => {
+        const res = await call<{ status: string }>(a.url, 'GET', `${API}/videos/selfieVideos/${videoIdOf}/processing`, { cookie: owner });
+        if (res.body.status === 'failed') throw new Error(`transcoding failed: ${JSON.stringify(res.body)}\n${worker.output}`);
+        expect(res.body.status).toBe('ready');
+      },
+      240_000,
+      1000,
+    );
+    expect((await s3.listKeys()).filter((key) => key.includes(uploadId))).toEqual([]);
+    expect((await call(a.url, 'DELETE', `${API}/videos/selfieVideos/${videoIdOf}`, { cookie: owner })).status).toBe(200);
+
+    // Created and partly sent on A, given up on B.
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await call(a.url, 'POST', `${API}/uploads`, {
+      cookie: owner,
+      headers: { ...tus, 'upload-length': String(fixtures.mp4.length), 'upload-metadata': `title ${Buffer.from('Given up').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const abandoned = created.headers.get('location')!;
+    const sent = await call(a.url, 'PATCH', abandoned, { cookie: owner, headers: { ...tus, 'upload-offset': '0' }, body: fixtures.mp4.subarray(0, 1000), contentType: 'application/offset+octet-stream' });
+    expect(sent.status).toBe(204);
+    expect((await call(b.url, 'DELETE', abandoned, { cookie: owner, headers: tus })).status).toBe(204);
+    expect((await call(b.url, 'HEAD', abandoned, { cookie: owner, headers: tus })).status).toBe(404);
+    expect((await s3.listKeys()).filter((key) => key.includes(abandoned.split('/').pop()!))).toEqual([]);
   }, 300_000);
 
   it('killing A mid-traffic loses no acknowledged write', async () => {

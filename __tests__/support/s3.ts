@@ -10,7 +10,8 @@
  * One bug of s3rver 3.7.1 is corrected here (fixListingWithDelimiter): it finds a common prefix
  * only when an object sits directly under it, so ListObjectsV2 with Delimiter "/" on
  * `renditions/` (objects at `renditions/<id>/<generation>/<file>`) answered nothing, where S3 and
- * MinIO answer every `<id>/`. Everything else is s3rver as published.
+ * MinIO answer every `<id>/`. Two operations it lacks, ListParts and AbortMultipartUpload, are
+ * added unless `multipartParts: false` (addMultipartPartsApi). Everything else is s3rver as published.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -131,13 +132,21 @@ function addMultipartPartsApi(server: S3rver): void {
   });
 }
 
-export async function startS3(bucket = 'selfie-test'): Promise<S3TestServer> {
+export interface S3TestOptions {
+  /**
+   * false: no ListParts nor AbortMultipartUpload, as s3rver 3.7.1 is published (it answers them
+   * 405 MethodNotAllowed) and as an operator who runs `npx s3rver` has it. Default true.
+   */
+  multipartParts?: boolean;
+}
+
+export async function startS3(bucket = 'selfie-test', options: S3TestOptions = {}): Promise<S3TestServer> {
   // The SDK's notice that its releases after January 2027 need Node 22: noise in test output.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const directory = await mkdtemp(path.join(tmpdir(), 'selfie-s3-test-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   fixListingWithDelimiter(server);
-  addMultipartPartsApi(server);
+  if (options.multipartParts !== false) addMultipartPartsApi(server);
   let address;
   try {
     address = await server.run();

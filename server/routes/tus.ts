@@ -11,7 +11,7 @@
  * (415), Tus-Resumable (412), locks and the store.
  *
  * Bytes live in @tus/file-store under DATA_DIR/uploads (they survive a restart), or in
- * @tus/s3-store when S3 is configured; locks are in Redis when REDIS_URL is set
+ * @tus/s3-store when S3 is configured (services/uploads-s3-store.ts); locks are in Redis when REDIS_URL is set
  * (services/uploads-redis-locker.ts), so with both an upload continues on any instance. The PATCH that completes an upload copies the file into
  * this process's spool through receiveFile (the sniffing and size count of the multipart path),
  * has ffprobe inspect it, takes a poster frame as its thumbnail (the thumbnail stays optional:
@@ -25,7 +25,6 @@ import path from 'node:path';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +38,7 @@ import { inspectUpload, UndecodableMediaError } from '../media/probe';
 import type { LocalWrite } from '../media/spool';
 import { MEDIA_TYPES } from '../services/media-types';
 import { createRedisLocker } from '../services/uploads-redis-locker';
+import { SiteS3Store } from '../services/uploads-s3-store';
 import { newStorageKey } from '../services/storage';
 import {
   UploadRejection,
@@ -61,17 +61,6 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** `<user id>-<32 hex>`: the creator is part of the id. */
 const UPLOAD_ID = /^([0-9a-f]{8,64})-[0-9a-f]{32}$/;
 const PNG = MEDIA_TYPES.find((type) => type.ext === 'png');
-
-/**
- * @tus/s3-store's remove() (termination, and our clean-up after completion) leaves the pending
- * part object (`<id>.part`, the tail under S3's 5 MiB part minimum) behind: removed here too.
- */
-class TidyS3Store extends S3Store {
-  override async remove(id: string): Promise<void> {
-    await super.remove(id);
-    await this.client.deleteObject({ Bucket: this.bucket, Key: this.partKey(id, true) }).catch(() => undefined);
-  }
-}
 
 /** What Fastify learnt about a request, for the tus hooks (keyed by the Node request). */
 interface RequestContext {
@@ -97,8 +86,8 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return context;
   };
 
-  const datastore: FileStore | S3Store = config.s3
-    ? new TidyS3Store({
+  const datastore: FileStore | SiteS3Store = config.s3
+    ? new SiteS3Store({
         partSize: 8 * 1024 * 1024,
         // No object tags (not every S3-compatible server has them): expiry is the periodic sweep.
         useTags: false,
