@@ -31,6 +31,7 @@ describe('resumable uploads (tus)', () => {
   let port: number;
   let owner: UserRow;
   let cookie: string;
+  let other: UserRow;
   let otherCookie: string;
 
   async function start(): Promise<void> {
@@ -44,7 +45,8 @@ describe('resumable uploads (tus)', () => {
     await start();
     owner = await createTestUser(t.app, { username: 'resumer' });
     cookie = await sessionCookieFor(t.app, owner.id);
-    otherCookie = await sessionCookieFor(t.app, (await createTestUser(t.app, { username: 'other' })).id);
+    other = await createTestUser(t.app, { username: 'other' });
+    otherCookie = await sessionCookieFor(t.app, other.id);
   });
   afterAll(async () => {
     await t.close();
@@ -56,9 +58,9 @@ describe('resumable uploads (tus)', () => {
   const uploadsDir = () => path.join(dataDir, 'uploads');
   const storedUploads = async () => (await readdir(uploadsDir()).catch(() => [] as string[])).filter((name) => !name.endsWith('.json'));
 
-  function send(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
+  function send(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer, to = port): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (response) => {
+      const request = http.request({ host: '127.0.0.1', port: to, method, path: url, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -194,6 +196,66 @@ describe('resumable uploads (tus)', () => {
     expect(await storedUploads()).toEqual([]);
   });
 
+  it("tus acts only on the upload the route checked: another user's id hidden in the query, an encoded slash, dot segments or upper case finds nothing", async () => {
+    const data = fixtures.mp4;
+    const half = Math.floor(data.length / 2);
+    const created = await create(cookie, data.length, `title ${b64('Private diary')},visibility ${b64('private')}`);
+    const victimUrl = created.headers.location!;
+    const victim = victimUrl.split('/').pop()!;
+    const octet = (offset: number) => ({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
+    expect((await send('PATCH', victimUrl, tusHeaders(cookie, octet(0)), data.subarray(0, half))).status).toBe(204);
+    const victimBytes = await readFile(path.join(uploadsDir(), victim));
+    const videosOf = async (userId: string) => (await t.app.db.selectFrom('videos').select('id').where('user_id', '=', userId).execute()).length;
+    const attackerVideos = await videosOf(other.id);
+
+    // Ids the route accepts for the attacker (their own prefix), or that carry the victim's id.
+    const own = `${other.id}-${'cd'.repeat(16)}`;
+    const attacks = [
+      `/v0/api/uploads/${own}?x=/${victim}`,
+      `/v0/api/uploads/${own}?/${victim}`,
+      `/v0/api/uploads/${own}?x=/./${victim}`,
+      `/v0/api/uploads/${own}?x=/../uploads/${victim}`,
+      `/v0/api/uploads/${own}?x=%2F${victim}`,
+      `/v0/api/uploads/${own}%2F..%2F${victim}`,
+      `/v0/api/uploads/${own}%2f${victim}`,
+      `/v0/api/uploads/${own}/../${victim}`,
+      `/v0/api/uploads/${own}/%2e%2e/${victim}`,
+      `/v0/api/uploads/${victim}/../${own}`,
+      `/v0/api/uploads/${victim.toUpperCase()}`,
+      `/v0/api/uploads/${own}?x=/${victim.toUpperCase()}`,
+    ];
+    for (const url of attacks) {
+      // Dot segments in the path match no tus route: a HEAD reaches the static files, which refuse
+      // any `..` with 403 (PATCH and DELETE find nothing: 404).
+      const headStatus = /\/(\.\.|%2e%2e)\//i.test(url.split('?')[0]!) ? 403 : 404;
+      const head = await send('HEAD', url, tusHeaders(otherCookie));
+      expect([url, head.status, head.headers['upload-metadata']]).toEqual([url, headStatus, undefined]);
+      // The victim's last bytes: completing their upload would make a video owned by the attacker.
+      const patch = await send('PATCH', url, tusHeaders(otherCookie, octet(half)), data.subarray(half));
+      expect([url, patch.status, patch.headers['video-id']]).toEqual([url, 404, undefined]);
+      expect([url, (await send('DELETE', url, tusHeaders(otherCookie))).status]).toEqual([url, 404]);
+    }
+
+    // Unchanged, still the victim's alone: same bytes, same offset, no video for the attacker.
+    expect(await readFile(path.join(uploadsDir(), victim))).toEqual(victimBytes);
+    const head = await send('HEAD', victimUrl, tusHeaders(cookie));
+    expect(head.status).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(half));
+    expect(head.headers['upload-metadata']).toContain(b64('Private diary'));
+    expect(await videosOf(other.id)).toBe(attackerVideos);
+    const { videoId } = await clientUpload(data, { uploadUrl: `http://127.0.0.1:${port}${victimUrl}` });
+    expect(await videoRow(videoId!)).toMatchObject({ user_id: owner.id, title: 'Private diary', visibility: 'private' });
+  }, 60_000);
+
+  it('the Location of a new upload is its own address, whatever the creation URL carried', async () => {
+    for (const url of ['/v0/api/uploads?x=/elsewhere', '/v0/api/uploads?next=%2Fv0%2Fapi%2Fuploads%2Fabc']) {
+      const created = await send('POST', url, tusHeaders(cookie, { 'upload-length': '100', 'upload-metadata': `title ${b64('x')}` }));
+      expect(created.status).toBe(201);
+      expect(created.headers.location).toMatch(new RegExp(`^/v0/api/uploads/${owner.id}-[0-9a-f]{32}$`));
+      expect((await send('DELETE', created.headers.location!, tusHeaders(cookie))).status).toBe(204);
+    }
+  });
+
   it('a write from another site is refused like every write', async () => {
     const res = await send('POST', '/v0/api/uploads', tusHeaders(cookie, { origin: 'https://evil.example', 'upload-length': '10', 'upload-metadata': `title ${b64('x')}` }));
     expect(res.status).toBe(403);
@@ -217,6 +279,39 @@ describe('resumable uploads (tus)', () => {
     expect(JSON.parse(notBase64.body).message).toMatch(/base64/);
     const zh = await send('POST', '/v0/api/uploads', tusHeaders(cookie, { 'accept-language': 'zh-CN', 'upload-length': '0' }));
     expect(JSON.parse(zh.body).message).toBe('视频文件为空。');
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('filename is at most 255 bytes (400 otherwise); a filetype that is no media type, or a huge one, is not stored', async () => {
+    const metadataOf = async (url: string) => {
+      const header = String((await send('HEAD', url, tusHeaders(cookie))).headers['upload-metadata'] ?? '');
+      return Object.fromEntries(header.split(',').map((pair) => pair.split(' ')).map(([key, value]) => [key, Buffer.from(value ?? '', 'base64').toString('utf8')]));
+    };
+    // 128 two-byte characters: 256 bytes, though only 128 characters.
+    for (const filename of ['é'.repeat(128), 'a'.repeat(9000)]) {
+      const refused = await create(cookie, 100, `title ${b64('t')},filename ${b64(filename)}`);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body)).toEqual({ success: false, message: 'The file name is too long: at most 255 bytes.' });
+    }
+    const replacing = await create(cookie, 100, `replaces ${b64('000000000000000000000000')},filename ${b64('x'.repeat(256))}`);
+    expect(replacing.status).toBe(400);
+    const zh = await send('POST', '/v0/api/uploads', tusHeaders(cookie, { 'accept-language': 'zh-CN', 'upload-length': '100', 'upload-metadata': `title ${b64('t')},filename ${b64('é'.repeat(128))}` }));
+    expect(JSON.parse(zh.body).message).toBe('文件名过长：最多 255 字节。');
+    expect(await storedUploads()).toEqual([]);
+
+    const longest = `${'视'.repeat(83)}.mp`; // 83 × 3 + 3 = 252 bytes
+    const kept = await create(cookie, 100, `title ${b64('t')},filename ${b64(longest)},filetype ${b64('video/webm;codecs=vp8,opus')}`);
+    expect(kept.status).toBe(201);
+    expect(await metadataOf(kept.headers.location!)).toMatchObject({ filename: longest, filetype: 'video/webm;codecs=vp8,opus' });
+    for (const filetype of ['not a type', 'video/', '/mp4', 'video/mp4\u0000', `video/${'x'.repeat(9000)}`, 'text/html, video/mp4 <script>']) {
+      const created = await create(cookie, 100, `title ${b64('t')},filename ${b64('clip.mp4')},filetype ${b64(filetype)}`);
+      expect(created.status).toBe(201);
+      const stored = await metadataOf(created.headers.location!);
+      expect(stored.filename).toBe('clip.mp4');
+      expect(stored).not.toHaveProperty('filetype');
+      await send('DELETE', created.headers.location!, tusHeaders(cookie));
+    }
+    await send('DELETE', kept.headers.location!, tusHeaders(cookie));
     expect(await storedUploads()).toEqual([]);
   });
 
@@ -296,6 +391,32 @@ describe('resumable uploads (tus)', () => {
     await start();
     expect(await storedUploads()).toEqual([]);
     expect((await send('HEAD', url, tusHeaders(cookie))).status).toBe(404);
+  });
+
+  it('a tus failure (a broken store) is a 500 in the API shape, logged with its error and request id', async () => {
+    const { lines, logger } = capturedLog();
+    const broken = await makeTestApp({ logger });
+    try {
+      await broken.app.listen({ host: '127.0.0.1', port: 0 });
+      // The store's folder becomes a file: creating an upload in it fails.
+      const { rm } = await import('node:fs/promises');
+      await rm(path.join(broken.dataDir, 'uploads'), { recursive: true, force: true });
+      await writeFile(path.join(broken.dataDir, 'uploads'), 'not a folder');
+      const user = await createTestUser(broken.app, { username: 'unlucky' });
+      const brokenPort = (broken.app.server.address() as AddressInfo).port;
+      const headers = tusHeaders(await sessionCookieFor(broken.app, user.id), { 'upload-length': '100', 'upload-metadata': `title ${b64('t')}` });
+      const res = await send('POST', '/v0/api/uploads', headers, undefined, brokenPort);
+      expect(res.status).toBe(500);
+      expect(JSON.parse(res.body)).toEqual({ success: false, message: 'Something went wrong. Please try again later.' });
+      const entries = lines.map((line) => JSON.parse(line) as { level: number; reqId?: string; msg: string; err?: { message?: string; stack?: string }; res?: { statusCode: number } });
+      const completed = entries.find((entry) => entry.res?.statusCode === 500);
+      expect(completed?.reqId).toBeTruthy();
+      const failure = entries.find((entry) => entry.level >= 50 && entry.reqId === completed?.reqId);
+      expect(failure?.err?.message).toMatch(/EEXIST|ENOTDIR/);
+      expect(failure?.err?.stack).toBeTruthy();
+    } finally {
+      await broken.close();
+    }
   });
 
   it('the sweep at start on a fresh data directory (no uploads folder yet) warns of nothing', async () => {

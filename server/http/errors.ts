@@ -67,13 +67,14 @@ const STATUS_MESSAGES: Record<number, MessageKey> = {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    // request.log carries the request id (reqId): the answer's status line and this one meet.
     const statusCode = clientStatusCode(error);
     if (statusCode === undefined) {
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, 500, t(request, 'error.server'));
     }
-    // 503 is load shedding (logged where it is decided), not a failure.
-    if (statusCode >= 500 && statusCode !== 503) request.log.error({ err: error }, 'request failed');
+    // 503 is load shedding, "try later" rather than a failure: not an error line, but its error too.
+    if (statusCode >= 500) request.log.info({ statusCode, err: error }, 'request rejected');
     else request.log.info({ statusCode, reason: error.message }, 'request rejected');
     return sendError(reply, statusCode, clientMessage(request, error, statusCode));
   });

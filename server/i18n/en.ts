@@ -128,6 +128,7 @@ export const en = {
   'upload.lengthRequired': 'Resumable uploads must state their size (Upload-Length).',
   'upload.metadataInvalid': 'Upload-Metadata must be key and base64 value pairs separated by commas.',
   'upload.tusContentType': 'Upload chunks must be sent as application/offset+octet-stream.',
+  'upload.filenameTooLong': 'The file name is too long: at most {max} bytes.',
   // ---- media pipeline: why processing failed (server/media) ----
   'media.failedUndecodable': 'The video could not be decoded.',
   'media.failedTimeout': 'Processing took too long and was stopped.',

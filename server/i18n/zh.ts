@@ -115,6 +115,7 @@ export const zh: Record<MessageKey, string> = {
   'upload.lengthRequired': '断点续传上传必须声明文件大小（Upload-Length）。',
   'upload.metadataInvalid': 'Upload-Metadata 必须是以逗号分隔的键与 base64 值。',
   'upload.tusContentType': '上传分块必须以 application/offset+octet-stream 格式发送。',
+  'upload.filenameTooLong': '文件名过长：最多 {max} 字节。',
   'media.failedUndecodable': '无法解码该视频。',
   'media.failedTimeout': '处理时间过长，已停止。',
   'media.failedTranscode': '无法将该视频转换为可播放的格式。',

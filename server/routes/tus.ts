@@ -8,7 +8,8 @@
  * Upload-Length limit (413) and the Upload-Metadata fields, checked with the multipart form's
  * rules and messages (400). Those answers are the API's usual `{ success: false, message }`.
  * Then the raw request goes to tus (reply.hijack()), which handles offsets (409), content type
- * (415), Tus-Resumable (412), locks and the store.
+ * (415), Tus-Resumable (412), locks and the store, on the upload id the route checked (never one
+ * read from the URL). Its failures (500) are logged with the request id.
  *
  * Bytes live in @tus/file-store under DATA_DIR/uploads (they survive a restart), or in
  * @tus/s3-store when S3 is configured (services/uploads-s3-store.ts); locks are in Redis when REDIS_URL is set
@@ -30,7 +31,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
-import { errorBody, sendError } from '../http/errors';
+import { errorBody, sendError, SERVER_ERROR_MESSAGE } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey, type MessageVars } from '../i18n';
 import { extractPoster } from '../media/poster';
@@ -66,9 +67,41 @@ const PNG = MEDIA_TYPES.find((type) => type.ext === 'png');
 interface RequestContext {
   userId: string;
   request: FastifyRequest;
+  /** The upload id of the route (`:id`), checked against the user: the only id tus acts on. */
+  uploadId?: string;
   fields?: VideoFields;
+  /** filename and filetype as checked at creation (checkFileFields). */
+  file?: FileFields;
   /** The id of the own video whose file this upload replaces (Upload-Metadata `replaces`). */
   replaces?: string;
+}
+
+/** The client's file name and type, kept with the upload (shown when it is resumed). */
+type FileFields = { filename?: string; filetype?: string };
+
+const MAX_FILENAME_BYTES = 255;
+/**
+ * A media type (RFC 6838: type/subtype of restricted-name characters, 127 at most each), with
+ * parameters as browsers write them (MediaRecorder: `video/webm;codecs=vp8,opus`).
+ */
+const MEDIA_TYPE = /^[a-z0-9][\w!#$&^.+-]{0,126}\/[a-z0-9][\w!#$&^.+-]{0,126}(?:\s*;\s*[\w!#$&^.+-]+=(?:[\x21\x23-\x3a\x3c-\x7e]+|"[\x20\x21\x23-\x7e]*"))*$/i;
+const MAX_MEDIA_TYPE_LENGTH = 255;
+
+/**
+ * An over-long filename is refused (400): the site stores and shows it. A filetype that is no
+ * media type is dropped, not refused: tus-js-client and Uppy send the browser's guess (File.type),
+ * which the user neither sees nor chooses, and the site never relies on it (completion sniffs the
+ * bytes), so refusing would fail a good video over a hint.
+ */
+function checkFileFields(metadata: Record<string, string | null>): FileFields | { problem: MessageKey; vars?: MessageVars } {
+  const file: FileFields = {};
+  const { filename, filetype } = metadata;
+  if (filename) {
+    if (Buffer.byteLength(filename, 'utf8') > MAX_FILENAME_BYTES) return { problem: 'upload.filenameTooLong', vars: { max: MAX_FILENAME_BYTES } };
+    file.filename = filename;
+  }
+  if (filetype && filetype.length <= MAX_MEDIA_TYPE_LENGTH && MEDIA_TYPE.test(filetype)) file.filetype = filetype;
+  return file;
 }
 
 /** A tus hook's failure, answered with the API's error shape. */
@@ -79,9 +112,12 @@ function hookError(request: FastifyRequest, status: number, key: MessageKey, var
 export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, storage } = app;
   const contexts = new WeakMap<IncomingMessage, RequestContext>();
-  const contextOf = (req: Request): RequestContext => {
+  const findContext = (req: Request): RequestContext | undefined => {
     const node = (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
-    const context = node ? contexts.get(node) : undefined;
+    return node ? contexts.get(node) : undefined;
+  };
+  const contextOf = (req: Request): RequestContext => {
+    const context = findContext(req);
     if (!context) throw new Error('tus request without its Fastify context');
     return context;
   };
@@ -112,14 +148,25 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     maxSize: config.maxVideoBytes,
     relativeLocation: true,
     exposedHeaders: ['Video-Id'],
+    // By default tus takes the id from the last segment of the whole URL, query string included
+    // (`/uploads/<own id>?x=/<someone else's id>`): it must act on the id the route checked.
+    getFileIdFromRequest: (req) => contextOf(req).uploadId,
     namingFunction: (req) => `${contextOf(req).userId}-${randomBytes(16).toString('hex')}`,
-    onUploadCreate: async (req, upload) => {
-      const { fields, replaces } = contextOf(req);
+    onUploadCreate: async (req) => {
+      const { fields, replaces, file } = contextOf(req);
       // The checked, trimmed fields replace what was sent (stray keys are dropped); a replacement
       // keeps only its target (stored with the upload, so any instance can finish it).
-      const metadata: Record<string, string | null> = replaces ? { replaces } : { ...fields };
-      for (const key of ['filename', 'filetype'] as const) if (upload.metadata?.[key]) metadata[key] = upload.metadata[key];
-      return { metadata };
+      return { metadata: { ...(replaces ? { replaces } : fields), ...file } };
+    },
+    onResponseError: (req, error) => {
+      // tus answers its own errors (4xx, plain text) as the protocol has them. Anything else is a
+      // failure: logged with its request id, and answered like every 500 of the API (tus would
+      // send "Something went wrong with that request" and the error's message).
+      const status = 'status_code' in error ? error.status_code : 500;
+      if (status < 500) return undefined;
+      const request = findContext(req)?.request;
+      (request?.log ?? app.log).error({ err: error, statusCode: status }, 'resumable upload failed');
+      return { status_code: 500, body: JSON.stringify(errorBody(request ? t(request, 'error.server') : SERVER_ERROR_MESSAGE)) };
     },
     onUploadFinish: async (req, upload) => {
       const context = contextOf(req);
@@ -282,6 +329,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       context.userId = user.id;
       const id = request.params.id;
       if (id !== undefined && UPLOAD_ID.exec(id)?.[1] !== user.id) return sendError(reply, 404, t(request, 'error.notFound'));
+      context.uploadId = id;
       // tus itself would say 400 here; the protocol's answer for a wrong body type is 415.
       if (request.method === 'PATCH' && request.headers['content-type'] !== 'application/offset+octet-stream') {
         return sendError(reply, 415, t(request, 'upload.tusContentType'));
@@ -291,6 +339,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (user.verified !== 1) return sendError(reply, 403, t(request, 'auth.emailNotVerified'));
         const refused = checkCreation(request);
         if ('problem' in refused) return sendError(reply, refused.status, t(request, refused.problem, refused.vars));
+        context.file = refused.file;
         if ('replaces' in refused) {
           // Only an own video (any state); someone else's or an unknown id: 404 before any byte is stored.
           const target = await app.db.selectFrom('videos').select('id').where('id', '=', refused.replaces).where('user_id', '=', user.id).executeTakeFirst();
@@ -312,7 +361,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Upload-Length and Upload-Metadata of a creation request, checked before anything is stored. */
   function checkCreation(
     request: FastifyRequest,
-  ): { fields: VideoFields } | { replaces: string } | { problem: MessageKey; vars?: MessageVars; status: number } {
+  ): ({ fields: VideoFields; file: FileFields } | { replaces: string; file: FileFields }) | { problem: MessageKey; vars?: MessageVars; status: number } {
     const lengthHeader = request.headers['upload-length'];
     if (typeof lengthHeader === 'string' && /^\d+$/.test(lengthHeader)) {
       const length = Number(lengthHeader);
@@ -331,11 +380,13 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { status: 400, problem: 'upload.metadataInvalid' };
       }
     }
+    const file = checkFileFields(metadata);
+    if ('problem' in file) return { status: 400, problem: file.problem, vars: file.vars };
     // A new file for an existing video: its title, description and visibility stay as they are.
     if (metadata.replaces !== undefined) {
       const replaces = (metadata.replaces ?? '').trim();
       if (replaces === '' || replaces.length > 64) return { status: 404, problem: 'upload.replaceNotFound' };
-      return { replaces };
+      return { replaces, file };
     }
     const checked = checkVideoFields({
       title: metadata.title ?? undefined,
@@ -343,7 +394,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       visibility: metadata.visibility ?? undefined,
     });
     if ('problem' in checked) return { status: 400, problem: checked.problem, vars: checked.vars };
-    return { fields: checked };
+    return { fields: checked, file };
   }
 
   // The schemas only document the protocol (tus answers on the raw response, after hijack()):
