@@ -25,6 +25,7 @@ import { createDatabase, migrateToLatest, type AppDatabase } from './db';
 import type { Database } from './db/schema';
 import { trustProxyOption } from './http/client-address';
 import { installSlowClientGuards, slowClientServerOptions } from './http/slow-clients';
+import { installUploadBudget } from './http/upload-budget';
 import { handleClientError } from './http/client-errors';
 import { compressionOptions } from './http/compression';
 import { HttpError, installErrorHandler, sendError } from './http/errors';
@@ -162,6 +163,7 @@ async function assembleApp(
   installHostCheck(app);
   // Before admission: slow bodies and crowded addresses are bounded without taking a place.
   installSlowClientGuards(app, config.connections, config.trustProxy !== false);
+  installUploadBudget(app, config.connections);
   // Global, before any route: every state-changing request of every route must come from our origins,
   // and a saturated process sheds requests (503) instead of queueing them.
   installOriginCheck(app, config.allowedOrigins);

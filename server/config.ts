@@ -124,6 +124,9 @@ export interface ConnectionConfig {
   streamsPerUser: number;
   /** NOTIFICATION_STREAMS_MAX: open notification streams on this instance; past it a stream is refused (503) and the bell polls. */
   maxStreams: number;
+  /** UPLOADS_ACTIVE_PER_USER, UPLOADS_ACTIVE_MAX: uploads under way per user and on this instance; a new one past either is refused (429). */
+  uploadsPerUser: number;
+  uploadsMax: number;
 }
 
 export interface SearchConfig {
@@ -510,6 +513,8 @@ function parseConnectionConfig(read: (name: string) => string | undefined, fail:
     streamsPerSession,
     streamsPerUser,
     maxStreams: int('NOTIFICATION_STREAMS_MAX', { min: 0, max: 1_000_000 }, 5000),
+    uploadsPerUser: int('UPLOADS_ACTIVE_PER_USER', { min: 0, max: 1000 }, 4),
+    uploadsMax: int('UPLOADS_ACTIVE_MAX', { min: 0, max: 100_000 }, 64),
   };
 }
 

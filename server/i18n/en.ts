@@ -120,6 +120,8 @@ export const en = {
   'upload.tooManyParts': 'The upload has too many fields or files.',
   'upload.incomplete': 'The upload could not be read completely. Please try again.',
   'upload.tooMany': 'Too many uploads. Please wait a while and try again.',
+  'upload.tooManyUnderWay': 'You already have several uploads under way. Please let one finish, then try again.',
+  'upload.siteBusy': 'Many uploads are under way on the site right now. Please try again in a minute.',
   'upload.videoUndecodable': 'The video file could not be read: it may be damaged, cut short or have no picture.',
   'upload.videoUnsupported': 'This video format is not supported: upload an MP4, MOV, WebM, MKV or Ogg video with one picture.',
   'upload.videoTooLong': 'The video is too long: at most {minutes} minutes.',

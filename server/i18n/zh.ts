@@ -107,6 +107,8 @@ export const zh: Record<MessageKey, string> = {
   'upload.tooManyParts': '上传包含的字段或文件过多。',
   'upload.incomplete': '上传内容未能完整读取，请重试。',
   'upload.tooMany': '上传过于频繁，请稍后再试。',
+  'upload.tooManyUnderWay': '你已有多个上传正在进行。请等其中一个完成后再试。',
+  'upload.siteBusy': '网站上当前正在进行的上传很多，请一分钟后再试。',
   'upload.videoUndecodable': '无法读取该视频文件：文件可能已损坏、不完整或没有画面。',
   'upload.videoUnsupported': '不支持该视频格式：请上传只有一路画面的 MP4、MOV、WebM、MKV 或 Ogg 视频。',
   'upload.videoTooLong': '视频太长：最长 {minutes} 分钟。',

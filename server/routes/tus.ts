@@ -33,6 +33,7 @@ import { Type } from 'typebox';
 
 import { errorBody, sendError, SERVER_ERROR_MESSAGE } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { uploadsUnderWay } from '../http/upload-budget';
 import { t, type MessageKey, type MessageVars } from '../i18n';
 import { extractPoster } from '../media/poster';
 import { inspectUpload, UndecodableMediaError } from '../media/probe';
@@ -152,8 +153,9 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // (`/uploads/<own id>?x=/<someone else's id>`): it must act on the id the route checked.
     getFileIdFromRequest: (req) => contextOf(req).uploadId,
     namingFunction: (req) => `${contextOf(req).userId}-${randomBytes(16).toString('hex')}`,
-    onUploadCreate: async (req) => {
-      const { fields, replaces, file } = contextOf(req);
+    onUploadCreate: async (req, upload) => {
+      const { fields, replaces, file, userId } = contextOf(req);
+      app.uploadBudget.created(upload.id, userId);
       // The checked, trimmed fields replace what was sent (stray keys are dropped); a replacement
       // keeps only its target (stored with the upload, so any instance can finish it).
       return { metadata: { ...(replaces ? { replaces } : fields), ...file } };
@@ -182,6 +184,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       } finally {
         // Done or refused, the bytes are not needed any more.
+        app.uploadBudget.ended(upload.id);
         await datastore.remove(upload.id).catch(() => undefined);
       }
     },
@@ -350,11 +353,16 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         const wait = await countRequest(uploadsPerUser, request);
         if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
+        const full = app.uploadBudget.refusal(user.id);
+        if (full) return uploadsUnderWay(request, reply, full);
       }
+      // A chunk of an upload already admitted: never refused, counted while it arrives.
+      if (request.method === 'PATCH' && id !== undefined) app.uploadBudget.receiving(id, user.id, { request: request.raw, response: reply.raw });
     }
     contexts.set(request.raw, context);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
+    if (request.method === 'DELETE' && context.uploadId !== undefined) app.uploadBudget.ended(context.uploadId);
     return reply;
   }
 

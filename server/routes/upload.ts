@@ -22,6 +22,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import { namedPlugin } from '../http/plugin-name';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { uploadsUnderWay } from '../http/upload-budget';
 import { requestLanguage, t, type MessageKey } from '../i18n';
 import { inspectUpload, UndecodableMediaError, type RefusalKind } from '../media/probe';
 import { requireUser } from '../services/sessions';
@@ -113,6 +114,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
       const wait = await countRequest(uploadsPerUser, request);
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
+      const full = app.uploadBudget.refusal(user.id);
+      if (full) return uploadsUnderWay(request, reply, full);
+      app.uploadBudget.receivingWhole(user.id, { request: request.raw, response: reply.raw });
 
       const fields = new Map<string, string>();
       const seenFiles = new Set<string>();
