@@ -6,7 +6,7 @@
  * defaults of load shedding) as a child process on a throwaway DATA_DIR seeded here (24 public
  * self-shot videos, one with 100 comments), building the SPA first when dist/ is missing or stale.
  * Then, for each target — the self-shot list, the comments of a video, the server-rendered home
- * page (no cookie) — and each concurrency (10, 50, 100, 200 connections), autocannon runs for
+ * page and a video's page (no cookie: a visitor's) — and each concurrency (10, 50, 100, 200 connections), autocannon runs for
  * BENCH_SECONDS from THIS process (the client is never in the server's process; on a 2-core
  * machine it still competes with the server for CPU). Prints per run: successful answers per
  * second (2xx only), 503s, other answers, timeouts, latency p50/p99; and the server's RSS sampled
@@ -15,8 +15,13 @@
  * 0 timeouts, peak RSS < 768 MiB, RSS 30 s after within 128 MiB of the baseline.
  *
  *   BENCH_PORT (default 4207)  BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 10,50,100,200)
- *   BENCH_TARGETS (default list,comments,home)  BENCH_NODE_OPTIONS (extra flags for the server's node)
+ *   BENCH_TARGETS (default list,comments,home,video)  BENCH_NODE_OPTIONS (extra flags for the server's node)
  *   BENCH_SERVER_ENV (extra server variables, NAME=value,NAME=value)  BENCH_LOAD_JSON=file (figures as JSON)
+ *
+ * BENCH_PAGES=1 measures the visitors' pages instead: `/` and a video's page at 50, 100 and 200
+ * connections (BENCH_CONNECTIONS), on a server with the shared page cache (http/page-cache.ts) and
+ * then on one without it (PAGE_CACHE_TTL_MS=0), and prints visitor pages per second side by side
+ * (goal: ≥ 500/s without a 503, with the cache).
  *
  * Linux only (RSS from /proc/<pid>/status). A figure, not a test.
  */
@@ -36,8 +41,13 @@ import { buildSpa, isBuildCurrent } from './spa-build';
 const ROOT = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4207);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,50,100,200').split(',').map(Number);
-const TARGET_NAMES = (process.env.BENCH_TARGETS ?? 'list,comments,home').split(',');
+const PAGES_MODE = process.env.BENCH_PAGES === '1';
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? (PAGES_MODE ? '50,100,200' : '10,50,100,200')).split(',').map(Number);
+const TARGET_NAMES = (process.env.BENCH_TARGETS ?? 'list,comments,home,video').split(',');
+/** What a browser navigating to a page sends (autocannon asks for no compression, like the list's runs). */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-language': 'en' };
+/** The goal for visitors' pages per instance on this machine. */
+const PAGES_GOAL = 500;
 const BASE = `http://127.0.0.1:${PORT}`;
 /** The server's metrics listener: why requests were shed (http_requests_shed_total). */
 const METRICS = `http://127.0.0.1:${PORT + 1}/metrics`;
@@ -45,7 +55,7 @@ const SAMPLE_MS = 250;
 const IDLE_AFTER_MS = 30_000;
 const MiB = 1024 * 1024;
 
-function startServer(dataDir: string): ChildProcess {
+function startServer(dataDir: string, env: Record<string, string> = {}): ChildProcess {
   const extraEnv = Object.fromEntries(
     (process.env.BENCH_SERVER_ENV ?? '')
       .split(',')
@@ -69,6 +79,7 @@ function startServer(dataDir: string): ChildProcess {
       SEARCH_REFRESH_HOURS: '6',
       METRICS_PORT: String(PORT + 1),
       ...extraEnv,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -190,12 +201,74 @@ async function load(target: string, url: string, headers: Record<string, string>
 
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
 
+async function stopServer(server: ChildProcess | undefined): Promise<void> {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+/**
+ * BENCH_PAGES=1: visitors' pages per second for `/` and a video's page, with the shared page
+ * cache and without it (PAGE_CACHE_TTL_MS=0), on the same seeded data; each server warmed up first.
+ */
+async function comparePages(dataDir: string, videoId: string): Promise<void> {
+  const pages: Record<string, string> = { home: `${BASE}/`, video: `${BASE}/selfieVideos/${videoId}` };
+  const runs: Array<Run & { cache: 'on' | 'off' }> = [];
+  for (const cache of ['on', 'off'] as const) {
+    const server = startServer(dataDir, cache === 'off' ? { PAGE_CACHE_TTL_MS: '0' } : {});
+    try {
+      await waitForHealth(server, BASE, { timeoutMs: 300_000, intervalMs: 500 });
+      for (const url of Object.values(pages)) for (let i = 0; i < 50; i += 1) await (await fetch(url, { headers: PAGE_HEADERS })).arrayBuffer();
+      for (const [name, url] of Object.entries(pages)) {
+        for (const connections of LEVELS) {
+          const run = await load(name, url, PAGE_HEADERS, connections);
+          runs.push({ ...run, cache });
+          console.info(
+            `  cache ${cache}: ${name} at ${connections}: ${run.goodput.toFixed(0)} pages/s, ${run.shed} × 503, ${run.other} other, ${run.timeouts} timeouts, ${run.errors} errors, p50 ${run.p50} ms, p99 ${run.p99} ms`,
+          );
+          await sleep(2000);
+        }
+      }
+    } finally {
+      await stopServer(server);
+    }
+  }
+  console.info(`\nbench:load — visitors' pages, ${SECONDS} s per run, autocannon (this process), pages per second (2xx) with / without the page cache\n`);
+  console.info('| page | connections | cache on: pages/s | 503 | errors | p99 ms | cache off: pages/s | 503 | errors | p99 ms |');
+  console.info('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const misses: string[] = [];
+  for (const name of Object.keys(pages)) {
+    for (const connections of LEVELS) {
+      const on = runs.find((r) => r.cache === 'on' && r.target === name && r.connections === connections)!;
+      const off = runs.find((r) => r.cache === 'off' && r.target === name && r.connections === connections)!;
+      console.info(
+        `| ${name} | ${connections} | ${on.goodput.toFixed(0)} | ${on.shed} | ${on.errors} | ${on.p99} | ${off.goodput.toFixed(0)} | ${off.shed} | ${off.errors} | ${off.p99} |`,
+      );
+      if (on.goodput < PAGES_GOAL) misses.push(`${name} at ${connections} connections: ${on.goodput.toFixed(0)} pages/s with the cache`);
+      if (on.shed + on.other + on.timeouts + on.errors > 0) {
+        misses.push(`${name} at ${connections} connections: ${on.shed} × 503, ${on.other} other, ${on.timeouts} timeouts, ${on.errors} errors with the cache`);
+      }
+    }
+  }
+  console.info(misses.length === 0 ? `\ngoal met: ≥ ${PAGES_GOAL} visitor pages/s, nothing but 200s` : `\nmissed: ${misses.join('; ')}`);
+  if (process.env.BENCH_LOAD_JSON) writeFileSync(process.env.BENCH_LOAD_JSON, JSON.stringify({ pages: runs }, null, 2));
+}
+
 async function main(): Promise<void> {
   if (!isBuildCurrent()) {
     console.info('Building the SPA (dist/ missing or stale)…');
     await buildSpa();
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
+  if (PAGES_MODE) {
+    try {
+      await comparePages(dataDir, await seedCommentedVideos(dataDir, { videos: 24, comments: 100 }));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
   let server: ChildProcess | undefined;
   try {
     // 24 public videos (more than a page) and 100 comments on the first.
@@ -205,7 +278,8 @@ async function main(): Promise<void> {
     const targets: Record<string, { url: string; headers: Record<string, string> }> = {
       list: { url: `${BASE}/v0/api/videos/selfieVideos?page=1`, headers: {} },
       comments: { url: `${BASE}/v0/api/comments/${videoId}`, headers: {} },
-      home: { url: `${BASE}/`, headers: { accept: 'text/html', 'accept-language': 'en' } },
+      home: { url: `${BASE}/`, headers: PAGE_HEADERS },
+      video: { url: `${BASE}/selfieVideos/${videoId}`, headers: PAGE_HEADERS },
     };
     // Warm-up (JIT, first reads, the render bundle), then let the heap settle for the baseline.
     for (const name of TARGET_NAMES) for (let i = 0; i < 50; i += 1) await (await fetch(targets[name]!.url, { headers: targets[name]!.headers })).arrayBuffer();
@@ -258,10 +332,7 @@ async function main(): Promise<void> {
       writeFileSync(process.env.BENCH_LOAD_JSON, JSON.stringify({ runs, memory: { baseline, peak, after: afterRss, samples: sampler.samples } }, null, 2));
     }
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server!.once('exit', resolve));
-    }
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

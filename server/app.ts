@@ -34,6 +34,7 @@ import { loggerOptions } from './http/logger';
 import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
 import { namedPlugin } from './http/plugin-name';
+import { installPageCache } from './http/page-cache';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import type { ServerRenderer } from './http/server-render';
@@ -167,10 +168,13 @@ async function assembleApp(
   // Global, before any route: every state-changing request of every route must come from our origins,
   // and a saturated process sheds requests (503) instead of queueing them.
   installOriginCheck(app, config.allowedOrigins);
-  await installLoadShedding(app, config.overload);
+  // Security headers and cookies before the page cache, which answers a visitor's cached page
+  // before admission: it takes no place (http/page-cache.ts), and gets both like any answer.
   await app.register(fastifyHelmet, helmetOptions(config));
-  await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifyCookie);
+  installPageCache(app, config.pageCache);
+  await installLoadShedding(app, config.overload);
+  await app.register(fastifyCompress, compressionOptions);
   // Limits are opt-in per route (config.rateLimit); counted in Redis when REDIS_URL is set.
   await app.register(fastifyRateLimit, {
     global: false,

@@ -89,6 +89,15 @@ export interface AppConfig {
    * reads the AWS_* variables itself. null: media on the local disk under mediaDir.
    */
   s3: S3StorageConfig | null;
+  /** The shared cache of visitors' server-rendered pages (http/page-cache.ts). */
+  pageCache: PageCacheConfig;
+}
+
+export interface PageCacheConfig {
+  /** PAGE_CACHE_TTL_MS: how long a visitor's page is served from the cache; 0 turns the cache off. */
+  ttlMs: number;
+  /** PAGE_CACHE_MAX_MB, in bytes: the most the cached pages may hold in memory. */
+  maxBytes: number;
 }
 
 export interface OverloadConfig {
@@ -231,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
   const media = parseMediaConfig(read, fail);
   const s3 = parseStorageConfig(read, fail);
+  const pageCache = parsePageCacheConfig(read, nodeEnv, fail);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -265,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tmpDir: path.join(dataDir, 'tmp'),
     media,
     s3,
+    pageCache,
   };
 }
 
@@ -516,6 +527,17 @@ function parseConnectionConfig(read: (name: string) => string | undefined, fail:
     uploadsPerUser: int('UPLOADS_ACTIVE_PER_USER', { min: 0, max: 1000 }, 4),
     uploadsMax: int('UPLOADS_ACTIVE_MAX', { min: 0, max: 100_000 }, 64),
   };
+}
+
+/**
+ * The shared page cache (http/page-cache.ts): 5 s by default, off under NODE_ENV=test, where
+ * tests change rows directly, without the events that drop cached pages (its own tests switch it
+ * on). 32 MiB hold a few hundred pages.
+ */
+function parsePageCacheConfig(read: (name: string) => string | undefined, nodeEnv: NodeEnv, fail: Fail): PageCacheConfig {
+  const ttlMs = parseIntegerInRange('PAGE_CACHE_TTL_MS', read('PAGE_CACHE_TTL_MS'), { min: 0, max: 60_000 }, nodeEnv === 'test' ? 0 : 5000, fail);
+  const maxMb = parseIntegerInRange('PAGE_CACHE_MAX_MB', read('PAGE_CACHE_MAX_MB'), { min: 0, max: 4096 }, 32, fail);
+  return { ttlMs, maxBytes: maxMb * 1024 * 1024 };
 }
 
 /** 0 turns background indexing off; 720 hours is a month. */

@@ -87,11 +87,17 @@ export async function registerSpa(
     },
   });
 
+  let build: object | undefined;
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = await indexPage.render();
     if (page === null) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SPA_NOT_BUILT_MESSAGE);
     }
+    // Pages of an earlier build name its scripts and styles: gone with it.
+    if (build !== undefined && build !== page) app.pageCache.clear();
+    build = page;
+    // Taken before any data is read: a change announced from now on keeps this render out of the cache.
+    const fill = app.pageCache.fillFor(request);
     const pathName = request.url.split('?')[0] ?? '/';
     const chunkName = pageChunkFor(pathName);
     const viewer = await pageViewer(request);
@@ -127,6 +133,12 @@ export async function registerSpa(
     const html =
       markup === null ? head : loadScriptsAfterPaint(injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session }));
     const link = linkHeaderFor(hints);
+    // A visitor's rendered page is the same for whoever asks for it the same way: shared for a
+    // few seconds (http/page-cache.ts), and sent as a hit will send it.
+    if (fill && markup !== null && !signedIn && !reply.hasHeader('set-cookie')) {
+      const stored = app.pageCache.store(request, fill, { html, link, chunkName, pathName, answers: hints.bootstrap });
+      return app.pageCache.send(request, reply, stored);
+    }
     if (link) reply.header('link', link);
     return (
       reply

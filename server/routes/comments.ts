@@ -175,6 +175,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return sendError(reply, failure.status, t(request, failure.key));
       }
       request.log.info({ commentId: result.comment._id, videoId: result.comment.video }, 'comment created');
+      await app.events.publish('comments.changed', { videoId: result.comment.video });
       // The video's owner and the author replied to hear of it (services/following; never throws).
       await app.following.commentPosted(result.comment._id);
       return reply.code(201).send({ success: true, comment: result.comment, message: t(request, 'comments.created') });
@@ -203,6 +204,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : sendError(reply, 404, t(request, 'comments.notFound'));
       }
       request.log.info({ commentId: request.params.id, deleted: result.deletedIds.length }, 'comment deleted');
+      // Gone from the video's page at once (http/page-cache.ts), on every instance.
+      await app.events.publish('comments.changed', { videoId: result.videoId });
       return { success: true, message: t(request, 'comments.deleted'), deletedIds: result.deletedIds };
     },
   );

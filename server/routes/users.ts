@@ -194,6 +194,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : sendError(reply, 401, t(request, 'error.unauthorized'));
       }
       request.log.info({ userId: user.id }, 'username changed');
+      // Every page naming them (profile, videos, comments) shows the new name (http/page-cache.ts).
+      await app.events.publish('user.changed', { userId: user.id });
       return { success: true, user: toPublicUser(result.user), message: t(request, 'profile.updated') };
     },
   );

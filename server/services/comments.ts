@@ -237,7 +237,7 @@ export async function createComment(db: Kysely<Database>, input: NewComment): Pr
 }
 
 export type DeleteCommentResult =
-  | { ok: true; deletedIds: string[] }
+  | { ok: true; deletedIds: string[]; videoId: string }
   | { ok: false; reason: 'notFound' | 'forbidden' };
 
 /**
@@ -255,7 +255,7 @@ export async function deleteComment(db: Kysely<Database>, commentId: string, use
 
     const deletedIds = await subtreeIds(trx, comment.id);
     await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
-    return { ok: true, deletedIds };
+    return { ok: true, deletedIds, videoId: comment.video_id };
   });
 }
 

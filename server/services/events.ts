@@ -32,6 +32,10 @@ export interface EventTopics {
   'video.changed': VideoChange;
   /** Notifications of these users were added or read (services/following): live unread counts. */
   'notifications.changed': { userIds: string[] };
+  /** A comment on this video was posted or deleted (by its author, the video's owner or a moderator). */
+  'comments.changed': { videoId: string };
+  /** What the site shows of a user changed: their name, or their suspension (their comments and profile). */
+  'user.changed': { userId: string };
 }
 
 export type Topic = keyof EventTopics;
@@ -163,7 +167,7 @@ class RedisEvents extends LocalEvents {
 }
 
 /** Every topic an instance listens to on Redis. */
-export const TOPICS: readonly Topic[] = ['video.changed', 'notifications.changed'];
+export const TOPICS: readonly Topic[] = ['video.changed', 'notifications.changed', 'comments.changed', 'user.changed'];
 
 /** The one place the adapter is chosen: Redis when there is a connection, else in-process. */
 export async function createChangeEvents(redis: Redis | null, log: FastifyBaseLogger): Promise<ChangeEvents> {

@@ -40,6 +40,14 @@ async function reindexVideos(app: FastifyInstance, ids: string[]): Promise<void>
   }
 }
 
+async function publishUserChange(app: FastifyInstance, userId: string): Promise<void> {
+  try {
+    await app.events.publish('user.changed', { userId });
+  } catch (err) {
+    app.log.warn({ err, userId }, 'could not publish a suspension');
+  }
+}
+
 export async function setVideoHidden(
   app: FastifyInstance,
   moderator: UserRow,
@@ -115,6 +123,8 @@ export async function setUserSuspended(
   if (result !== 'done') return result;
   // Sessions end at once: the next request from any of the user's browsers is a visitor's.
   if (suspension) await app.sessions.destroyUserSessions(userId);
+  // Their profile and comments leave (or come back to) every page, on every instance.
+  await publishUserChange(app, userId);
   const videos = await app.db.selectFrom('videos').select('id').where('user_id', '=', userId).execute();
   await reindexVideos(
     app,
@@ -126,13 +136,13 @@ export async function setUserSuspended(
 /** A moderator deletes any comment (and its replies): audited, and its reports settled. */
 export async function moderatorDeleteComment(app: FastifyInstance, moderator: UserRow, commentId: string): Promise<DeleteCommentResult> {
   return app.db.transaction().execute(async (trx): Promise<DeleteCommentResult> => {
-    const comment = await trx.selectFrom('comments').select(['id', 'content']).where('id', '=', commentId).executeTakeFirst();
+    const comment = await trx.selectFrom('comments').select(['id', 'video_id', 'content']).where('id', '=', commentId).executeTakeFirst();
     if (!comment) return { ok: false, reason: 'notFound' };
     const deletedIds = await subtreeIds(trx, comment.id);
     await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
     await recordAction(trx, actorOf(moderator), 'comment.delete', { type: 'comment', id: comment.id }, comment.content.slice(0, 200));
     await resolveReportsOn(trx, moderator.id, 'comment', comment.id);
-    return { ok: true, deletedIds };
+    return { ok: true, deletedIds, videoId: comment.video_id };
   });
 }
 
