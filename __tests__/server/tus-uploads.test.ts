@@ -225,11 +225,9 @@ describe('resumable uploads (tus)', () => {
       `/v0/api/uploads/${own}?x=/${victim.toUpperCase()}`,
     ];
     for (const url of attacks) {
-      // Dot segments in the path match no tus route: a HEAD reaches the static files, which refuse
-      // any `..` with 403 (PATCH and DELETE find nothing: 404).
-      const headStatus = /\/(\.\.|%2e%2e)\//i.test(url.split('?')[0]!) ? 403 : 404;
+      // Dot segments in the path match no tus route, and no static file is under /v0/: 404 too.
       const head = await send('HEAD', url, tusHeaders(otherCookie));
-      expect([url, head.status, head.headers['upload-metadata']]).toEqual([url, headStatus, undefined]);
+      expect([url, head.status, head.headers['upload-metadata']]).toEqual([url, 404, undefined]);
       // The victim's last bytes: completing their upload would make a video owned by the attacker.
       const patch = await send('PATCH', url, tusHeaders(otherCookie, octet(half)), data.subarray(half));
       expect([url, patch.status, patch.headers['video-id']]).toEqual([url, 404, undefined]);

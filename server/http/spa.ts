@@ -36,7 +36,7 @@ import {
 /** Paths the history fallback never answers with index.html. */
 export const NON_SPA_PREFIXES = ['/v0/api', '/media', '/catalogue', '/health'];
 
-export const SPA_NOT_BUILT_MESSAGE = 'The SPA is not built yet: run npm run build';
+const SPA_NOT_BUILT_MESSAGE = 'The SPA is not built yet: run npm run build';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -69,6 +69,16 @@ export async function registerSpa(
     return reply.send(encoding === 'identity' ? asset.identity : asset[encoding]);
   });
 
+  // The API's, media's and catalogue's addresses hold no static file: a path there that no route
+  // matched (dot segments: /v0/api/uploads/<id>/../<other id>) is not found, like any unknown API
+  // path, instead of reaching the static files (which answer 403 to any `..`).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url === '/*' && NON_SPA_PREFIXES.some((prefix) => request.url.startsWith(`${prefix}/`))) {
+      reply.callNotFound();
+      return;
+    }
+    done();
+  });
   // Other files (favicon…): wildcard routing, so a rebuild is served without a restart, with the
   // build's .br/.gz copies when the client accepts them.
   await app.register(fastifyStatic, {
