@@ -28,7 +28,7 @@ import { loadConfig } from '../server/config';
 import { createDatabase, migrateToLatest } from '../server/db';
 import { newId, toTimestamp } from '../server/db/ids';
 
-import { benchUserRow, benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
+import { ONE_ADDRESS_FOR_MANY_CLIENTS, benchUserRow, benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4410);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -136,6 +136,7 @@ async function main(): Promise<void> {
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         NODE_ENV: 'production',
+        ...ONE_ADDRESS_FOR_MANY_CLIENTS,
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,

@@ -11,6 +11,14 @@ import { loadConfig } from '../server/config';
 import { createDatabase, migrateToLatest } from '../server/db';
 import { newId, toTimestamp } from '../server/db/ids';
 
+/**
+ * Server settings for a bench whose one load generator stands for many visitors: all of its
+ * connections come from 127.0.0.1, where real ones come from many addresses, so the cap on open
+ * connections per address (http/slow-clients.ts) is lifted. bench:soak keeps it and spreads its
+ * clients over loopback addresses instead.
+ */
+export const ONE_ADDRESS_FOR_MANY_CLIENTS = { MAX_CONNECTIONS_PER_ADDRESS: '0' } as const;
+
 /** The bench's verified user (no password: the benches read, or sign in through seeded sessions). */
 export function benchUserRow(id: string, now: string) {
   return { id, email: 'bench@example.com', username: 'bench', password_hash: null, verified: 1 as const, wallet_address: null, created_at: now, updated_at: now };

@@ -35,7 +35,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import autocannon from 'autocannon';
 
-import { seedCommentedVideos, waitForHealth } from './bench-fixtures';
+import { ONE_ADDRESS_FOR_MANY_CLIENTS, seedCommentedVideos, waitForHealth } from './bench-fixtures';
 import { buildSpa, isBuildCurrent } from './spa-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -74,6 +74,7 @@ function startServer(dataDir: string, env: Record<string, string> = {}): ChildPr
       DATA_DIR: dataDir,
       PUBLIC_URL: BASE,
       NODE_ENV: 'production',
+      ...ONE_ADDRESS_FOR_MANY_CLIENTS,
       LOG_LEVEL: 'error',
       // No background search refresh during the run.
       SEARCH_REFRESH_HOURS: '6',

@@ -15,7 +15,7 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
-import { seedCommentedVideos, waitForHealth } from './bench-fixtures';
+import { ONE_ADDRESS_FOR_MANY_CLIENTS, seedCommentedVideos, waitForHealth } from './bench-fixtures';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4401);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,6 +33,7 @@ async function startServer(dataDir: string, shedding: boolean): Promise<ChildPro
       DATA_DIR: dataDir,
       PUBLIC_URL: BASE,
       NODE_ENV: 'production',
+      ...ONE_ADDRESS_FOR_MANY_CLIENTS,
       LOG_LEVEL: 'error',
       TRUST_PROXY: '127.0.0.1',
       // Searches build their index at start-up; no background refresh during the run.

@@ -43,7 +43,7 @@ import { toTimestamp } from '../server/db/ids';
 import type { Database } from '../server/db/schema';
 import { hashSessionToken, SESSION_COOKIE } from '../server/services/sessions';
 
-import { benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
+import { ONE_ADDRESS_FOR_MANY_CLIENTS, benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
 
 const ROOT = path.join(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4430);
@@ -364,6 +364,7 @@ async function main(): Promise<void> {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
+      ...ONE_ADDRESS_FOR_MANY_CLIENTS,
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
