@@ -703,6 +703,7 @@ class Timeline {
       const used = this.groups?.sample() ?? new Map<string, number>();
       bucket.top = [...used.entries()]
         .map(([group, ticks]): [string, number] => [group, (ticks / ticksPerSecond / seconds) * 100])
+        .filter(([, percent]) => percent >= 1)
         .sort((x, y) => y[1] - x[1])
         .slice(0, 5);
     }
