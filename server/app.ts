@@ -40,6 +40,7 @@ import { helmetOptions } from './http/security';
 import type { ServerRenderer } from './http/server-render';
 import { registerSpa, type SpaOptions } from './http/spa';
 import { sharedSerializerCompiler } from './http/serialization';
+import { installStartup } from './http/startup';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
 import { t } from './i18n';
 import { installMetrics } from './metrics';
@@ -146,6 +147,9 @@ async function assembleApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  // Long start-up work (the search index) runs once the app is ready, never under the plugin time
+  // limit; /health says 'starting' until it is done (http/startup.ts).
+  installStartup(app);
   await installInstanceSharing(app);
   installSearch(app);
   followVideoChanges(app);
@@ -189,7 +193,10 @@ async function assembleApp(
 
   if (config.catalogue.builtIn) {
     // Loaded only when used: an external provider never pays for the stand-in's data set.
-    const { default: cataloguePlugin } = await import('./catalogue/plugin');
+    const { default: cataloguePlugin, prepareCatalogue } = await import('./catalogue/plugin');
+    // Its data set is generated here, not in the plugin: seconds on a busy machine, which
+    // count against no plugin's time limit out here.
+    prepareCatalogue();
     await app.register(cataloguePlugin, {
       prefix: '/catalogue',
       publicUrl: config.publicUrl,

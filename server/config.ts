@@ -146,6 +146,11 @@ export interface SearchConfig {
   refreshHours: number;
   /** AI_SEARCH_URL + AI_SEARCH_MODEL (+ AI_SEARCH_API_KEY, AI_SEARCH_TIMEOUT_MS); null: embedded parser only. */
   ai: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  /**
+   * SEARCH_CACHE_DIR: the one folder for the search's built caches (word embeddings, Chinese
+   * dictionary). Unset: node_modules/.cache/selfie-search, else DATA_DIR/search when read-only.
+   */
+  cacheDir?: string;
 }
 
 export type TrustProxy = false | number | string[];
@@ -553,15 +558,17 @@ function parseSearchConfig(read: (name: string) => string | undefined, nodeEnv: 
     nodeEnv === 'test' ? 0 : 6,
     fail,
   );
+  const cacheDirSetting = read('SEARCH_CACHE_DIR');
+  const cacheDir = cacheDirSetting ? path.resolve(cacheDirSetting) : undefined;
   const url = parseHttpUrl('AI_SEARCH_URL', read('AI_SEARCH_URL'), fail);
   const model = read('AI_SEARCH_MODEL');
   const timeoutMs = parseIntegerInRange('AI_SEARCH_TIMEOUT_MS', read('AI_SEARCH_TIMEOUT_MS'), AI_SEARCH_TIMEOUT_RANGE, 2000, fail);
   if (url === undefined) {
     if (model !== undefined) fail('AI_SEARCH_MODEL is set but AI_SEARCH_URL is not; set both (or neither)', null);
-    return { refreshHours, ai: null };
+    return { refreshHours, ai: null, cacheDir };
   }
-  if (model === undefined) return fail('AI_SEARCH_URL is set but AI_SEARCH_MODEL is not; set both (or neither)', { refreshHours, ai: null });
-  return { refreshHours, ai: { url, model, apiKey: read('AI_SEARCH_API_KEY') ?? null, timeoutMs } };
+  if (model === undefined) return fail('AI_SEARCH_URL is set but AI_SEARCH_MODEL is not; set both (or neither)', { refreshHours, ai: null, cacheDir });
+  return { refreshHours, ai: { url, model, apiKey: read('AI_SEARCH_API_KEY') ?? null, timeoutMs }, cacheDir };
 }
 
 /** DOWNLOADS: `on` (default) lets owners offer downloads; `off` disables them site-wide. */

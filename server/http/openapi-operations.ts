@@ -48,7 +48,7 @@ const op = (operationId: string, tag: Tag, auth: OperationAuth, summary: string)
 });
 
 export const OPERATIONS: Record<string, OperationInfo> = {
-  'get /health': op('getHealth', 'health', 'public', 'Health check (database and load)'),
+  'get /health': op('getHealth', 'health', 'public', 'Health check (database, load and start-up)'),
   'get /v0/api/health': op('getApiHealth', 'health', 'public', 'Health check under the API prefix'),
 
   'get /v0/api/check-session': op('checkSession', 'session', 'optional', 'Whether the session cookie is valid, and its user'),

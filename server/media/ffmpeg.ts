@@ -13,9 +13,10 @@
  * when the machine has it and skipped otherwise. stderr's tail is kept for the failure reason,
  * progress is read from `-progress pipe:1`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /** Kept of stderr, for error messages and logs. */
 const STDERR_TAIL_BYTES = 4096;
@@ -62,6 +63,22 @@ export function toolVersion(binary: string): string | null {
   return /version (\S+)/.exec(result.stdout)?.[1] ?? 'unknown';
 }
 
+const execFileAsync = promisify(execFile);
+
+/** A tool's standard output, read without blocking; null when it does not run or fails. */
+async function outputOf(binary: string, args: string[]): Promise<string | null> {
+  try {
+    return (await execFileAsync(binary, args, { encoding: 'utf8', timeout: 10_000, maxBuffer: 4 * 1024 * 1024 })).stdout;
+  } catch {
+    return null;
+  }
+}
+
+async function toolVersionAsync(binary: string): Promise<string | null> {
+  const stdout = await outputOf(binary, ['-version']);
+  return stdout === null ? null : (/version (\S+)/.exec(stdout)?.[1] ?? 'unknown');
+}
+
 /** Major version of a version string; null for git snapshots ("N-47683-g…") and the unknown. */
 export function majorVersion(version: string | null): number | null {
   const match = /^n?(\d+)\./.exec(version ?? '');
@@ -74,19 +91,36 @@ export interface ToolChoice {
   source: 'env' | 'system' | 'bundled';
 }
 
-function choose(tool: 'ffmpeg' | 'ffprobe', envName: string, packageName: string): ToolChoice {
+/** The choice, asking for each candidate's version by yielding its path (choose, chooseAsync). */
+function* choice(tool: 'ffmpeg' | 'ffprobe', envName: string, packageName: string): Generator<string, ToolChoice, string | null> {
   const fromEnv = process.env[envName]?.trim();
-  if (fromEnv) return { path: fromEnv, version: toolVersion(fromEnv), source: 'env' };
+  if (fromEnv) return { path: fromEnv, version: yield fromEnv, source: 'env' };
   const system = onPath(tool);
   if (system) {
-    const version = toolVersion(system);
+    const version = yield system;
     if ((majorVersion(version) ?? 0) >= MIN_SYSTEM_MAJOR) return { path: system, version, source: 'system' };
   }
   const bundled = packageBinary(packageName);
-  return { path: bundled, version: toolVersion(bundled), source: 'bundled' };
+  return { path: bundled, version: yield bundled, source: 'bundled' };
+}
+
+function choose(tool: 'ffmpeg' | 'ffprobe', envName: string, packageName: string): ToolChoice {
+  const steps = choice(tool, envName, packageName);
+  let step = steps.next();
+  while (!step.done) step = steps.next(toolVersion(step.value));
+  return step.value;
+}
+
+async function chooseAsync(tool: 'ffmpeg' | 'ffprobe', envName: string, packageName: string): Promise<ToolChoice> {
+  const steps = choice(tool, envName, packageName);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await toolVersionAsync(step.value));
+  return step.value;
 }
 
 let resolved: { ffmpeg?: ToolChoice; ffprobe?: ToolChoice } = {};
+/** Moves at each resetBinaryPaths: a probe begun before keeps its findings to itself. */
+let resolvedGeneration = 0;
 
 export function ffmpegTool(): ToolChoice {
   resolved.ffmpeg ??= choose('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
@@ -108,23 +142,29 @@ export function ffprobePath(): string {
 
 /** Forget resolved paths and capabilities (tests that change FFMPEG_PATH). */
 export function resetBinaryPaths(): void {
+  resolvedGeneration += 1;
   resolved = {};
   filterCache = undefined;
 }
 
 let filterCache: { binary: string; filters: Set<string> } | undefined;
 
+/** The filter names of `ffmpeg -filters`. */
+function parseFilters(stdout: string): Set<string> {
+  const filters = new Set<string>();
+  for (const line of stdout.split('\n')) {
+    const match = /^\s*[.A-Z|]{2,3}\s+(\w+)\s/.exec(line);
+    if (match?.[1]) filters.add(match[1]);
+  }
+  return filters;
+}
+
 /** Whether the chosen ffmpeg has this filter (`ffmpeg -filters`), e.g. zscale (libzimg). */
 export function hasFilter(name: string): boolean {
   const binary = ffmpegPath();
   if (filterCache?.binary !== binary) {
     const result = spawnSync(binary, ['-hide_banner', '-filters'], { encoding: 'utf8', timeout: 10_000 });
-    const filters = new Set<string>();
-    for (const line of (result.stdout ?? '').split('\n')) {
-      const match = /^\s*[.A-Z|]{2,3}\s+(\w+)\s/.exec(line);
-      if (match?.[1]) filters.add(match[1]);
-    }
-    filterCache = { binary, filters };
+    filterCache = { binary, filters: parseFilters(result.stdout ?? '') };
   }
   return filterCache.filters.has(name);
 }
@@ -170,6 +210,29 @@ export function describeMediaTools(): { ffmpeg: ToolChoice; ffprobe: ToolChoice;
     ? `old ${old.map((tool) => `${path.basename(tool.path)} ${tool.version ?? '?'}`).join(', ')} decodes uploads: install a current ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH/FFPROBE_PATH`
     : null;
   return { ffmpeg, ffprobe, zscale: hasFilter('zscale'), fence: availableFenceTools(), warning };
+}
+
+/**
+ * describeMediaTools without holding up the event loop: the versions and filters are read by
+ * child processes nobody waits on synchronously (each takes a second or more on a busy
+ * machine), then remembered for the synchronous accessors above. For the start-up line.
+ */
+export async function probeMediaTools(): Promise<ReturnType<typeof describeMediaTools>> {
+  const generation = resolvedGeneration;
+  if (!resolved.ffmpeg) {
+    const ffmpeg = await chooseAsync('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
+    if (generation === resolvedGeneration) resolved.ffmpeg ??= ffmpeg;
+  }
+  if (!resolved.ffprobe) {
+    const ffprobe = await chooseAsync('ffprobe', 'FFPROBE_PATH', '@ffprobe-installer/ffprobe');
+    if (generation === resolvedGeneration) resolved.ffprobe ??= ffprobe;
+  }
+  const binary = ffmpegPath();
+  if (filterCache?.binary !== binary) {
+    const filters = parseFilters((await outputOf(binary, ['-hide_banner', '-filters'])) ?? '');
+    if (generation === resolvedGeneration && filterCache?.binary !== binary) filterCache = { binary, filters };
+  }
+  return describeMediaTools();
 }
 
 export class MediaToolError extends Error {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { describeMediaTools, setMemoryLimit } from './ffmpeg';
+import { probeMediaTools, setMemoryLimit } from './ffmpeg';
 import { BullJobQueue } from './bull-jobs';
 import { createMediaGenerations, type MediaGenerations } from './generations';
 import { DatabaseJobQueue, type JobQueue } from './jobs';
@@ -88,20 +88,26 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
     );
     generations.start();
     // Which ffmpeg decodes uploads, and the fence this machine allows (docs/transcoding.md).
-    const tools = describeMediaTools();
-    log.info(
-      {
-        ffmpeg: `${tools.ffmpeg.path} ${tools.ffmpeg.version ?? '?'} (${tools.ffmpeg.source})`,
-        ffprobe: `${tools.ffprobe.path} ${tools.ffprobe.version ?? '?'} (${tools.ffprobe.source})`,
-        zscale: tools.zscale,
-        prlimit: tools.fence.prlimit !== null,
-        nice: tools.fence.nice !== null,
-        ionice: tools.fence.ionice !== null,
+    // Asked of child processes the hook does not wait for: seconds on a busy machine, which
+    // must not count against the hook's time limit (pluginTimeout).
+    void probeMediaTools().then(
+      (tools) => {
+        log.info(
+          {
+            ffmpeg: `${tools.ffmpeg.path} ${tools.ffmpeg.version ?? '?'} (${tools.ffmpeg.source})`,
+            ffprobe: `${tools.ffprobe.path} ${tools.ffprobe.version ?? '?'} (${tools.ffprobe.source})`,
+            zscale: tools.zscale,
+            prlimit: tools.fence.prlimit !== null,
+            nice: tools.fence.nice !== null,
+            ionice: tools.fence.ionice !== null,
+          },
+          'media: tools',
+        );
+        if (tools.warning) log.warn(`media: ${tools.warning}`);
+        if (!tools.zscale) log.warn('media: this ffmpeg has no zscale filter: HDR uploads are converted without tone mapping');
       },
-      'media: tools',
+      (error: unknown) => log.warn({ err: error }, 'media: could not describe the tools'),
     );
-    if (tools.warning) log.warn(`media: ${tools.warning}`);
-    if (!tools.zscale) log.warn('media: this ffmpeg has no zscale filter: HDR uploads are converted without tone mapping');
     touchTimer = setInterval(() => void spool.touch(), SPOOL_TOUCH_MS);
     touchTimer.unref();
     if (!config.media.worker) {

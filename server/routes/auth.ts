@@ -151,9 +151,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
   const hashOptions = { cost: config.passwordHashCost };
   const dummyHash = createDummyHash(hashOptions);
-  // Made before the first request, so the first unknown-address login costs one hash like any other.
+  // Begun before the first request, so the first unknown-address login costs one hash like any
+  // other (a login meanwhile waits for this one). Not waited for: scrypt takes seconds on a busy
+  // machine, which must not count against the hook's time limit (pluginTimeout).
   app.addHook('onReady', async () => {
-    await dummyHash();
+    dummyHash().catch((error: unknown) => app.log.error({ err: error }, 'auth: could not prepare the dummy password hash'));
   });
   const mailer = createMailer(config, app.log);
 

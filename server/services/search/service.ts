@@ -4,11 +4,13 @@
  * videos), and keeping the index up to date.
  *
  * Keeping the index up to date, never blocking start-up or a request:
- * - on start (background, when SEARCH_REFRESH_HOURS > 0): load the index from search_documents
- *   (instant answers after a restart), re-sync public self-shot videos, apply approved
- *   descriptions, ingest the catalogue if the index is empty or older than the refresh period,
- *   then prepare the word embeddings (a one-off cache build on a fresh machine) and rebuild the
- *   index with them. Until then the AI search answers from what it has (keyword-only at first).
+ * - on start (background, when SEARCH_REFRESH_HOURS > 0; begun once the app is ready, outside
+ *   Fastify's plugin time limit, see http/startup.ts): load the index from search_documents
+ *   (instant answers after a restart), load or build the Chinese dictionary, re-sync public
+ *   self-shot videos, apply approved descriptions, ingest the catalogue if the index is empty or
+ *   older than the refresh period, then prepare the word embeddings (a one-off cache build on a
+ *   fresh machine) and rebuild the index with them. Until then the AI search answers from what
+ *   it has (keyword-only at first), and /health says the instance is starting.
  * - every SEARCH_REFRESH_HOURS: re-ingest the catalogue. Instances sharing a database share that
  *   work: every 10 minutes each looks whether a refresh is due; if so, the one that takes the
  *   ingestion lease ingests, and the others reload what it wrote when they next look (a failed
@@ -53,7 +55,7 @@ import { Speller, type Suggestion } from './spell';
 import { synonymVocabulary } from './synonyms';
 import { CHATTER_WEIGHT } from './intent-types';
 import { STOP_WORDS, surfaceWords } from './text';
-import { hasCjk, zhTable } from './zh';
+import { configureZhCache, hasCjk, prepareZhTable } from './zh';
 
 export const PAGE_SIZE = 18;
 /**
@@ -209,6 +211,7 @@ export class SearchService {
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     this.fullText = createFullTextSearch(options.database, () => this.selfieHasChinese);
+    configureZhCache({ cacheDir: options.config.search.cacheDir, dataDir: options.config.dataDir });
     const ai = options.config.search.ai;
     this.parse = ai
       ? createLlmParser(ai, {
@@ -596,6 +599,7 @@ export class SearchService {
     try {
       const prepared = await prepareEmbeddings({
         dataDir: this.options.config.dataDir,
+        cacheDir: this.options.config.search.cacheDir,
         extraWords: builtInCatalogueVocabulary(),
         log: (message) => this.log.info(message),
         shouldStop: () => this.stopped,
@@ -622,20 +626,26 @@ export class SearchService {
     };
   }
 
-  /** Starts the background work (no-op when SEARCH_REFRESH_HOURS is 0); returns at once. */
-  start(): void {
+  /**
+   * Starts the background work (no-op when SEARCH_REFRESH_HOURS is 0). The promise settles when
+   * the start-up indexing has (the index, the dictionary, a due ingestion, the word embeddings),
+   * whether it succeeded or not: it never rejects. The app's start-up waits for it
+   * (http/startup.ts); requests are answered meanwhile.
+   */
+  start(): Promise<void> {
     const hours = this.options.config.search.refreshHours;
-    if (hours <= 0 || this.stopped) return;
+    if (hours <= 0 || this.stopped) return Promise.resolve();
     const periodMs = hours * HOUR_MS;
-    const background = (name: string, task: () => Promise<unknown>) =>
-      task().catch((error: unknown) => {
+    const background = async (name: string, task: () => Promise<unknown>): Promise<void> => {
+      await task().catch((error: unknown) => {
         if (!this.stopped) this.log.error({ err: error }, `search: ${name} failed`);
       });
+    };
 
-    void background('start-up indexing', async () => {
+    const startUp = background('start-up indexing', async () => {
       await this.inQueue(() => this.reloadCatalogue());
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
-      zhTable(); // the Chinese dictionary: built once per machine, then a quick load
+      // The Chinese dictionary: built once per machine (yielding as it goes), then a quick load.
+      await prepareZhTable();
       await this.syncSelfieVideos();
       await this.applyDescriptions();
       await this.refreshCatalogueIfDue(periodMs).catch((error: unknown) => {
@@ -648,6 +658,7 @@ export class SearchService {
     this.every(Math.min(periodMs, CATALOGUE_CHECK_MS), () => background('catalogue refresh', () => this.refreshCatalogueIfDue(periodMs)));
     this.every(DESCRIPTION_POLL_MS, () => background('applying descriptions', () => this.applyDescriptions()));
     this.every(SELFIE_RESYNC_MS, () => background('self-shot re-sync', () => this.syncSelfieVideos()));
+    return startUp;
   }
 
   private every(ms: number, task: () => unknown): void {

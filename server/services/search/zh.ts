@@ -9,12 +9,15 @@
  *   module is read once and reduced to a compact table — simplified headwords of up to four
  *   characters → the content words of their first two glosses (a word with several readings:
  *   of the reading with the most senses; a name: the name), and traditional → simplified
- *   characters — cached as JSON (~3 MB) in node_modules/.cache/selfie-search/ (or the OS temp
- *   directory when that is read-only), so later starts load it in tens of milliseconds.
+ *   characters — cached as JSON (~3 MB) in node_modules/.cache/selfie-search/ (or DATA_DIR/search,
+ *   or the OS temp directory, when that is read-only; SEARCH_CACHE_DIR names the folder instead),
+ *   so later starts load it in tens of milliseconds. The search service prepares it at start-up
+ *   with prepareZhTable, which yields while it builds (~1 s of CPU; far longer on a busy machine).
  * - A curated layer for this site's subjects comes first (CURATED): CC-CEDICT's first gloss is
  *   often not the one meant here (猫 is also "modem"; 车 is also "to lathe").
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -155,11 +158,23 @@ function packageDir(): string | undefined {
   return undefined;
 }
 
-function cacheFile(): string[] {
+/** SEARCH_CACHE_DIR and DATA_DIR, once the search service has said them (configureZhCache). */
+let cacheLocation: { cacheDir?: string; dataDir?: string } = {};
+
+/** Where the table's cache goes: the configured folder, or the usual places in the search's config. */
+export function configureZhCache(location: { cacheDir?: string; dataDir?: string }): void {
+  cacheLocation = location;
+}
+
+/** Candidate cache files, preferred first. */
+function cacheFiles(): string[] {
+  const name = `zh-dict-v${TABLE_VERSION}.json`;
+  if (cacheLocation.cacheDir) return [path.join(cacheLocation.cacheDir, name)];
   const files: string[] = [];
   const pkg = packageDir();
-  if (pkg) files.push(path.join(pkg, '..', '.cache', 'selfie-search', `zh-dict-v${TABLE_VERSION}.json`));
-  files.push(path.join(tmpdir(), 'selfie-search', `zh-dict-v${TABLE_VERSION}.json`));
+  if (pkg) files.push(path.join(pkg, '..', '.cache', 'selfie-search', name));
+  if (cacheLocation.dataDir) files.push(path.join(cacheLocation.dataDir, 'search', name));
+  files.push(path.join(tmpdir(), 'selfie-search', name));
   return files;
 }
 
@@ -170,10 +185,18 @@ function cacheFile(): string[] {
  */
 const SIMPLIFIED_AS_IS = '么宁覆彷沈';
 
-function buildTable(): Table {
+/** The package's data module (11 MB of JavaScript holding one JSON object). */
+function sourceFile(): string {
   const pkg = packageDir();
   if (!pkg) throw new Error('cc-cedict is not installed');
-  const source = readFileSync(path.join(pkg, 'data', 'all.js'), 'utf8');
+  return path.join(pkg, 'data', 'all.js');
+}
+
+/** Dictionary entries handled between two yields of tableBuilder. */
+const BUILD_SLICE = 4000;
+
+/** The table built from the data module's text; yields every BUILD_SLICE entries. */
+function* tableBuilder(source: string): Generator<void, Table, void> {
   const data = JSON.parse(source.slice(source.indexOf('{'))) as { all: Array<[string, string, string, string | string[]]> };
   const words: Record<string, string> = {};
   const chars: Record<string, string> = {};
@@ -184,7 +207,10 @@ function buildTable(): Table {
   // characters, whose rarer readings carry long lists of their own (长 zhǎng, 重 chóng, 干 gàn).
   const senseCount: Record<string, number> = {};
   const seeAlso: Record<string, string> = {};
+  let handled = 0;
   for (const [traditional, simplified, , english] of data.all) {
+    handled += 1;
+    if (handled % BUILD_SLICE === 0) yield;
     if (!CJK.test(simplified) || simplified.length > 4) continue;
     if (traditional.length === 1 && simplified.length === 1 && traditional !== simplified && !SIMPLIFIED_AS_IS.includes(traditional)) {
       chars[traditional] ??= simplified;
@@ -212,10 +238,70 @@ function buildTable(): Table {
   return { words, chars, tradWords };
 }
 
-/** The compact table, built once per machine and cached. */
+function buildTable(): Table {
+  const steps = tableBuilder(readFileSync(sourceFile(), 'utf8'));
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same table, letting other work run between slices: a starting server keeps answering. */
+async function buildTableYielding(): Promise<Table> {
+  const steps = tableBuilder(await readFile(sourceFile(), 'utf8'));
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+const EMPTY_TABLE: Table = { words: {}, chars: {}, tradWords: {} };
+
+/**
+ * The table, loaded from its cache or built, without holding up the event loop for long: the
+ * search service's start-up (service.ts) runs it once the app is ready. Never throws (without
+ * the package the table is empty, as with zhTable).
+ */
+export async function prepareZhTable(): Promise<void> {
+  if (table) return;
+  const files = cacheFiles();
+  for (const file of files) {
+    try {
+      const loaded = JSON.parse(await readFile(file, 'utf8')) as Table;
+      table ??= loaded;
+      return;
+    } catch {
+      // not there yet
+    }
+  }
+  let built: Table;
+  try {
+    built = await buildTableYielding();
+  } catch {
+    table ??= EMPTY_TABLE;
+    return;
+  }
+  // A synchronous zhTable() meanwhile (a Chinese search) may have built it first: one table.
+  table ??= built;
+  for (const file of files) {
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(temporary, JSON.stringify(built));
+      await rename(temporary, file);
+      break;
+    } catch {
+      await unlink(temporary).catch(() => undefined);
+      // read-only: try the next place
+    }
+  }
+}
+
+/** The compact table, built once per machine and cached (prepareZhTable does it at start-up). */
 export function zhTable(): Table {
   if (table) return table;
-  const files = cacheFile();
+  const files = cacheFiles();
   for (const file of files) {
     try {
       table = JSON.parse(readFileSync(file, 'utf8')) as Table;
@@ -227,7 +313,7 @@ export function zhTable(): Table {
   try {
     table = buildTable();
   } catch {
-    table = { words: {}, chars: {}, tradWords: {} };
+    table = EMPTY_TABLE;
     return table;
   }
   for (const file of files) {

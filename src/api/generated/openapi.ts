@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health check (database and load) */
+        /** Health check (database, load and start-up) */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1526,9 +1526,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status: "ok" | "error";
+                        status: "error" | "starting";
                         database: "ok" | "unavailable";
                         load: "ok" | "overloaded";
+                        /** @description While starting: the start-up steps not done yet (e.g. 'search index'). */
+                        starting?: string[];
                     };
                 };
             };
@@ -1572,9 +1574,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status: "ok" | "error";
+                        status: "error" | "starting";
                         database: "ok" | "unavailable";
                         load: "ok" | "overloaded";
+                        /** @description While starting: the start-up steps not done yet (e.g. 'search index'). */
+                        starting?: string[];
                     };
                 };
             };
