@@ -251,7 +251,7 @@ export interface RunOptions {
   /** Killed (SIGKILL) after this long. */
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Run below the server's priority (encoders). */
+  /** Run below the server's priority (encoders, and the checks of a finished upload: the server's own requests come first). */
   lowPriority?: boolean;
   /** Called with each `-progress pipe:1` block (key=value pairs) when the arguments ask for it. */
   onProgress?: (fields: Record<string, string>) => void;

@@ -156,7 +156,7 @@ export async function probeMedia(file: string, signal?: AbortSignal, limits: Med
   try {
     const { stdout } = await runFfprobe(
       ['-v', 'error', ...PROTOCOL_WHITELIST, '-f', demuxer, '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeoutMs: PROBE_TIMEOUT_MS, signal },
+      { timeoutMs: PROBE_TIMEOUT_MS, signal, lowPriority: true },
     );
     output = JSON.parse(stdout) as ProbeOutput;
   } catch (error) {
@@ -221,6 +221,7 @@ async function measureDuration(file: string, demuxer: string, stream: number, li
       {
         timeoutMs: DECODE_TIMEOUT_MS,
         signal,
+        lowPriority: true,
         onProgress: (fields) => {
           seconds = progressSeconds(fields) ?? seconds;
         },
@@ -245,6 +246,7 @@ async function decodesFrameAt(info: MediaInfo, file: string, at: number, limits:
       {
         timeoutMs: DECODE_TIMEOUT_MS,
         signal,
+        lowPriority: true,
         onProgress: (fields) => {
           frames = Number(fields.frame) || frames;
         },
