@@ -12,9 +12,12 @@ import {
   nextVolume,
   parseTimeParam,
   PositionThrottle,
+  posterMayGo,
+  prefetchMayPaint,
   resumePoint,
   seekTarget,
   shareUrl,
+  sharpHeight,
   shortcutAction,
   prefetchBudget,
   startLevelFor,
@@ -219,6 +222,62 @@ describe('start level', () => {
     expect(startLevelFor(ladder, -1, undefined)).toBe(0);
     expect(startLevelFor([...ladder].reverse(), -1, 100_000)).toBe(4);
     expect(startLevelFor([], -1, 1_000_000)).toBe(-1);
+  });
+});
+
+describe('the poster before play', () => {
+  // The ladder of a 720p upload, in hls.js's order.
+  const ladder = [
+    { width: 426, height: 240, bitrate: 290_000 },
+    { width: 640, height: 360, bitrate: 505_000 },
+    { width: 854, height: 480, bitrate: 744_000 },
+    { width: 1280, height: 720, bitrate: 1_650_000 },
+  ];
+  // The video page's player in a 1280×720 window, and on a 412 px wide phone.
+  const desktop = { width: 960, height: 540 };
+  const phone = { width: 380, height: 214 };
+
+  it('a desktop box needs the 480p rung to stand in for the poster; the start level is still the quick one', () => {
+    expect(sharpHeight(ladder, desktop, 1, false)).toBe(480);
+    const cap = levelCap(ladder, desktop, 1, false);
+    expect(cap).toBe(2);
+    // Chromium's estimate for an unmeasured link (~1.5 Mbit/s): 240p starts, quickly.
+    const start = startLevelFor(ladder, cap, 1_550_000);
+    expect(ladder[start]!.height).toBe(240);
+    // Its prefetched frame does not replace the poster before play…
+    expect(posterMayGo({ played: false, frameHeight: 240, sharp: 480 })).toBe(false);
+    expect(posterMayGo({ played: false, frameHeight: 360, sharp: 480 })).toBe(false);
+    // …so it may be fetched only while the poster layer covers it.
+    expect(prefetchMayPaint(240, 480, true)).toBe(true);
+    expect(prefetchMayPaint(240, 480, false)).toBe(false);
+    // A fast link starts at the rung that fits the box, which may show as soon as it is decoded.
+    expect(ladder[startLevelFor(ladder, cap, 20_000_000)]!.height).toBe(480);
+    expect(posterMayGo({ played: false, frameHeight: 480, sharp: 480 })).toBe(true);
+    expect(prefetchMayPaint(480, 480, false)).toBe(true);
+    // A high-density screen needs more: the top rung here.
+    expect(sharpHeight(ladder, desktop, 2, false)).toBe(720);
+  });
+
+  it('a phone box is served by the 240p rung: its frame may take the poster’s place', () => {
+    expect(sharpHeight(ladder, phone, 1, false)).toBe(240);
+    const start = startLevelFor(ladder, levelCap(ladder, phone, 1, false), 1_550_000);
+    expect(ladder[start]!.height).toBe(240);
+    expect(posterMayGo({ played: false, frameHeight: 240, sharp: 240 })).toBe(true);
+    expect(prefetchMayPaint(240, 240, false)).toBe(true);
+    // At 2.6 dpr the box is 988×556 device pixels: the poster waits for 480p (or for play).
+    expect(sharpHeight(ladder, phone, 2.6, false)).toBe(480);
+  });
+
+  it('goes once playback starts, whatever the rung; fullscreen or an unknown box asks for the top rung', () => {
+    expect(posterMayGo({ played: true, frameHeight: 240, sharp: 720 })).toBe(true);
+    expect(posterMayGo({ played: true, frameHeight: 0, sharp: 720 })).toBe(true);
+    // No decoded frame: nothing to show instead.
+    expect(posterMayGo({ played: false, frameHeight: 0, sharp: 0 })).toBe(false);
+    expect(sharpHeight(ladder, desktop, 1, true)).toBe(720);
+    expect(sharpHeight(ladder, { width: 0, height: 0 }, 1, false)).toBe(720);
+    // The MP4 (no renditions known): its one picture will do.
+    expect(sharpHeight([], desktop, 1, false)).toBe(0);
+    expect(posterMayGo({ played: false, frameHeight: 720, sharp: 0 })).toBe(true);
   });
 });
 

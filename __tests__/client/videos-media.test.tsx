@@ -485,6 +485,75 @@ describe('player', () => {
     expect(hls.config.maxMaxBufferLength).toBe(0);
   });
 
+  describe('the poster before play, in a desktop-sized box (960×540)', () => {
+    const ladder = [
+      { width: 426, height: 240, bitrate: 290_000 },
+      { width: 640, height: 360, bitrate: 505_000 },
+      { width: 854, height: 480, bitrate: 744_000 },
+      { width: 1280, height: 720, bitrate: 1_650_000 },
+    ];
+    const landscape = makeSelfieVideo(1, { ...portraitReady, width: 1280, height: 720 });
+    // The box's size (jsdom lays nothing out) must not reach the other tests.
+    afterEach(() => jest.restoreAllMocks());
+    /** The element now holds a decoded frame of this height (what hls.js appending a fragment does). */
+    const decoded = (video: HTMLElement, height: number) =>
+      act(() => {
+        Object.defineProperty(video, 'readyState', { value: 4, configurable: true });
+        Object.defineProperty(video, 'videoWidth', { value: Math.round((height * 16) / 9), configurable: true });
+        Object.defineProperty(video, 'videoHeight', { value: height, configurable: true });
+        video.dispatchEvent(new Event('resize'));
+        video.dispatchEvent(new Event('loadeddata'));
+      });
+
+    async function openDesktop() {
+      jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 960, bottom: 540, width: 960, height: 540, toJSON: () => ({}) });
+      nativeHls(false);
+      mediaSource(true);
+      serveVideoPage(landscape);
+      const { container } = renderAt('/selfieVideos/v1', visitor);
+      const player = await screen.findByLabelText('Video player: Portrait clip');
+      await waitFor(() => expect(container.querySelector('.video-player')).toHaveAttribute('data-controls', 'media-chrome'));
+      await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+      const hls = FakeHls.instances[0]!;
+      hls.levels = ladder;
+      act(() => hls.emit('hlsManifestParsed', { levels: ladder }));
+      const poster = () => container.querySelector('img.video-player__poster');
+      return { container, player, hls, poster };
+    }
+
+    it('starts on the quick rung, caps Auto at the rung the box fits, and keeps the poster over the prefetched 240p frame until playback', async () => {
+      const { player, hls, poster } = await openDesktop();
+      // The start level is chosen for a quick start (500 kbit/s assumed: 240p), Auto capped at 480p from the start.
+      expect(hls.startLevel).toBe(0);
+      expect(hls.autoLevelCapping).toBe(2);
+      // The poster layer covers the video, in media-chrome's poster slot, so the 240p fragment may still be prefetched.
+      expect(poster()).toHaveAttribute('src', '/media/videos/v1/poster.jpg');
+      expect(poster()).toHaveAttribute('slot', 'poster');
+      act(() => hls.emit('hlsLevelLoaded', { level: 0, details: { fragments: [{ start: 0, duration: 1 }] } }));
+      expect(hls.config.maxMaxBufferLength).toBe(0.1);
+
+      decoded(player, 240);
+      expect(poster()).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Quality' })).toHaveDisplayValue('Auto');
+
+      // Playback starts: moving pictures take over, whatever the rung, and the menu names it.
+      act(() => {
+        player.dispatchEvent(new Event('play'));
+        player.dispatchEvent(new Event('playing'));
+      });
+      expect(poster()).not.toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Quality' })).toHaveDisplayValue('Auto (240p)');
+    });
+
+    it('lets a frame as sharp as the box needs take the poster’s place before play', async () => {
+      const { player, poster } = await openDesktop();
+      decoded(player, 360);
+      expect(poster()).toBeInTheDocument();
+      decoded(player, 480);
+      expect(poster()).not.toBeInTheDocument();
+    });
+  });
+
   it('falls back from hls.js to native HLS where the browser has it', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     nativeHls(true);

@@ -15,7 +15,8 @@ import { signUpAndLogIn, waitUntilReady } from './support';
  * API and processed; then every keyboard shortcut, the "?" list, the speed menu, chapters (from
  * the description's chapter lines), resume, saving the position (recorded on the way to the
  * server), share a moment, `t`
- * links, the error state with Retry, the preload policy, and axe with the player open.
+ * links, the error state with Retry, the preload policy, the poster before play (a sharp poster is
+ * not replaced by a blocky prefetched frame), and axe with the player open.
  */
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 const SECONDS = 20;
@@ -33,7 +34,7 @@ test.afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-async function uploadReady(page: Page, title: string): Promise<string> {
+async function uploadReady(page: Page, title: string, file = clip): Promise<string> {
   await signUpAndLogIn(page.request, 'player');
   const response = await page.request.post('/v0/api/movies/upload', {
     multipart: {
@@ -41,7 +42,7 @@ async function uploadReady(page: Page, title: string): Promise<string> {
       // Chapter lines, as an uploader writes them: the server turns them into `chapters`.
       description: 'A clip for the player.\n\n0:00 Opening\n0:08 Middle part\n0:15 Ending',
       visibility: 'public',
-      movieFile: { name: 'player.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
+      movieFile: { name: path.basename(file), mimeType: 'video/mp4', buffer: fs.readFileSync(file) },
       thumbnailFile: { name: 'tiny.png', mimeType: 'image/png', buffer: fs.readFileSync(THUMBNAIL) },
     },
   });
@@ -298,5 +299,136 @@ test.describe('in Chinese', () => {
     await expect(page.getByRole('checkbox', { name: /^从 \d+:\d\d 开始$/ })).toBeVisible();
     await group.hover();
     await expectNoAxeViolations(page, 'player (zh): controls and share panel shown');
+  });
+});
+
+/** The player's state as the viewer sees it: the frame the video holds, the poster layer, the quality menu. */
+const pictureState = (page: Page) =>
+  page.locator('.video-player').evaluate((player) => {
+    const element = player.querySelector('video')!;
+    const layer = player.querySelector<HTMLElement>('.video-player__poster');
+    const slot = player.querySelector('media-controller')?.shadowRoot?.querySelector('slot[name=poster]');
+    const box = element.getBoundingClientRect();
+    const select = player.querySelector('select');
+    return {
+      readyState: element.readyState,
+      frameHeight: element.videoHeight,
+      paused: element.paused,
+      boxHeight: Math.round(box.height * window.devicePixelRatio),
+      // Rendered, and the layer media-chrome puts it in is not hidden.
+      posterShown: Boolean(layer && layer.getBoundingClientRect().height > 0 && slot && getComputedStyle(slot).display !== 'none'),
+      quality: select?.selectedOptions[0]?.textContent ?? '',
+    };
+  });
+
+/**
+ * How much of the player's picture differs from its poster, as a person would see it: a screenshot
+ * of the player box (its top 80 %, above the control bar) against the poster drawn by the browser
+ * at the same size; the share of pixels off by more than a fifth of the range. A blocky 240p frame
+ * in a 960×540 box differs along every edge; the poster itself does not.
+ */
+async function differenceFromPoster(page: Page, save?: string): Promise<number> {
+  const box = (await page.locator('.video-player__frame').boundingBox())!;
+  const shot = await page.screenshot({ clip: box, animations: 'disabled', ...(save ? { path: save } : {}) });
+  const poster = await page.request.get((await video(page).getAttribute('poster'))!);
+  const posterData = `data:${poster.headers()['content-type']};base64,${(await poster.body()).toString('base64')}`;
+  const reference = await page.context().newPage();
+  try {
+    await reference.setViewportSize({ width: Math.ceil(box.width), height: Math.ceil(box.height) });
+    await reference.setContent(
+      `<style>body{margin:0;background:#000}img{display:block;width:${box.width}px;height:${box.height}px;object-fit:contain}</style><img alt="" src="${posterData}">`,
+    );
+    await reference.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    const expected = await reference.screenshot({ clip: { x: 0, y: 0, width: box.width, height: box.height } });
+    return await reference.evaluate(
+      async ({ a, b }) => {
+        const pixels = async (base64: string) => {
+          const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+          const canvas = new OffscreenCanvas(image.width, image.height);
+          const context = canvas.getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, image.width, image.height);
+        };
+        const [one, two] = [await pixels(a), await pixels(b)];
+        const width = Math.min(one.width, two.width);
+        const rows = Math.floor(Math.min(one.height, two.height) * 0.8);
+        let off = 0;
+        let total = 0;
+        // 16 px in from the sides and top: the box's rounded corners.
+        for (let y = 16; y < rows; y += 1) {
+          for (let x = 16; x < width - 16; x += 1) {
+            const i = (y * one.width + x) * 4;
+            const j = (y * two.width + x) * 4;
+            const diff = Math.max(Math.abs(one.data[i]! - two.data[j]!), Math.abs(one.data[i + 1]! - two.data[j + 1]!), Math.abs(one.data[i + 2]! - two.data[j + 2]!));
+            if (diff > 51) off += 1;
+            total += 1;
+          }
+        }
+        return off / total;
+      },
+      { a: shot.toString('base64'), b: expected.toString('base64') },
+    );
+  } finally {
+    await reference.close();
+  }
+}
+
+test.describe('the picture before play', () => {
+  test.use({ locale: 'en-US' });
+
+  test('1280 wide: the sharp poster stays until playback, which climbs above 240p within the box; 412 wide may start at 240p', async ({ page }, testInfo) => {
+    test.setTimeout(300_000);
+    const hd = await makeH264Mp4(workDir, { seconds: 12, width: 1280, height: 720, name: 'hd.mp4' });
+    const videoId = await uploadReady(page, `HD clip ${Date.now()}`, hd);
+    const media: Array<{ path: string; bytes: number }> = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (/^\/media\//.test(url.pathname)) media.push({ path: url.pathname, bytes: Number(response.headers()['content-length'] ?? 0) });
+    });
+
+    // A desktop window: a 960×540 box, which the 480p rung fits (the ladder is 240p to 720p). A
+    // shared moment 1.5 s in: hls.js prefetches the 240p fragment there and seeks to it,
+    // which in Chromium replaces the video's own poster with that frame.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayer(page, `/selfieVideos/${videoId}?t=1.5`);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(async () => (await pictureState(page)).boxHeight).toBe(540);
+    // What the viewer sees is the poster, not a blocky frame.
+    const difference = await differenceFromPoster(page, testInfo.outputPath('1280-before-play.png'));
+    expect(difference).toBeLessThan(0.002);
+    const before = await pictureState(page);
+    // No frame below what the box needs shows: none decoded, or the poster layer over it.
+    if (before.readyState >= 2 && before.frameHeight < 480) expect(before.posterShown).toBe(true);
+    // The menu names no rung while nothing plays.
+    expect(before.quality).toBe('Auto');
+    expect(media.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThanOrEqual(100 * 1024);
+
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await page.locator('media-play-button').click();
+    await expect.poll(async () => (await pictureState(page)).posterShown, { timeout: 30_000 }).toBe(false);
+    expect((await pictureState(page)).paused).toBe(false);
+    // Playback climbs off the 240p rung, and not beyond what the box shows (480p).
+    await expect.poll(async () => (await pictureState(page)).quality, { timeout: 20_000 }).toMatch(/^Auto \((360|480)p\)$/);
+    await page.screenshot({ path: testInfo.outputPath('1280-playing.png') });
+
+    // A phone-sized box (412 px wide, about 380×214): the 240p rung fits it, so playback starts
+    // there, prefetched, and stays within the box.
+    await page.setViewportSize({ width: 412, height: 915 });
+    media.length = 0;
+    await openPlayer(page, `/selfieVideos/${videoId}`);
+    await page.waitForLoadState('networkidle');
+    expect(media.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThanOrEqual(100 * 1024);
+    expect(media.filter(({ path }) => path.endsWith('.ts')).length).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: testInfo.outputPath('412-before-play.png') });
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await page.locator('media-play-button').click();
+    await expect.poll(async () => (await pictureState(page)).quality, { timeout: 30_000 }).toBe('Auto (240p)');
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThan(4);
+    expect((await pictureState(page)).quality).toBe('Auto (240p)');
+    await page.screenshot({ path: testInfo.outputPath('412-playing.png') });
   });
 });

@@ -18,11 +18,14 @@ import {
   nextRate,
   nextVolume,
   PLAYBACK_RATES,
+  posterMayGo,
   prefetchBudget,
+  prefetchMayPaint,
   type PlayerAction,
   type Rendition,
   resumePoint,
   seekTarget,
+  sharpHeight,
   shortcutAction,
   startTimeFromUrl,
 } from './playerLogic';
@@ -81,6 +84,8 @@ const AUTO = -1;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /** How long playback may wait for data before the player says so. */
 const STALL_MS = 8000;
+/** HTMLMediaElement.HAVE_CURRENT_DATA: a frame is decoded. */
+const HAVE_CURRENT_DATA = 2;
 
 function hasNativeHls(video: HTMLVideoElement): boolean {
   return typeof video.canPlayType === 'function' && video.canPlayType(HLS_TYPE) !== '';
@@ -244,6 +249,15 @@ function PlayerBody({
   const session = useRef<HlsSession | null>(null);
   /** hls.js's levels in its own order (what the cap indexes). */
   const hlsLevels = useRef<Rendition[]>([]);
+  /** The renditions native HLS plays (from the master playlist): how sharp a frame must be. */
+  const nativeLevels = useRef<Rendition[]>([]);
+  /**
+   * The poster stays over the video (media-chrome's poster layer) until playback starts or the
+   * video holds a frame as sharp as the box needs: a prefetched start-rung frame (240p on a
+   * desktop) does not replace it before play.
+   */
+  const [posterGone, setPosterGone] = useState(false);
+  const posterLayer = useRef<HTMLImageElement>(null);
   /** Where to start or carry on once media is loaded: a shared `t`, resume, quality switch, retry. */
   const pending = useRef<{ time: number; play: boolean } | null>(null);
   /** Resolves once React has removed a previous engine's `src` from the element. */
@@ -349,6 +363,15 @@ function PlayerBody({
     return levelCap(hlsLevels.current, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
   }, []);
 
+  /** How tall a frame must be to stand in for the poster at the player's current size. */
+  const currentSharp = useCallback(() => {
+    const frame = frameRef.current;
+    if (!frame) return 0;
+    const fullscreen = typeof document !== 'undefined' && Boolean(document.fullscreenElement?.contains(frame));
+    const renditions = hlsLevels.current.length > 0 ? hlsLevels.current : nativeLevels.current;
+    return sharpHeight(renditions, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
+  }, []);
+
   const applyCap = useCallback(() => {
     session.current?.setCap(currentCap());
   }, [currentCap]);
@@ -415,6 +438,7 @@ function PlayerBody({
         .then((text) => {
           if (disposed) return;
           const variants = parseMasterPlaylist(text, playlistUrl);
+          nativeLevels.current = variants.map((variant) => ({ width: variant.width, height: variant.height }));
           setLevels(
             sortLevels(variants.map((variant, index) => ({ id: index, width: variant.width, height: variant.height, bitrate: variant.bandwidth, url: variant.url }))),
           );
@@ -454,7 +478,12 @@ function PlayerBody({
                 playNative();
               },
             },
-            { startPosition: () => pending.current?.time ?? -1, prefetchBudget: () => mediaPrefetchBudget(poster) },
+            {
+              startPosition: () => pending.current?.time ?? -1,
+              // Before play, a fragment only where its frame cannot show blocky in the poster's place.
+              prefetchBudget: (level) =>
+                prefetchMayPaint(level.height, currentSharp(), !poster || posterLayer.current !== null) ? mediaPrefetchBudget(poster) : 0,
+            },
           );
           if (!started) {
             playNative();
@@ -482,7 +511,7 @@ function PlayerBody({
       session.current?.destroy();
       session.current = null;
     };
-  }, [hlsUrl, src, attempt, currentCap, poster]);
+  }, [hlsUrl, src, attempt, currentCap, currentSharp, poster]);
 
   // A new source (fallback, quality switch, retry) while the viewer is watching: keep playing
   // (with preload "none" nothing would load otherwise). No source: hls.js may attach now.
@@ -531,10 +560,23 @@ function PlayerBody({
     if (at.play) void video.play().catch(() => undefined);
   }, []);
 
+  /** Before play, a decoded frame as sharp as the box needs may take the poster's place. */
+  const checkFrame = useCallback(() => {
+    const video = videoRef.current;
+    if (!video || video.readyState < HAVE_CURRENT_DATA) return;
+    if (posterMayGo({ played: false, frameHeight: video.videoHeight, sharp: currentSharp() })) setPosterGone(true);
+  }, [currentSharp]);
+
   const onResize = useCallback(() => {
     const video = videoRef.current;
     if (video && video.videoWidth > 0) setShowing({ width: video.videoWidth, height: video.videoHeight });
-  }, []);
+    checkFrame();
+  }, [checkFrame]);
+
+  const onPlaying = useCallback(() => {
+    clearStall();
+    setPosterGone(true);
+  }, [clearStall]);
 
   const onTimeUpdate = useCallback(() => {
     const video = videoRef.current;
@@ -689,7 +731,8 @@ function PlayerBody({
 
   const aspect = aspectOf({ width, height });
   const style = { '--video-w': aspect.width, '--video-h': aspect.height } as CSSProperties;
-  const autoLabel = showing && choice === AUTO ? t('videos.player.autoShowing', { quality: qualityName({ ...showing, bitrate: 0 }) }) : t('videos.player.auto');
+  // The level playing: none while the poster shows (a prefetched frame is not what the viewer sees).
+  const autoLabel = showing && posterGone && choice === AUTO ? t('videos.player.autoShowing', { quality: qualityName({ ...showing, bitrate: 0 }) }) : t('videos.player.auto');
   const lang = intl.locale.startsWith('zh') ? 'zh-CN' : 'en';
 
   return (
@@ -735,8 +778,9 @@ function PlayerBody({
             onError={onError}
             onLoadedMetadata={onLoadedMetadata}
             onResize={onResize}
+            onLoadedData={checkFrame}
             onPlay={onPlay}
-            onPlaying={clearStall}
+            onPlaying={onPlaying}
             onWaiting={onWaiting}
             onTimeUpdate={onTimeUpdate}
             onPause={onPause}
@@ -753,6 +797,11 @@ function PlayerBody({
               <FormattedMessage id="videos.player.unsupported" />
             </p>
           </video>
+          {/* Over the video until playback starts (see posterMayGo); media-chrome's own rule, which
+              drops it at any seek, is overridden in videos.css. Decorative: the video is named. */}
+          {chrome && poster && !posterGone ? (
+            <img ref={posterLayer} slot="poster" className="video-player__poster" src={poster} alt="" decoding="async" />
+          ) : null}
           {chrome ? (
             <>
               <media-loading-indicator slot="centered-chrome" />

@@ -7,7 +7,7 @@
  *   byte budget — that level's first fragment are fetched, so pressing play shows a frame at once
  *   without spending a phone's data on a video never played;
  * - the start level is the best one under the player's size cap whose first fragment arrives in
- *   about half a second at the estimated bandwidth;
+ *   about half a second at the estimated bandwidth; "Auto" never goes above that cap;
  * - with an empty buffer (start, seek) the ABR logic picks a level whose fragment arrives within
  *   half a second (`maxStarvationDelay`), so a seek plays again quickly, at a lower quality for
  *   one fragment if the link is slow, and climbs back from there.
@@ -37,8 +37,11 @@ export interface HlsOptions {
   startPosition(): number;
   /** Fetch the first fragment before play when it fits the budget (default true). */
   prefetch?: boolean;
-  /** Bytes the first fragment may take before play (default PREFETCH_BUDGET_BYTES). */
-  prefetchBudget?: () => number;
+  /**
+   * Bytes the start level's first fragment may take before play (default PREFETCH_BUDGET_BYTES);
+   * 0 fetches nothing before play (e.g. its frame would show, blocky, where the poster is).
+   */
+  prefetchBudget?: (level: HlsLevel) => number;
   /**
    * Fetch nothing before play, not even the master playlist (default false): the media source is
    * attached at once (the native controls can start playback), the playlists load on `play`.
@@ -133,6 +136,8 @@ export function startHls(
       bitrate: level.bitrate || 0,
     }));
     const cap = callbacks.onLevels(levels);
+    // "Auto" stays within the player's size from the first fragment on (setCap follows resizes).
+    hls.autoLevelCapping = cap;
     startLevel = startLevelFor(levels, cap, hls.bandwidthEstimate || estimate);
     hls.startLevel = startLevel;
     // Playlists now; the first fragment once its level's playlist says how long it is.
@@ -146,7 +151,9 @@ export function startHls(
     const fragment = data.details.fragments.find((frag) => frag.start + frag.duration > position) ?? data.details.fragments[0];
     if (!level || !fragment) return;
     const expectedBytes = ((level.bitrate || 0) * fragment.duration) / 8;
-    const budget = options.prefetchBudget?.() ?? PREFETCH_BUDGET_BYTES;
+    const budget =
+      options.prefetchBudget?.({ index: startLevel, width: level.width || 0, height: level.height || 0, bitrate: level.bitrate || 0 }) ??
+      PREFETCH_BUDGET_BYTES;
     if (expectedBytes > 0 && expectedBytes <= budget) hls.config.maxMaxBufferLength = PREFETCH_MAX_BUFFER_SECONDS;
   });
 

@@ -307,6 +307,37 @@ export function startLevelFor(levels: Array<Rendition & { bitrate: number }>, ca
   return best >= 0 ? best : lowest;
 }
 
+/**
+ * How tall (pixels) a picture must be to take the poster's place in this box: the rung the cap
+ * allows (`levelCap`: the sharpest "Auto" shows here), the top rung where nothing caps (fullscreen,
+ * a size not known yet); 0 while no rendition is known (the MP4: its one picture will do).
+ */
+export function sharpHeight(renditions: Rendition[], box: { width: number; height: number }, dpr: number, fullscreen: boolean): number {
+  if (renditions.length === 0) return 0;
+  const cap = levelCap(renditions, box, dpr, fullscreen);
+  if (cap >= 0) return renditions[cap]!.height || 0;
+  return Math.max(0, ...renditions.map((rendition) => rendition.height || 0));
+}
+
+/**
+ * Whether the poster may leave the player: once playback has started (moving pictures beat a
+ * still, however sharp), or before that when the frame the video holds (`frameHeight`, 0 while no
+ * frame is decoded) is at least `sharp` tall. A blocky prefetched start-rung frame never replaces
+ * a sharp poster before play.
+ */
+export function posterMayGo(state: { played: boolean; frameHeight: number; sharp: number }): boolean {
+  return state.played || (state.frameHeight > 0 && state.frameHeight >= state.sharp);
+}
+
+/**
+ * Whether the start level's first fragment may be fetched before play as far as the picture goes
+ * (the byte budget decides too): when the poster layer covers what it paints, or when its frame
+ * (`levelHeight`) is sharp enough to be seen in the poster's place.
+ */
+export function prefetchMayPaint(levelHeight: number, sharp: number, posterCovers: boolean): boolean {
+  return posterCovers || (levelHeight > 0 && levelHeight >= sharp);
+}
+
 export interface Chapter {
   start: number;
   title: string;
