@@ -23,17 +23,12 @@ import { fixtures } from '../support/media';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { startS3, useS3Env, type S3TestServer } from '../support/s3';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
+import { sendRaw } from '../support/raw-http';
 
 const FAST_QUEUE = { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, retryBaseMs: 100, leaseMs: 3000 };
 const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 const skip = redisUnavailableReason();
 const maybe = skip ? describe.skip : describe;
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 const STORES = [
   { store: 'shared file store', s3: undefined },
@@ -83,18 +78,7 @@ maybe.each(STORES)('resumable uploads on two instances (Redis locks, $store)', (
     await redis?.stop();
   }, 60_000);
 
-  function send(port: number, method: string, url: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      });
-      request.on('error', reject);
-      if (body) request.write(body);
-      request.end();
-    });
-  }
+  const send = sendRaw;
   const tus = (extra: Record<string, string> = {}) => ({ cookie, 'tus-resumable': '1.0.0', ...extra });
   const octet = (offset: number, length?: number) =>
     tus({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...(length ? { 'content-length': String(length) } : {}) });

@@ -15,15 +15,10 @@ import type { UserRow } from '../../server/db/schema';
 import { capturedLog } from '../support/captured-log';
 import { fixtures, multipart, thumbnailPart } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
+import { sendRaw, type RawAnswer } from '../support/raw-http';
 
 const FAST_QUEUE = { ...DEFAULT_MEDIA_CONFIG, pollMs: 100, retryBaseMs: 100, leaseMs: 3000 };
 const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 describe('resumable uploads (tus)', () => {
   let dataDir: string;
@@ -58,22 +53,11 @@ describe('resumable uploads (tus)', () => {
   const uploadsDir = () => path.join(dataDir, 'uploads');
   const storedUploads = async () => (await readdir(uploadsDir()).catch(() => [] as string[])).filter((name) => !name.endsWith('.json'));
 
-  function send(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer, to = port): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port: to, method, path: url, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      });
-      request.on('error', reject);
-      if (body) request.write(body);
-      request.end();
-    });
-  }
+  const send = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer, to = port) => sendRaw(to, method, url, headers, body);
 
   const tusHeaders = (who: string, extra: Record<string, string> = {}) => ({ cookie: who, 'tus-resumable': '1.0.0', ...extra });
 
-  async function create(who: string, length: number, metadata = `title ${b64('A clip')}`): Promise<Answer> {
+  async function create(who: string, length: number, metadata = `title ${b64('A clip')}`): Promise<RawAnswer> {
     return send('POST', '/v0/api/uploads', tusHeaders(who, { 'upload-length': String(length), 'upload-metadata': metadata }));
   }
 

@@ -4,22 +4,16 @@
  * has as many under way as allowed; a chunk of an upload already created is never refused, and
  * finishing or terminating one frees its place. Real sockets: tus answers on the raw response.
  */
-import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EventEmitter } from 'node:events';
 
 import { UploadBudget } from '../../server/http/upload-budget';
 import { fixtures, multipart, uploadParts } from '../support/media';
+import { sendRaw, type RawAnswer } from '../support/raw-http';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 
 const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 describe('uploads under way', () => {
   let t: TestApp;
@@ -35,23 +29,12 @@ describe('uploads under way', () => {
     port = (t.app.server.address() as AddressInfo).port;
   }
 
-  function send(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      });
-      request.on('error', reject);
-      if (body) request.write(body);
-      request.end();
-    });
-  }
+  const send = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) => sendRaw(port, method, url, headers, body);
 
   const tus = (cookie: string, extra: Record<string, string> = {}) => ({ cookie, 'tus-resumable': '1.0.0', ...extra });
   const create = (cookie: string, length = fixtures.mp4.length) =>
     send('POST', '/v0/api/uploads', tus(cookie, { 'upload-length': String(length), 'upload-metadata': `title ${b64('A clip')}` }));
-  const urlOf = (answer: Answer) => new URL(String(answer.headers.location), `http://127.0.0.1:${port}/v0/api/uploads/`).pathname;
+  const urlOf = (answer: RawAnswer) => new URL(String(answer.headers.location), `http://127.0.0.1:${port}/v0/api/uploads/`).pathname;
   const signedIn = async () => sessionCookieFor(t.app, (await createTestUser(t.app)).id);
 
   it('refuses a user\'s new upload while their limit is under way, never a chunk of one already created; finishing one frees a place', async () => {
