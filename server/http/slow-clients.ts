@@ -54,48 +54,58 @@ function declaredLength(header: string | undefined): number | undefined {
   return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
 }
 
+/** What is open per address (connections, or requests behind a proxy), up to a limit. */
+class OpenPerAddress {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly limit: number) {}
+
+  /** Counts one more for `key`; false (nothing counted) when it already has `limit`. */
+  take(key: string): boolean {
+    const count = (this.open.get(key) ?? 0) + 1;
+    if (count > this.limit) return false;
+    this.open.set(key, count);
+    return true;
+  }
+
+  give(key: string): void {
+    const left = (this.open.get(key) ?? 1) - 1;
+    if (left <= 0) this.open.delete(key);
+    else this.open.set(key, left);
+  }
+}
+
 export function installSlowClientGuards(app: FastifyInstance, limits: ConnectionConfig, behindProxy: boolean): void {
   const { bodyGraceMs, bodyMinBytesPerSecond, maxConnectionsPerAddress } = limits;
 
+  const perAddress = new OpenPerAddress(maxConnectionsPerAddress);
+
   // ---- open connections per address (direct clients) ----
   if (maxConnectionsPerAddress > 0 && !behindProxy) {
-    const open = new Map<string, number>();
     app.server.on('connection', (socket: Socket) => {
       const key = addressKey(socket.remoteAddress);
-      const count = (open.get(key) ?? 0) + 1;
-      if (count > maxConnectionsPerAddress) {
+      if (!perAddress.take(key)) {
         app.metrics.connectionsRefused.inc({ reason: 'per_address' });
         socket.destroy();
         return;
       }
-      open.set(key, count);
-      socket.once('close', () => {
-        const left = (open.get(key) ?? 1) - 1;
-        if (left <= 0) open.delete(key);
-        else open.set(key, left);
-      });
+      socket.once('close', () => perAddress.give(key));
     });
   }
 
   // ---- open requests per forwarded address (behind a trusted proxy) ----
   if (maxConnectionsPerAddress > 0 && behindProxy) {
-    const open = new Map<string, number>();
     const counted = new WeakSet<object>();
     const leave = (request: { ip: string; raw: object }) => {
-      if (!counted.delete(request.raw)) return;
-      const left = (open.get(request.ip) ?? 1) - 1;
-      if (left <= 0) open.delete(request.ip);
-      else open.set(request.ip, left);
+      if (counted.delete(request.raw)) perAddress.give(request.ip);
     };
     app.addHook('onRequest', (request, reply, done) => {
-      const count = (open.get(request.ip) ?? 0) + 1;
-      if (count > maxConnectionsPerAddress) {
+      if (!perAddress.take(request.ip)) {
         app.metrics.connectionsRefused.inc({ reason: 'per_address' });
         reply.header('retry-after', '10').header('cache-control', 'no-store');
         sendErrorFromHook(reply, 429, t(request, 'error.tooManyConnections'));
         return;
       }
-      open.set(request.ip, count);
       counted.add(request.raw);
       // Whichever comes first; an event stream counts until it closes.
       request.raw.once('close', () => leave(request));
