@@ -5,11 +5,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 
 import { loadConfig } from '../server/config';
 import { createDatabase, migrateToLatest } from '../server/db';
 import { newId, toTimestamp } from '../server/db/ids';
+import type { Database } from '../server/db/schema';
 
 /**
  * Server settings for a bench whose one load generator stands for many visitors: all of its
@@ -53,37 +55,40 @@ export function benchVideoRow(video: {
   };
 }
 
+/** Into a migrated database: one user, `videos` public videos and `comments` on the first; the first's id. */
+export async function seedVideosAndComments(db: Kysely<Database>, { videos, comments }: { videos: number; comments: number }): Promise<string> {
+  const now = toTimestamp();
+  const userId = newId();
+  await db.insertInto('users').values(benchUserRow(userId, now)).execute();
+  const ids = Array.from({ length: videos }, () => newId());
+  await db
+    .insertInto('videos')
+    .values(
+      ids.map((id, i) => benchVideoRow({ id, userId, title: `Bench video ${i}`, description: `A self-shot video number ${i} for the server benches`, views: i, createdAt: now })),
+    )
+    .execute();
+  await db
+    .insertInto('comments')
+    .values(
+      Array.from({ length: comments }, (_, i) => ({
+        id: newId(),
+        video_id: ids[0]!,
+        user_id: userId,
+        parent_id: null,
+        content: `Comment number ${i} with a few words of text in it.`,
+        created_at: now,
+      })),
+    )
+    .execute();
+  return ids[0]!;
+}
+
 /** A fresh DATA_DIR database with one user, `videos` public videos and `comments` on the first; the first's id. */
-export async function seedCommentedVideos(dataDir: string, { videos, comments }: { videos: number; comments: number }): Promise<string> {
+export async function seedCommentedVideos(dataDir: string, counts: { videos: number; comments: number }): Promise<string> {
   const database = await createDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   try {
     await migrateToLatest(database.db);
-    const now = toTimestamp();
-    const userId = newId();
-    await database.db.insertInto('users').values(benchUserRow(userId, now)).execute();
-    const ids = Array.from({ length: videos }, () => newId());
-    await database.db
-      .insertInto('videos')
-      .values(
-        ids.map((id, i) =>
-          benchVideoRow({ id, userId, title: `Bench video ${i}`, description: `A self-shot video number ${i} for the server benches`, views: i, createdAt: now }),
-        ),
-      )
-      .execute();
-    await database.db
-      .insertInto('comments')
-      .values(
-        Array.from({ length: comments }, (_, i) => ({
-          id: newId(),
-          video_id: ids[0]!,
-          user_id: userId,
-          parent_id: null,
-          content: `Comment number ${i} with a few words of text in it.`,
-          created_at: now,
-        })),
-      )
-      .execute();
-    return ids[0]!;
+    return await seedVideosAndComments(database.db, counts);
   } finally {
     await database.close();
   }

@@ -108,7 +108,7 @@ import { newId, toTimestamp } from '../server/db/ids';
 import { ffmpegPath } from '../server/media/ffmpeg';
 import { hashSessionToken, SESSION_COOKIE } from '../server/services/sessions';
 
-import { benchUserRow, benchVideoRow, freshPgDatabase, waitForHealth } from './bench-fixtures';
+import { freshPgDatabase, seedVideosAndComments, waitForHealth } from './bench-fixtures';
 import { buildSpa, isBuildCurrent } from './spa-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -311,30 +311,7 @@ async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
   try {
     await migrateToLatest(database.db);
     const now = toTimestamp();
-    const ownerId = newId();
-    await database.db.insertInto('users').values(benchUserRow(ownerId, now)).execute();
-    const videoIds = Array.from({ length: 24 }, () => newId());
-    await database.db
-      .insertInto('videos')
-      .values(
-        videoIds.map((id, i) =>
-          benchVideoRow({ id, userId: ownerId, title: `Bench video ${i}`, description: `A self-shot video number ${i} for the server benches`, views: i, createdAt: now }),
-        ),
-      )
-      .execute();
-    await database.db
-      .insertInto('comments')
-      .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          id: newId(),
-          video_id: videoIds[0]!,
-          user_id: ownerId,
-          parent_id: null,
-          content: `Comment number ${i} with a few words of text in it.`,
-          created_at: now,
-        })),
-      )
-      .execute();
+    const videoId = await seedVideosAndComments(database.db, { videos: 24, comments: 100 });
 
     const userIds = Array.from({ length: STREAM_USERS + UPLOADS }, () => newId());
     const users = userIds.map((id, i) => ({
@@ -365,7 +342,7 @@ async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
     for (let i = 0; i < rows.length; i += 200) await database.db.insertInto('sessions').values(rows.slice(i, i + 200)).execute();
     const cookie = (token: string) => `${SESSION_COOKIE}=${token}`;
     return {
-      videoId: videoIds[0]!,
+      videoId,
       streamUsers: streamSessions.map((sessions) => sessions.map((session) => cookie(session.token))),
       uploaders: uploaderSessions.map((session) => cookie(session.token)),
     };
