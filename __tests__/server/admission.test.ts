@@ -100,6 +100,37 @@ describe('the admission gate', () => {
     expect(r.admitted()).toEqual([0, 2]);
   });
 
+  it('says it is shedding only while it turns requests away: a full gate working through its queue is not', () => {
+    jest.useFakeTimers();
+    const gate = new AdmissionGate({ maxInFlight: 1, maxWaitMs: 1000, maxQueue: 2 });
+    const r = recorder();
+    r.ask(gate);
+    expect({ full: gate.full(), shedding: gate.shedding() }).toEqual({ full: true, shedding: false });
+    r.ask(gate);
+    expect({ queued: gate.queued, shedding: gate.shedding() }).toEqual({ queued: 1, shedding: false });
+    // The queue is full: the next arrival would be refused.
+    r.ask(gate);
+    expect(gate.shedding()).toBe(true);
+    // Both waiters run out of time: refused, and shedding for one more wait period.
+    jest.advanceTimersByTime(1000);
+    expect(r.refused()).toEqual([
+      [1, 'deadline'],
+      [2, 'deadline'],
+    ]);
+    expect({ queued: gate.queued, shedding: gate.shedding() }).toEqual({ queued: 0, shedding: true });
+    jest.advanceTimersByTime(999);
+    expect(gate.shedding()).toBe(true);
+    jest.advanceTimersByTime(1);
+    expect(gate.shedding()).toBe(false);
+    // Free places: never shedding, whatever happened before.
+    gate.leave();
+    expect(gate.shedding()).toBe(false);
+
+    const noQueue = new AdmissionGate({ maxInFlight: 1, maxWaitMs: 0, maxQueue: 100 });
+    recorder().ask(noQueue);
+    expect(noQueue.shedding()).toBe(true);
+  });
+
   it('lets a waiter whose client went away withdraw: it takes no place', async () => {
     const gate = new AdmissionGate({ maxInFlight: 1, maxWaitMs: 10_000, maxQueue: 10 });
     const r = recorder();
@@ -177,6 +208,42 @@ describe('admission control in the app', () => {
       expect((await t.app.inject({ method: 'GET', url: `${API}/videos/selfieVideos` })).statusCode).toBe(200);
       expect((await t.app.inject({ url: '/health' })).json()).toEqual({ status: 'ok', database: 'ok', load: 'ok' });
       expect({ inFlight: t.app.admission.other.inFlight, queued: t.app.admission.other.queued }).toEqual({ inFlight: 0, queued: 0 });
+    } finally {
+      open();
+      await t.close();
+    }
+  });
+
+  it('keeps /health ok while every place is taken and requests wait their turn, overloaded once arrivals are refused', async () => {
+    const t = await makeTestApp({ env: { OVERLOAD_MAX_IN_FLIGHT: '1', OVERLOAD_MAX_QUEUE: '2', OVERLOAD_MAX_QUEUE_WAIT_MS: '60000' } });
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    t.app.get('/test-slow', async () => {
+      await gate;
+      return { ok: true };
+    });
+    await t.app.ready();
+    const health = async () => {
+      const res = await t.app.inject({ url: '/health' });
+      return { status: res.statusCode, load: res.json<{ load: string }>().load };
+    };
+    try {
+      const held = [t.app.inject({ url: '/test-slow' }), t.app.inject({ url: '/test-slow' })];
+      await turnsUntil(() => t.app.admission.other.inFlight === 1 && t.app.admission.other.queued === 1);
+      // Full, one waiting within its deadline: busy, not overloaded.
+      expect(await health()).toEqual({ status: 200, load: 'ok' });
+
+      held.push(t.app.inject({ url: '/test-slow' }));
+      await turnsUntil(() => t.app.admission.other.queued === 2);
+      // The queue is full: the next arrival is refused, and /health says so.
+      expect(await health()).toEqual({ status: 503, load: 'overloaded' });
+      expect((await t.app.inject({ url: `${API}/videos/selfieVideos` })).statusCode).toBe(503);
+
+      open();
+      expect((await Promise.all(held)).map((res) => res.statusCode)).toEqual([200, 200, 200]);
+      expect(await health()).toEqual({ status: 200, load: 'ok' });
     } finally {
       open();
       await t.close();

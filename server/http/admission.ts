@@ -49,6 +49,8 @@ export class AdmissionGate {
   private readonly waiting = new Set<Waiter>();
   /** Refused so far (for metrics and tests). */
   refused = 0;
+  /** When a waiter last ran out of time (performance.now()). */
+  private lastDeadline = -Infinity;
 
   constructor(private readonly limits: AdmissionLimits) {}
 
@@ -60,9 +62,23 @@ export class AdmissionGate {
     return this.waiting.size;
   }
 
-  /** Every place is taken (what /health reports as overloaded). */
+  /** Every place is taken. */
   full(): boolean {
     return this.limits.maxInFlight > 0 && this.running >= this.limits.maxInFlight;
+  }
+
+  /**
+   * Turning requests away (what /health reports as overloaded): every place is taken and one
+   * arriving now would be refused (no queue, or the queue is full), or a waiter ran out of time
+   * within the last wait period. A gate that is merely full is doing its job, working through its
+   * queue within the deadline; a load balancer that took such an instance out would move the
+   * same traffic onto the others and take them out in turn.
+   */
+  shedding(): boolean {
+    if (!this.full()) return false;
+    const { maxWaitMs, maxQueue } = this.limits;
+    if (maxWaitMs <= 0 || this.waiting.size >= maxQueue) return true;
+    return performance.now() - this.lastDeadline < maxWaitMs;
   }
 
   /**
@@ -90,6 +106,7 @@ export class AdmissionGate {
     waiter.timer = setTimeout(() => {
       if (!this.waiting.delete(waiter)) return;
       this.refused += 1;
+      this.lastDeadline = performance.now();
       waiter.admitted(false, 'deadline');
     }, maxWaitMs);
     this.waiting.add(waiter);

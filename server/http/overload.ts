@@ -20,8 +20,10 @@
  *   sampled twice a second by @fastify/under-pressure: the backstop for work the gates do not
  *   see (a slow render, a background job in the same process).
  *
- * /health is let through and says so itself (503, `load: "overloaded"`), so a load balancer sees
- * the truth and the check costs almost nothing. The process's own in-process requests are never
+ * /health is let through and says so itself (503, `load: "overloaded"`) while requests are being
+ * turned away (a gate refusing arrivals or letting waiters run out of time, or the backstop), not
+ * while a gate is merely full and working through its queue: a load balancer sees the truth and
+ * the check costs almost nothing. The process's own in-process requests are never
  * shed. A shed page navigation gets a small localized HTML page with a link to try again, not
  * the JSON error a browser would show as raw text.
  */
@@ -183,7 +185,7 @@ export async function installLoadShedding(app: FastifyInstance, overload: Overlo
       done();
     });
   }
-  const tooManyInFlight = () => gates.page.full() || gates.other.full();
+  const tooManyInFlight = () => gates.page.shedding() || gates.other.shedding();
 
   // ---- event loop ----
   if (overload.maxEventLoopDelayMs <= 0 && overload.maxEventLoopUtilization <= 0) {
