@@ -17,7 +17,7 @@ const swcTransform = [
 ];
 
 // ESM-only packages in node_modules that jest (CommonJS) must transform.
-const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async', 'rettime', '@open-draft', 'typebox', 'wagmi', '@wagmi', '@fastify/cookie', 'cookie', 'media-chrome', 'ce-la-react', '@tus', 'srvx', 'media-captions', 'stemmer'].join('|');
+const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'until-async', 'rettime', '@open-draft', 'typebox', 'wagmi', '@wagmi', '@fastify/cookie', 'cookie', 'media-chrome', 'ce-la-react', '@tus', 'srvx', 'media-captions', 'stemmer', 'p-limit', 'yocto-queue'].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },

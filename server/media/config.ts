@@ -1,7 +1,15 @@
 /** Media pipeline settings (read by server/config.ts loadConfig). */
+import { availableParallelism } from 'node:os';
+
 export interface MediaConfig {
   /** TRANSCODE_CONCURRENCY (default 1): jobs this instance runs at once. */
   concurrency: number;
+  /**
+   * UPLOAD_CHECKS_AT_ONCE (default: the CPU count): finished uploads this instance checks at once
+   * (probe, a frame decoded at each end, the poster); the next wait their turn. Twenty uploads
+   * finishing together started a hundred ffmpeg runs whose start-ups stalled the event loop.
+   */
+  uploadChecksAtOnce: number;
   /** WORKER (default on): off makes this instance HTTP-only (it enqueues, another one transcodes). */
   worker: boolean;
   /** KEEP_ORIGINALS (default off): keep the uploaded original once its renditions are made. */
@@ -87,6 +95,7 @@ export function wallTimeMs(limits: MediaLimits, durationSeconds: number): number
 
 export const DEFAULT_MEDIA_CONFIG: MediaConfig = {
   concurrency: 1,
+  uploadChecksAtOnce: Math.min(64, availableParallelism()),
   worker: true,
   keepOriginals: false,
   maxAttempts: 3,
@@ -144,6 +153,7 @@ export function parseMediaConfig(read: (name: string) => string | undefined, fai
     purgeUrl,
     transcribe,
     concurrency: integer('TRANSCODE_CONCURRENCY', 1, 16, DEFAULT_MEDIA_CONFIG.concurrency),
+    uploadChecksAtOnce: integer('UPLOAD_CHECKS_AT_ONCE', 1, 64, DEFAULT_MEDIA_CONFIG.uploadChecksAtOnce),
     worker: boolean('WORKER', DEFAULT_MEDIA_CONFIG.worker),
     keepOriginals: boolean('KEEP_ORIGINALS', DEFAULT_MEDIA_CONFIG.keepOriginals),
     maxAttempts: integer('TRANSCODE_MAX_ATTEMPTS', 1, 10, DEFAULT_MEDIA_CONFIG.maxAttempts),

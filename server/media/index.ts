@@ -4,6 +4,7 @@
  * closes. See server/media/*.ts and the README's "Media pipeline" section.
  */
 import type { FastifyInstance } from 'fastify';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 import { probeMediaTools, setMemoryLimit } from './ffmpeg';
 import { BullJobQueue } from './bull-jobs';
@@ -21,6 +22,11 @@ export interface MediaService {
   spool: Spool;
   /** Media keys that move when fewer people may see a video (./generations.ts). */
   generations: MediaGenerations;
+  /**
+   * Runs a finished upload's checks (probe, decode test, poster) when one of this instance's
+   * UPLOAD_CHECKS_AT_ONCE turns is free: uploads that end together are checked a few at a time.
+   */
+  uploadChecks: LimitFunction;
 }
 
 declare module 'fastify' {
@@ -72,7 +78,7 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   setMemoryLimit(config.media.limits.memoryMb * 1024 * 1024);
   const queue = createJobQueue(app, log);
   const generations = createMediaGenerations(app, log);
-  const service: MediaService = { queue, spool, generations };
+  const service: MediaService = { queue, spool, generations, uploadChecks: pLimit(config.media.uploadChecksAtOnce) };
   app.decorate('media', service);
   // A video deleted on any instance stops its transcoding at once wherever it runs.
   app.events.subscribe('video.changed', ({ videoId, change }) => {

@@ -231,9 +231,13 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     let thumbnail: ReceivedFile<LocalWrite> | undefined;
     try {
-      const info = await inspect(video.write.path);
-      thumbnail = await posterOf(video.write.path, Math.min(1, info.duration / 2));
-      const saved = await saveVideo(app.db, storage, queue, { userId: context.userId, ...fields, video, thumbnail, info });
+      // A few at a time per instance (UPLOAD_CHECKS_AT_ONCE): the rest wait their turn here.
+      const checked = await app.media.uploadChecks(async () => {
+        const info = await inspect(video.write.path);
+        thumbnail = await posterOf(video.write.path, Math.min(1, info.duration / 2));
+        return { info, poster: thumbnail };
+      });
+      const saved = await saveVideo(app.db, storage, queue, { userId: context.userId, ...fields, video, thumbnail: checked.poster, info: checked.info });
       queue.notify();
       context.request.log.info({ videoId: saved.id, videoBytes: saved.video_size, uploadId: upload.id }, 'video uploaded (resumable)');
       return saved.id;
@@ -248,7 +252,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const video = await receiveUpload(upload);
     if (!video) throw new UploadRejection(400, 'upload.videoMissing');
     try {
-      const info = await inspect(video.write.path);
+      const info = await app.media.uploadChecks(() => inspect(video.write.path));
       const replaced = await replaceVideoFile(app.db, storage, app.media.queue, { videoId, userId: context.userId }, { video, info });
       // Deleted (or given away) while the bytes came in.
       if (!replaced) throw new UploadRejection(404, 'upload.replaceNotFound');

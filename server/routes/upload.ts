@@ -158,7 +158,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
         let info;
         try {
-          info = await inspectUpload(video.write.path, undefined, config.media.limits);
+          // A few at a time per instance (UPLOAD_CHECKS_AT_ONCE): the rest wait their turn here.
+          const file = video.write.path;
+          info = await app.media.uploadChecks(() => inspectUpload(file, undefined, config.media.limits));
         } catch (error) {
           if (error instanceof UndecodableMediaError) {
             request.log.info({ reason: error.reason, kind: error.kind }, 'upload is not a decodable video');
