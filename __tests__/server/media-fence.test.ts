@@ -3,6 +3,7 @@
  * (memory, priority, wall time), crafted uploads each refused with its own localized reason and
  * nothing left behind, and HDR (HLG, PQ) tone-mapped to SDR BT.709 that does not look grey.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import {
   resetBinaryPaths,
   runFfmpeg,
   runFfprobe,
+  runTool,
   setMemoryLimit,
 } from '../../server/media/ffmpeg';
 import { failureReason } from '../../server/media/pipeline';
@@ -33,6 +35,7 @@ import {
   makePlaylistFiles,
   makeTruncated,
 } from '../support/media-fixtures';
+import { eventually } from '../support/eventually';
 import { listFiles, multipart, postUpload, uploadParts, videoPart } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor } from '../support/server';
 
@@ -89,6 +92,27 @@ describe('limits of every run', () => {
     expect([plain.command, ...plain.args]).toEqual(['/usr/bin/prlimit', `--as=${DEFAULT_MEDIA_LIMITS.memoryMb * 1024 * 1024}`, '--', '/usr/bin/ffmpeg', '-version']);
     const low = fencedCommand('/usr/bin/ffmpeg', ['-version'], true);
     expect(low.args).toEqual(expect.arrayContaining(['/usr/bin/nice', '-n', '10', '/usr/bin/ionice', '-t', '-c', '2', '-n', '7']));
+  });
+
+  it('gives a low-priority run’s own session the encoder’s niceness too (autogroup), so nice counts against the server', async () => {
+    // Where the kernel groups sessions for scheduling (this machine's Debian kernel), a detached
+    // tool leads its own group: without this, `nice` would rank nothing against the server.
+    const autogroups = existsSync('/proc/self/autogroup');
+    let pid = 0;
+    const run = runTool('/bin/sleep', ['2'], { timeoutMs: 10_000, lowPriority: true, onSpawn: (spawned) => (pid = spawned) });
+    try {
+      await eventually(async () => {
+        const group = await readFile(`/proc/${pid}/autogroup`, 'utf8').catch(() => null);
+        if (autogroups) expect(group).toMatch(/ nice 10\n$/);
+        else expect(group).toBeNull();
+      });
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      // The 19th field of stat: the process's own nice value (from `nice -n 10`).
+      expect(fields[16]).toBe('10');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+      await run.catch(() => undefined);
+    }
   });
 
   it('an encode that needs more memory than the limit fails instead of growing', async () => {

@@ -9,12 +9,14 @@
  *
  * Every run: arguments as an array (never a shell), in its own process group (a timeout or an
  * abort kills the whole group with SIGKILL), under an address-space limit (`prlimit --as`),
- * encoders at low CPU and I/O priority (`nice -n 10`, `ionice -t -c 2 -n 7`); each wrapper is used
- * when the machine has it and skipped otherwise. stderr's tail is kept for the failure reason,
+ * encoders at low CPU and I/O priority (`nice -n 10`, `ionice -t -c 2 -n 7`, and the same niceness
+ * for its session's scheduling group: see lowerSessionPriority); each wrapper is used when the
+ * machine has it and skipped otherwise. stderr's tail is kept for the failure reason,
  * progress is read from `-progress pipe:1`.
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -276,7 +278,10 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
     const fenced = fencedCommand(binary, args, options.lowPriority ?? false);
     // Its own process group, so a kill reaches whatever it started too.
     const child = spawn(fenced.command, fenced.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    if (child.pid !== undefined) {
+      if (options.lowPriority) lowerSessionPriority(child.pid);
+      options.onSpawn?.(child.pid);
+    }
     let stderrTail = '';
     const stdoutChunks: Buffer[] = [];
     let progressBuffer = '';
@@ -342,6 +347,19 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
       }
     });
   });
+}
+
+/**
+ * A detached tool leads a session of its own, and with the kernel's autogroup scheduling (on by
+ * default in Debian's kernel for processes outside a CPU cgroup: a server started from a shell)
+ * each session is a scheduling group weighted like the whole server. `nice` only ranks threads
+ * within a group, so each "low priority" ffmpeg took as much CPU as the server: bench:soak's
+ * twenty upload checks starved its event loop. The group gets the encoder's niceness too
+ * (/proc/PID/autogroup; the same pid runs the fence's execs and the tool). Where there is no
+ * autogroup (containers, systemd services, other kernels) the file is absent and `nice` suffices.
+ */
+function lowerSessionPriority(pid: number): void {
+  void writeFile(`/proc/${pid}/autogroup`, String(ENCODER_NICENESS)).catch(() => undefined);
 }
 
 function binaryName(binary: string): string {
