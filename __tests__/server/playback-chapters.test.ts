@@ -75,16 +75,15 @@ describe('parseChapters', () => {
     expect(parseChapters('Hello\n0:00 A\n0:10 B', 100)).toHaveLength(2);
   });
 
-  it('skips lines that do not come after the previous chapter', () => {
-    expect(parseChapters('0:00 A\n0:30 B\n0:20 Out of order\n0:30 Same time\n0:40 C', 100)).toEqual([
-      { start: 0, title: 'A' },
-      { start: 30, title: 'B' },
-      { start: 40, title: 'C' },
-    ]);
-  });
-
-  it('has no chapters when skipping leaves fewer than two', () => {
+  it('has no chapters unless every stamp comes after the one before (as on YouTube)', () => {
+    expect(parseChapters('0:00 One\n0:08 Two\n0:04 Three', 100)).toEqual([]);
+    expect(parseChapters('0:00 A\n0:30 B\n0:30 Same time\n0:40 C', 100)).toEqual([]);
     expect(parseChapters('0:00 A\n0:00 Again', 100)).toEqual([]);
+    expect(parseChapters('0:00 One\n0:04 Two\n0:08 Three', 100)).toEqual([
+      { start: 0, title: 'One' },
+      { start: 4, title: 'Two' },
+      { start: 8, title: 'Three' },
+    ]);
   });
 
   it('ignores malformed chapter lines', () => {

@@ -4,8 +4,9 @@
  * chapters when
  * - there are at least two of them,
  * - the first one is at 0:00,
- * - each starts after the one before (a line that does not is skipped, not fatal: descriptions
- *   are hand-written and one typo should not lose every chapter),
+ * - every one starts after the one before: a line that does not means the stamps are not a
+ *   table of contents (a list of moments, say), and the description has no chapters — as on
+ *   YouTube, rather than guessing which of two out-of-order lines was meant,
  * - and, when the video's duration is known, each starts before the end (later ones are dropped).
  *
  * Malformed stamps (`1:75`, `1:2`, `99:99:99`) make a line ordinary text. Titles are trimmed of a
@@ -59,7 +60,7 @@ export function parseChapters(description: string | null | undefined, duration =
       continue;
     }
     const previous = found[found.length - 1] as Chapter;
-    if (chapter.start <= previous.start) continue;
+    if (chapter.start <= previous.start) return [];
     if (Number.isFinite(duration) && duration > 0 && chapter.start >= duration) continue;
     found.push(chapter);
     if (found.length === MAX_CHAPTERS) break;
