@@ -1,6 +1,7 @@
 import { api, type TagType } from '../../api/api';
 import { NOT_INLINED_ERROR } from '../../api/bootstrap';
 import type { ApiMessage, ApiRequestBody, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 
 import { loggedIn, sessionChecked, sessionCheckFailed } from './authSlice';
 
@@ -11,15 +12,6 @@ export type ResetPasswordArgs = ApiRequestBody<'resetPassword'>;
 export type EmailArgs = ApiRequestBody<'forgotPassword'>;
 
 export const VIEWER_DEPENDENT_TAGS: TagType[] = ['Session', 'User', 'Video', 'VideoList', 'Likes'];
-
-/**
- * Our API answers `{ success: false, message }` for refusals; such an answer is rejected
- * even when its HTTP status is 2xx, so the page shows its message as an error.
- */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
-}
 
 function post<Body>(url: string, body: Body) {
   return { url, method: 'POST', body, validateStatus: acceptSuccessOnly };

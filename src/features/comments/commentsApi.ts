@@ -1,7 +1,8 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 
 import { api } from '../../api/api';
-import type { ApiMessage, ApiRequestBody, Comment, CommentsResponse, CreateCommentResponse, DeleteCommentResponse } from '../../api/types';
+import type { ApiRequestBody, Comment, CommentsResponse, CreateCommentResponse, DeleteCommentResponse } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 import { type AuthState, selectCurrentUser } from '../auth';
 
 export interface CreateCommentArgs {
@@ -28,12 +29,6 @@ let pendingCounter = 0;
 function pendingId(): string {
   pendingCounter += 1;
   return `${PENDING_COMMENT_PREFIX}${Date.now().toString(36)}-${pendingCounter}`;
-}
-
-/** A `{ success: false }` answer is a refusal even with a 2xx status. */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
 }
 
 /** One page of a video's comments as cached: top-level comments newest first, each followed by its replies. */

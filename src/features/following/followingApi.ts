@@ -1,7 +1,6 @@
 import { api } from '../../api/api';
 import { channelTag, LIST } from '../../api/tags';
 import type {
-  ApiMessage,
   ApiRequestBody,
   NotificationKind,
   NotificationSettingsResponse,
@@ -20,12 +19,7 @@ import type {
   PlaylistsResponse,
   PlaylistVisibility,
 } from '../../api/types';
-
-/** A `{ success: false }` answer is a refusal even with a 2xx status. */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
-}
+import { acceptSuccessOnly } from '../../api/validate-status';
 
 export interface SubscribeArgs {
   userId: string;

@@ -1,6 +1,7 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
 import type { ApiMessage } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 
 import type {
   AuditEntry,
@@ -14,12 +15,6 @@ import type {
   ReportsResponse,
   ReportStatus,
 } from './types';
-
-/** A `{ success: false }` answer is a refusal even with a 2xx status. */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
-}
 
 const post = (url: string, body: object = {}) => ({ url, method: 'POST', body, validateStatus: acceptSuccessOnly });
 

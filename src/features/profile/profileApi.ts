@@ -1,6 +1,7 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
-import type { ApiMessage, ApiRequestBody, ProfileVideoListResponse, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
+import type { ApiRequestBody, ProfileVideoListResponse, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 import { userUpdated } from '../auth';
 
 export interface UpdateProfileArgs {
@@ -18,12 +19,6 @@ export interface ProfileListArgs {
 export interface ProfileVideosPage {
   videos: SelfieVideo[];
   nextCursor: string | null;
-}
-
-/** A `{ success: false }` answer is a refusal even with a 2xx status. */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
 }
 
 const videoTags = (videos: readonly SelfieVideo[] | undefined) =>

@@ -1,6 +1,7 @@
 import { api } from '../../api/api';
 import { LIST } from '../../api/tags';
 import type { ApiRequestBody, CaptionMatch, SearchResultVideo } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 import { PAGE_SIZE } from '../../config/routes';
 
 /** Keyword search over the public self-shot videos (POST /search/normal-search). */
@@ -66,14 +67,6 @@ export interface AiSearchResponse {
   };
   /** What the server understood, when it said. */
   intent?: SearchUnderstanding;
-}
-
-/** Our API answers refusals `{ success: false, error, message }`; such an answer is an error even with a 2xx status. */
-function acceptSearchAnswer(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  if (!body || typeof body !== 'object') return true;
-  const { success, error } = body as { success?: unknown; error?: unknown };
-  return success !== false && !error;
 }
 
 const asObject = (raw: unknown): Record<string, unknown> =>
@@ -190,7 +183,7 @@ export const searchApi = api.injectEndpoints({
           page: Math.max(1, Math.floor(page) || 1),
           ...(literal ? { literal: true } : {}),
         } satisfies ApiRequestBody<'searchVideos'>,
-        validateStatus: acceptSearchAnswer,
+        validateStatus: acceptSuccessOnly,
       }),
       transformResponse: normalizeNormalSearch,
       // Each hit is a self-shot video: editing one refreshes the results that show it.
@@ -211,7 +204,7 @@ export const searchApi = api.injectEndpoints({
           ...(literal ? { literal: true } : {}),
           ...(remove && remove.length > 0 ? { remove } : {}),
         } satisfies ApiRequestBody<'aiSearch'>,
-        validateStatus: acceptSearchAnswer,
+        validateStatus: acceptSuccessOnly,
       }),
       transformResponse: normalizeAiSearch,
       // Only the Search tag: an AI search is slow, so no video edit should trigger one again.

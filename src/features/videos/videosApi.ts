@@ -15,6 +15,7 @@ import type {
   VideoStatus,
   Visibility,
 } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 import { PAGE_SIZE } from '../../config/routes';
 import { API_BASE_URL } from '../../config/runtime';
 
@@ -52,12 +53,6 @@ export interface DeleteVideoArgs {
 /** The part of the root state the upload reads; typed structurally to keep imports one-way. */
 interface StateWithLanguage {
   language?: { locale?: string };
-}
-
-/** Our API answers refusals `{ success: false, message }`; such an answer is an error even with a 2xx status. */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
 }
 
 const videoUrl = (id: string) => `/videos/selfieVideos/${encodeURIComponent(id)}`;

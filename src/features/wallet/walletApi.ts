@@ -1,17 +1,12 @@
 import { api } from '../../api/api';
-import type { ApiAnswer, ApiMessage, ApiQuery, ApiRequestBody, AuthResponse } from '../../api/types';
+import type { ApiAnswer, ApiQuery, ApiRequestBody, AuthResponse } from '../../api/types';
+import { acceptSuccessOnly } from '../../api/validate-status';
 import { loggedIn, VIEWER_DEPENDENT_TAGS } from '../auth';
 
 /** `challenge`: an EIP-4361 (Sign-In with Ethereum) message with a single-use nonce, to be signed as is. */
 export type WalletChallengeResponse = ApiAnswer<'getWalletChallenge', 200>;
 
 export type WalletLoginArgs = ApiRequestBody<'walletLogin'>;
-
-/** A refusal may come as `{ success: false, message }` with a 2xx status: reject it too (as auth does). */
-function acceptSuccessOnly(response: Response, body: unknown): boolean {
-  if (!response.ok) return false;
-  return !(body && typeof body === 'object' && (body as Partial<ApiMessage>).success === false);
-}
 
 /**
  * Wallet sign-in endpoints, injected into the one API slice from the lazily loaded
