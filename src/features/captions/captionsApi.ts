@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { LIST } from '../../api/tags';
+import { videoChangeTags } from '../../api/tags';
 import type { SelfieVideo } from '../../api/types';
 
 export interface PutCaptionsArgs {
@@ -18,11 +18,11 @@ export interface CaptionsAnswer {
 
 const captionsUrl = (videoId: string, lang: string) => `/videos/selfieVideos/${encodeURIComponent(videoId)}/captions/${encodeURIComponent(lang)}`;
 
-/** A change to a video's captions refreshes that video (its `captions`, its HLS master) and search. */
-const changed = (videoId: string) => [
-  { type: 'Video' as const, id: videoId },
-  { type: 'Search' as const, id: LIST },
-];
+/**
+ * A change to a video's captions is a change to the video (its `captions`, its HLS master) and to
+ * what both searches find in it (caption matches): videoChangeTags.
+ */
+const changed = (videoId: string, answer: CaptionsAnswer) => videoChangeTags({ videoId, ownerId: answer.video?.user });
 
 export const captionsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,11 +33,11 @@ export const captionsApi = api.injectEndpoints({
         body.append('captionFile', file);
         return { url: captionsUrl(videoId, lang), method: 'PUT', body };
       },
-      invalidatesTags: (result, _error, { videoId }) => (result ? changed(videoId) : []),
+      invalidatesTags: (result, _error, { videoId }) => (result ? changed(videoId, result) : []),
     }),
     deleteCaptions: build.mutation<CaptionsAnswer, { videoId: string; lang: string }>({
       query: ({ videoId, lang }) => ({ url: captionsUrl(videoId, lang), method: 'DELETE' }),
-      invalidatesTags: (result, _error, { videoId }) => (result ? changed(videoId) : []),
+      invalidatesTags: (result, _error, { videoId }) => (result ? changed(videoId, result) : []),
     }),
   }),
 });

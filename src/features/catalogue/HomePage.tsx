@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 
+import { AI_SEARCH_TAG } from '../../api/tags';
 import type { CatalogueVideo } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { FirstScreenQueries, RootState } from '../../app/store';
@@ -120,7 +121,7 @@ export function HomePage() {
     if (next.query === query && next.mode === mode && page === 1 && !refined) refetchSearch();
     else {
       // Back to the whole request: its cached answer may be old, so it is fetched again.
-      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }]));
+      if (refined) dispatch(searchApi.util.invalidateTags([AI_SEARCH_TAG]));
       setSearchParams(homeSearchParams(next));
     }
   };

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { channelTag, LIST } from '../../api/tags';
+import { channelTag, LIST, videoItemTags } from '../../api/tags';
 import type {
   ApiRequestBody,
   NotificationKind,
@@ -78,10 +78,7 @@ export const followingApi = api.injectEndpoints({
 
     getSubscriptionVideos: build.query<SubscriptionVideosResponse, PageArgs>({
       query: (params) => ({ url: '/subscriptions/videos', params }),
-      providesTags: (result) => [
-        { type: 'Subscription', id: FEED },
-        ...(result?.videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
-      ],
+      providesTags: (result) => [{ type: 'Subscription', id: FEED }, ...videoItemTags(result?.videos)],
     }),
 
     getNotifications: build.query<NotificationsResponse, { page: number }>({

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { LIST } from '../../api/tags';
+import { LIST, videoChangeTags } from '../../api/tags';
 import type { ApiMessage } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 
@@ -49,32 +49,12 @@ export const moderationApi = api.injectEndpoints({
 
     hideVideo: build.mutation<ApiMessage, { videoId: string; ownerId?: string; reason: string }>({
       query: ({ videoId, reason }) => post(`/admin/videos/${encodeURIComponent(videoId)}/hide`, { reason }),
-      invalidatesTags: (result, _error, { videoId, ownerId }) =>
-        result
-          ? [
-              ...REPORT_LISTS,
-              AUDIT,
-              { type: 'Video', id: videoId },
-              { type: 'VideoList', id: LIST },
-              { type: 'Search', id: LIST },
-              ...(ownerId ? [{ type: 'User' as const, id: ownerId }] : []),
-            ]
-          : [],
+      invalidatesTags: (result, _error, { videoId, ownerId }) => (result ? [...REPORT_LISTS, AUDIT, ...videoChangeTags({ videoId, ownerId })] : []),
     }),
 
     unhideVideo: build.mutation<ApiMessage, { videoId: string; ownerId?: string }>({
       query: ({ videoId }) => post(`/admin/videos/${encodeURIComponent(videoId)}/unhide`),
-      invalidatesTags: (result, _error, { videoId, ownerId }) =>
-        result
-          ? [
-              ...REPORT_LISTS,
-              AUDIT,
-              { type: 'Video', id: videoId },
-              { type: 'VideoList', id: LIST },
-              { type: 'Search', id: LIST },
-              ...(ownerId ? [{ type: 'User' as const, id: ownerId }] : []),
-            ]
-          : [],
+      invalidatesTags: (result, _error, { videoId, ownerId }) => (result ? [...REPORT_LISTS, AUDIT, ...videoChangeTags({ videoId, ownerId })] : []),
     }),
 
     /** A moderator deletes a reported comment (the comments endpoint, any comment for moderators). */
@@ -86,31 +66,15 @@ export const moderationApi = api.injectEndpoints({
 
     suspendUser: build.mutation<ApiMessage, { userId: string; reason: string }>({
       query: ({ userId, reason }) => post(`/admin/users/${encodeURIComponent(userId)}/suspend`, { reason }),
+      // Every video of the user leaves (or, unsuspended, returns to) the lists and searches.
       invalidatesTags: (result, _error, { userId }) =>
-        result
-          ? [
-              ...REPORT_LISTS,
-              AUDIT,
-              { type: 'ModeratedUser', id: 'suspended' },
-              { type: 'User', id: userId },
-              { type: 'VideoList', id: LIST },
-              { type: 'Search', id: LIST },
-            ]
-          : [],
+        result ? [...REPORT_LISTS, AUDIT, { type: 'ModeratedUser', id: 'suspended' }, ...videoChangeTags({ ownerId: userId })] : [],
     }),
 
     unsuspendUser: build.mutation<ApiMessage, { userId: string }>({
       query: ({ userId }) => post(`/admin/users/${encodeURIComponent(userId)}/unsuspend`),
       invalidatesTags: (result, _error, { userId }) =>
-        result
-          ? [
-              AUDIT,
-              { type: 'ModeratedUser', id: 'suspended' },
-              { type: 'User', id: userId },
-              { type: 'VideoList', id: LIST },
-              { type: 'Search', id: LIST },
-            ]
-          : [],
+        result ? [AUDIT, { type: 'ModeratedUser', id: 'suspended' }, ...videoChangeTags({ ownerId: userId })] : [],
     }),
 
     getSuspendedUsers: build.query<ModeratedUser[], void>({

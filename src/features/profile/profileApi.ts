@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { LIST } from '../../api/tags';
+import { LIST, videoItemTags } from '../../api/tags';
 import type { ApiRequestBody, ProfileVideoListResponse, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 import { userUpdated } from '../auth';
@@ -21,9 +21,6 @@ export interface ProfileVideosPage {
   nextCursor: string | null;
 }
 
-const videoTags = (videos: readonly SelfieVideo[] | undefined) =>
-  (videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id }));
-
 /**
  * Profiles (contract: GET /users/:id, PATCH /users/profile).
  * - A profile provides `{User,id}` and `{Video,vid}` for every video in its two lists, so a
@@ -42,8 +39,8 @@ export const profileApi = api.injectEndpoints({
       }),
       providesTags: (result, _error, id) => [
         { type: 'User', id },
-        ...videoTags(result?.videos),
-        ...videoTags(result?.likedVideos),
+        ...videoItemTags(result?.videos),
+        ...videoItemTags(result?.likedVideos),
       ],
     }),
 
@@ -69,7 +66,7 @@ export const profileApi = api.injectEndpoints({
       }),
       providesTags: (result, _error, { userId }) => [
         { type: 'User', id: userId },
-        ...videoTags(result?.pages.flatMap((page) => page.videos)),
+        ...videoItemTags(result?.pages.flatMap((page) => page.videos)),
       ],
     }),
 

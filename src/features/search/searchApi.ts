@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { LIST } from '../../api/tags';
+import { AI_SEARCH_TAG, KEYWORD_SEARCH_TAG, videoItemTags } from '../../api/tags';
 import type { ApiRequestBody, CaptionMatch, SearchResultVideo } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 import { PAGE_SIZE } from '../../config/routes';
@@ -169,7 +169,8 @@ export function searchPageCount(total: number): number {
 
 /**
  * The search endpoints. Both are POSTs that only read, so they are queries (cached per
- * arguments, tagged `Search`). The AI search seeds nothing: the home grid fills each card from
+ * arguments, tagged `Search`: KEYWORD_SEARCH_TAG and AI_SEARCH_TAG, which every change to a
+ * video invalidates). The AI search seeds nothing: the home grid fills each card from
  * the catalogue's per-id query, which is what the movie detail page reads too.
  */
 export const searchApi = api.injectEndpoints({
@@ -186,11 +187,9 @@ export const searchApi = api.injectEndpoints({
         validateStatus: acceptSuccessOnly,
       }),
       transformResponse: normalizeNormalSearch,
-      // Each hit is a self-shot video: editing one refreshes the results that show it.
-      providesTags: (result) => [
-        ...(result?.results ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
-        { type: 'Search' as const, id: LIST },
-      ],
+      // Each hit is a self-shot video: a change to one refreshes the results that show it, and
+      // any video change refreshes them all (videoChangeTags), since it can add or remove a hit.
+      providesTags: (result) => [...videoItemTags(result?.results), KEYWORD_SEARCH_TAG],
     }),
 
     aiSearch: build.query<AiSearchResponse, AiSearchArgs>({
@@ -207,8 +206,9 @@ export const searchApi = api.injectEndpoints({
         validateStatus: acceptSuccessOnly,
       }),
       transformResponse: normalizeAiSearch,
-      // Only the Search tag: an AI search is slow, so no video edit should trigger one again.
-      providesTags: [{ type: 'Search', id: 'AI' }],
+      // Only its own tag (no per-video tags, see AI_SEARCH_TAG): a video change invalidates it by
+      // name (videoChangeTags), so an edited or deleted video leaves the results at once.
+      providesTags: [AI_SEARCH_TAG],
     }),
   }),
 });

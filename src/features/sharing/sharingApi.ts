@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { videoItemTags } from '../../api/tags';
 import type { ApiAnswer, ApiQuery } from '../../api/types';
 
 export type RelatedVideosResponse = ApiAnswer<'listRelatedVideos', 200>;
@@ -21,10 +22,7 @@ export const sharingApi = api.injectEndpoints({
         url: `/videos/selfieVideos/${encodeURIComponent(id)}/related`,
         params: { limit } satisfies ApiQuery<'listRelatedVideos'>,
       }),
-      providesTags: (result, _error, { id }) => [
-        ...(result?.videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
-        { type: 'VideoList' as const, id: `related:${id}` },
-      ],
+      providesTags: (result, _error, { id }) => [...videoItemTags(result?.videos), { type: 'VideoList' as const, id: `related:${id}` }],
     }),
   }),
 });

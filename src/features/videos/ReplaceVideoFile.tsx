@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 
 import type { SelfieVideo } from '../../api/types';
-import { LIST } from '../../api/tags';
+import { videoChangeTags } from '../../api/tags';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { MessageKey } from '../../i18n/messages';
 import { selectLocale } from '../../i18n/languageSlice';
@@ -82,12 +82,7 @@ export function ReplaceVideoFile({ video }: { video: SelfieVideo }) {
     setOutcome({ kind: 'success', text: t('videos.replace.done') });
     // The video is processing again: every page holding it refetches and follows it.
     dispatch(
-      videosApi.util.invalidateTags([
-        { type: 'Video', id: video._id },
-        { type: 'VideoProcessing', id: video._id },
-        { type: 'User', id: video.user },
-        { type: 'VideoList', id: LIST },
-      ]),
+      videosApi.util.invalidateTags([...videoChangeTags({ videoId: video._id, ownerId: video.user }), { type: 'VideoProcessing', id: video._id }]),
     );
   };
 

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
 import { serverMessage } from '../../api/errors';
-import { LIST } from '../../api/tags';
+import { AI_SEARCH_TAG, KEYWORD_SEARCH_TAG } from '../../api/tags';
 import { useAppDispatch } from '../../app/hooks';
 import type { FirstScreenQueries } from '../../app/store';
 import { Pagination } from '../../components/Pagination';
@@ -112,7 +112,7 @@ export function SelfieVideosPage() {
     if (next.query === query && next.mode === mode && page === 1 && !refined) refetch();
     else {
       // Back to the whole request: its cached answer may be old, so it is fetched again.
-      if (refined) dispatch(searchApi.util.invalidateTags([{ type: 'Search', id: 'AI' }, { type: 'Search', id: LIST }]));
+      if (refined) dispatch(searchApi.util.invalidateTags([AI_SEARCH_TAG, KEYWORD_SEARCH_TAG]));
       setSearchParams(nextParams);
     }
   };

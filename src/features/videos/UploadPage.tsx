@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
 
 import { serverMessage } from '../../api/errors';
-import { LIST } from '../../api/tags';
+import { videoChangeTags } from '../../api/tags';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/routes';
@@ -215,13 +215,7 @@ function UploadForm() {
       return;
     }
     const videoId = final.videoId;
-    dispatch(
-      videosApi.util.invalidateTags([
-        { type: 'VideoList', id: LIST },
-        { type: 'Search', id: LIST },
-        { type: 'User', id: user._id },
-      ]),
-    );
+    dispatch(videosApi.util.invalidateTags(videoChangeTags({ videoId, ownerId: user._id })));
     let warning: string | undefined;
     if (thumbnail && videoId) {
       setFinishing(true);

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { channelTag, LIST } from '../../api/tags';
+import { channelTag, LIST, videoChangeTags, videoItemTags } from '../../api/tags';
 import type {
   ApiMessage,
   ApiQuery,
@@ -74,8 +74,8 @@ const togglesInFlight = new Map<string, { count: number; latest: string; stale: 
  *   its likes `{Likes,id}`;
  * - a like updates the likes at once (undone on failure) and invalidates only that video's
  *   Likes and the liker's User (their liked list);
- * - an edit or delete invalidates the Video, the owner's User and the list; an upload the list
- *   and the uploader's User.
+ * - every change to a video (upload, edit, delete, thumbnail, retry) invalidates videoChangeTags:
+ *   that Video, the owner's User, the list and both searches' answers.
  */
 export const videosApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -90,10 +90,7 @@ export const videosApi = api.injectEndpoints({
         const total = Number(body.total);
         return { videos, total: Number.isFinite(total) && total > 0 ? total : videos.length };
       },
-      providesTags: (result) => [
-        ...(result?.videos ?? []).map((video) => ({ type: 'Video' as const, id: video._id })),
-        { type: 'VideoList' as const, id: LIST },
-      ],
+      providesTags: (result) => [...videoItemTags(result?.videos), { type: 'VideoList' as const, id: LIST }],
     }),
 
     /** Counts a view on the server (once per viewer per day); served from cache for 5 minutes. */
@@ -204,28 +201,12 @@ export const videosApi = api.injectEndpoints({
         } satisfies ApiRequestBody<'updateVideo'>,
         validateStatus: acceptSuccessOnly,
       }),
-      invalidatesTags: (result, _error, { id, ownerId }) =>
-        result
-          ? [
-              { type: 'Video', id },
-              { type: 'User', id: result.video?.user ?? ownerId },
-              { type: 'VideoList', id: LIST },
-              // A title or visibility change can move the video into or out of search results.
-              { type: 'Search', id: LIST },
-            ]
-          : [],
+      invalidatesTags: (result, _error, { id, ownerId }) => (result ? videoChangeTags({ videoId: id, ownerId: result.video?.user ?? ownerId }) : []),
     }),
 
     deleteVideo: build.mutation<ApiMessage, DeleteVideoArgs>({
       query: ({ id }) => ({ url: videoUrl(id), method: 'DELETE', validateStatus: acceptSuccessOnly }),
-      invalidatesTags: (result, _error, { id, ownerId }) =>
-        result
-          ? [
-              { type: 'Video', id },
-              { type: 'User', id: ownerId },
-              { type: 'VideoList', id: LIST },
-            ]
-          : [],
+      invalidatesTags: (result, _error, { id, ownerId }) => (result ? videoChangeTags({ videoId: id, ownerId }) : []),
     }),
 
     /**
@@ -255,14 +236,7 @@ export const videosApi = api.injectEndpoints({
         }
       },
       invalidatesTags: (result, _error, { id, ownerId }) =>
-        result
-          ? [
-              { type: 'Video', id },
-              { type: 'VideoProcessing', id },
-              { type: 'User', id: ownerId },
-              { type: 'VideoList', id: LIST },
-            ]
-          : [],
+        result ? [...videoChangeTags({ videoId: id, ownerId }), { type: 'VideoProcessing', id }] : [],
     }),
 
     /** Sets or changes a video's thumbnail (owner only; multipart `thumbnailFile`). */
@@ -272,28 +246,14 @@ export const videosApi = api.injectEndpoints({
         body.append('thumbnailFile', file, file.name);
         return { url: `${videoUrl(id)}/thumbnail`, method: 'PUT', body, validateStatus: acceptSuccessOnly };
       },
-      invalidatesTags: (result, _error, { id, ownerId }) =>
-        result
-          ? [
-              { type: 'Video', id },
-              { type: 'User', id: ownerId },
-              { type: 'VideoList', id: LIST },
-            ]
-          : [],
+      invalidatesTags: (result, _error, { id, ownerId }) => (result ? videoChangeTags({ videoId: id, ownerId }) : []),
     }),
 
     /** Multipart upload over XMLHttpRequest so the page can show progress (fetch cannot report it). */
     uploadVideo: build.mutation<UploadVideoResponse, UploadVideoArgs>({
       queryFn: (args, { signal, getState }) =>
         sendUpload(args, { signal, locale: (getState() as StateWithLanguage).language?.locale }),
-      invalidatesTags: (result) =>
-        result
-          ? [
-              { type: 'VideoList', id: LIST },
-              { type: 'Search', id: LIST },
-              ...(result.video?.user ? [{ type: 'User' as const, id: result.video.user }] : []),
-            ]
-          : [],
+      invalidatesTags: (result) => (result ? videoChangeTags({ videoId: result.video?._id, ownerId: result.video?.user }) : []),
     }),
   }),
 });
