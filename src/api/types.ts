@@ -28,12 +28,6 @@ export type User = Schemas['User'];
 export type Role = Schemas['Role'];
 export type SessionCheckResponse = ApiAnswer<'checkSession', 200>;
 
-/** The common envelope of answers that say how it went. */
-export interface ApiMessage {
-  success: boolean;
-  message?: string;
-}
-
 export type AuthResponse = ApiAnswer<'login', 200>;
 /** A registration waiting for e-mail confirmation: the server repeats only the address. */
 export type PendingUser = Schemas['PendingUser'];

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import type { ApiMessage } from '../../api/types';
+import type { ApiAnswer } from '../../api/types';
 import { paths } from '../../config/routes';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
@@ -26,7 +26,7 @@ interface EmailRequestPageProps {
   /** The email the field starts with. */
   initialEmail?: string;
   /** Sends the request; resolves with the server's answer, rejects with its error. */
-  send: (args: EmailArgs) => Promise<ApiMessage>;
+  send: (args: EmailArgs) => Promise<ApiAnswer<'forgotPassword' | 'sendVerification', 200>>;
   /** The request is running. */
   busy: boolean;
 }

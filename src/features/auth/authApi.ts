@@ -1,6 +1,6 @@
 import { api, type TagType } from '../../api/api';
 import { NOT_INLINED_ERROR } from '../../api/bootstrap';
-import type { ApiMessage, ApiRequestBody, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
+import type { ApiAnswer, ApiRequestBody, AuthResponse, RegisterResponse, SessionCheckResponse } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 
 import { loggedIn, sessionChecked, sessionCheckFailed } from './authSlice';
@@ -76,16 +76,16 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    verifyEmail: build.mutation<ApiMessage, VerifyEmailArgs>({
+    verifyEmail: build.mutation<ApiAnswer<'verifyEmail', 200>, VerifyEmailArgs>({
       query: (args) => post('/auth/verify', args),
     }),
-    forgotPassword: build.mutation<ApiMessage, EmailArgs>({
+    forgotPassword: build.mutation<ApiAnswer<'forgotPassword', 200>, EmailArgs>({
       query: (args) => post('/auth/forgot-password', args),
     }),
-    resetPassword: build.mutation<ApiMessage, ResetPasswordArgs>({
+    resetPassword: build.mutation<ApiAnswer<'resetPassword', 200>, ResetPasswordArgs>({
       query: (args) => post('/auth/reset-password', args),
     }),
-    sendVerification: build.mutation<ApiMessage, EmailArgs>({
+    sendVerification: build.mutation<ApiAnswer<'sendVerification', 200>, EmailArgs>({
       query: (args) => post('/auth/send-verification', args),
     }),
   }),

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { videoChangeTags } from '../../api/tags';
-import type { SelfieVideo } from '../../api/types';
+import type { ApiAnswer } from '../../api/types';
 
 export interface PutCaptionsArgs {
   videoId: string;
@@ -10,11 +10,8 @@ export interface PutCaptionsArgs {
   label?: string;
 }
 
-export interface CaptionsAnswer {
-  success: boolean;
-  message: string;
-  video: SelfieVideo;
-}
+/** What PUT and DELETE …/captions/:lang answer (the same shape): the video with its tracks. */
+export type CaptionsAnswer = ApiAnswer<'putCaptions' | 'deleteCaptions', 200>;
 
 const captionsUrl = (videoId: string, lang: string) => `/videos/selfieVideos/${encodeURIComponent(videoId)}/captions/${encodeURIComponent(lang)}`;
 

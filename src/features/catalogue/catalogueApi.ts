@@ -2,7 +2,7 @@ import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
 import { api } from '../../api/api';
 import { inlinedFor, NOT_INLINED_ERROR } from '../../api/bootstrap';
-import type { ApiMessage, CatalogueSearchResponse, CatalogueVideo, DescriptionSubmission } from '../../api/types';
+import type { ApiAnswer, CatalogueSearchResponse, CatalogueVideo, DescriptionSubmission } from '../../api/types';
 import { catalogueUrl } from '../../config/runtime';
 import { PAGE_SIZE } from '../../config/routes';
 
@@ -19,6 +19,9 @@ export interface CatalogueSearchArgs {
  * credentials and no preflight.
  */
 const catalogueBaseQuery = fetchBaseQuery({ credentials: 'omit' });
+
+/** What POST /action/upload-description answers (our API, not the catalogue's). */
+type DescriptionAnswer = ApiAnswer<'submitDescription', 200>;
 
 const SEARCH_PATH = '/api/v2/video/search/';
 const VIDEO_BY_ID_PATH = '/api/v2/video/id/';
@@ -102,7 +105,7 @@ export const catalogueApi = api.injectEndpoints({
     }),
 
     /** Any status other than 200 is an error. */
-    uploadDescription: build.mutation<ApiMessage | null, DescriptionSubmission>({
+    uploadDescription: build.mutation<DescriptionAnswer | null, DescriptionSubmission>({
       query: (submission) => ({
         url: '/action/upload-description',
         method: 'POST',
@@ -111,7 +114,7 @@ export const catalogueApi = api.injectEndpoints({
         // A 200 with an empty or non-JSON body is still a success.
         responseHandler: 'content-type',
       }),
-      transformResponse: (body: unknown) => (body && typeof body === 'object' ? (body as ApiMessage) : null),
+      transformResponse: (body: unknown) => (body && typeof body === 'object' ? (body as DescriptionAnswer) : null),
       invalidatesTags: (_result, _error, { movieId }) => [{ type: 'Description', id: movieId }],
     }),
   }),

@@ -31,12 +31,8 @@ function pendingId(): string {
   return `${PENDING_COMMENT_PREFIX}${Date.now().toString(36)}-${pendingCounter}`;
 }
 
-/** One page of a video's comments as cached: top-level comments newest first, each followed by its replies. */
-export interface CommentsPage {
-  comments: Comment[];
-  /** The next page's cursor; null at the end. */
-  nextCursor: string | null;
-}
+/** One page of a video's comments as cached: top-level comments newest first, each followed by its replies; the next page's cursor, null at the end. */
+export type CommentsPage = Pick<CommentsResponse, 'comments' | 'nextCursor'>;
 
 /** The cached pages of one video's comments (RTK Query infinite query data). */
 export type CommentPages = InfiniteData<CommentsPage, string | null>;

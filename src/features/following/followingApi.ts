@@ -1,6 +1,7 @@
 import { api } from '../../api/api';
 import { channelTag, LIST, videoItemTags } from '../../api/tags';
 import type {
+  ApiAnswer,
   ApiRequestBody,
   NotificationKind,
   NotificationSettingsResponse,
@@ -169,7 +170,7 @@ export const followingApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [{ type: 'Playlist', id: LIST }] : []),
     }),
 
-    deletePlaylist: build.mutation<{ success: boolean; message: string }, string>({
+    deletePlaylist: build.mutation<ApiAnswer<'deletePlaylist', 200>, string>({
       query: (id) => ({ url: `/playlists/${encodeURIComponent(id)}`, method: 'DELETE', validateStatus: acceptSuccessOnly }),
       invalidatesTags: (result, _error, id) => (result ? [{ type: 'Playlist', id: LIST }, { type: 'Playlist', id }] : []),
     }),

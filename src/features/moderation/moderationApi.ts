@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { LIST, videoChangeTags } from '../../api/tags';
-import type { ApiMessage } from '../../api/types';
+import type { ApiAnswer, DeleteCommentResponse } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 
 import type {
@@ -31,7 +31,7 @@ const AUDIT = { type: 'Audit' as const, id: LIST };
  */
 export const moderationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    reportContent: build.mutation<ApiMessage, NewReport>({
+    reportContent: build.mutation<ApiAnswer<'createReport', 201>, NewReport>({
       query: (report) => post('/reports', report),
       invalidatesTags: (result) => (result ? [{ type: 'Report', id: 'open' }] : []),
     }),
@@ -42,36 +42,36 @@ export const moderationApi = api.injectEndpoints({
       providesTags: (_result, _error, status) => [{ type: 'Report', id: status }],
     }),
 
-    resolveReport: build.mutation<ApiMessage, string>({
+    resolveReport: build.mutation<ApiAnswer<'resolveReport', 200>, string>({
       query: (id) => post(`/admin/reports/${encodeURIComponent(id)}/resolve`),
       invalidatesTags: (result) => (result ? [...REPORT_LISTS, AUDIT] : []),
     }),
 
-    hideVideo: build.mutation<ApiMessage, { videoId: string; ownerId?: string; reason: string }>({
+    hideVideo: build.mutation<ApiAnswer<'hideVideo', 200>, { videoId: string; ownerId?: string; reason: string }>({
       query: ({ videoId, reason }) => post(`/admin/videos/${encodeURIComponent(videoId)}/hide`, { reason }),
       invalidatesTags: (result, _error, { videoId, ownerId }) => (result ? [...REPORT_LISTS, AUDIT, ...videoChangeTags({ videoId, ownerId })] : []),
     }),
 
-    unhideVideo: build.mutation<ApiMessage, { videoId: string; ownerId?: string }>({
+    unhideVideo: build.mutation<ApiAnswer<'unhideVideo', 200>, { videoId: string; ownerId?: string }>({
       query: ({ videoId }) => post(`/admin/videos/${encodeURIComponent(videoId)}/unhide`),
       invalidatesTags: (result, _error, { videoId, ownerId }) => (result ? [...REPORT_LISTS, AUDIT, ...videoChangeTags({ videoId, ownerId })] : []),
     }),
 
     /** A moderator deletes a reported comment (the comments endpoint, any comment for moderators). */
-    deleteReportedComment: build.mutation<ApiMessage, { commentId: string; videoId?: string }>({
+    deleteReportedComment: build.mutation<DeleteCommentResponse, { commentId: string; videoId?: string }>({
       query: ({ commentId }) => ({ url: `/comments/${encodeURIComponent(commentId)}`, method: 'DELETE', validateStatus: acceptSuccessOnly }),
       invalidatesTags: (result, _error, { videoId }) =>
         result ? [...REPORT_LISTS, AUDIT, ...(videoId ? [{ type: 'Comments' as const, id: videoId }] : [])] : [],
     }),
 
-    suspendUser: build.mutation<ApiMessage, { userId: string; reason: string }>({
+    suspendUser: build.mutation<ApiAnswer<'suspendUser', 200>, { userId: string; reason: string }>({
       query: ({ userId, reason }) => post(`/admin/users/${encodeURIComponent(userId)}/suspend`, { reason }),
       // Every video of the user leaves (or, unsuspended, returns to) the lists and searches.
       invalidatesTags: (result, _error, { userId }) =>
         result ? [...REPORT_LISTS, AUDIT, { type: 'ModeratedUser', id: 'suspended' }, ...videoChangeTags({ ownerId: userId })] : [],
     }),
 
-    unsuspendUser: build.mutation<ApiMessage, { userId: string }>({
+    unsuspendUser: build.mutation<ApiAnswer<'unsuspendUser', 200>, { userId: string }>({
       query: ({ userId }) => post(`/admin/users/${encodeURIComponent(userId)}/unsuspend`),
       invalidatesTags: (result, _error, { userId }) =>
         result ? [AUDIT, { type: 'ModeratedUser', id: 'suspended' }, ...videoChangeTags({ ownerId: userId })] : [],
@@ -90,7 +90,7 @@ export const moderationApi = api.injectEndpoints({
       providesTags: [{ type: 'Description', id: 'pending' }],
     }),
 
-    reviewDescription: build.mutation<ApiMessage, { id: string; decision: 'approve' | 'reject' }>({
+    reviewDescription: build.mutation<ApiAnswer<'approveDescription' | 'rejectDescription', 200>, { id: string; decision: 'approve' | 'reject' }>({
       query: ({ id, decision }) => post(`/admin/descriptions/${encodeURIComponent(id)}/${decision}`),
       invalidatesTags: (result) => (result ? [{ type: 'Description', id: 'pending' }, AUDIT] : []),
     }),

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { LIST, videoItemTags } from '../../api/tags';
-import type { ApiRequestBody, ProfileVideoListResponse, SelfieVideo, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
+import type { ApiRequestBody, ProfileVideoListResponse, UpdateProfileResponse, UserProfileResponse } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 import { userUpdated } from '../auth';
 
@@ -16,10 +16,8 @@ export interface ProfileListArgs {
   cursor: string;
 }
 
-export interface ProfileVideosPage {
-  videos: SelfieVideo[];
-  nextCursor: string | null;
-}
+/** One page of a profile's list as cached: the answer's videos and the next page's cursor (null at the end). */
+export type ProfileVideosPage = Pick<ProfileVideoListResponse, 'videos' | 'nextCursor'>;
 
 /**
  * Profiles (contract: GET /users/:id, PATCH /users/profile).

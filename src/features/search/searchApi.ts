@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { AI_SEARCH_TAG, KEYWORD_SEARCH_TAG, videoItemTags } from '../../api/tags';
-import type { ApiRequestBody, CaptionMatch, SearchResultVideo } from '../../api/types';
+import type { ApiAnswer, ApiRequestBody, CaptionMatch, SearchResultVideo } from '../../api/types';
 import { acceptSuccessOnly } from '../../api/validate-status';
 import { PAGE_SIZE } from '../../config/routes';
 
@@ -13,15 +13,20 @@ export interface NormalSearchArgs {
   literal?: boolean;
 }
 
-export interface NormalSearchResponse {
-  results: SearchResultVideo[];
-  /** All matches over all pages (18 per page). */
-  total: number;
-  /** The request with its typos corrected, when the server searched for that instead. */
-  correctedQuery?: string;
-}
+/**
+ * The keyword search answer as cached: its results, all matches over all pages (18 per page) and
+ * the request with its typos corrected, when the server searched for that instead.
+ */
+export type NormalSearchResponse = Pick<ApiAnswer<'searchVideos', 200>, 'results' | 'total' | 'correctedQuery'>;
 
-/** The AI search answer's `structuredResponse.intent`: what the server understood. */
+type AiSearchAnswer = ApiAnswer<'aiSearch', 200>;
+type AiSearchHit = AiSearchAnswer['structuredResponse']['data'][number];
+
+/**
+ * The AI search answer's `structuredResponse.intent`: what the server understood. Hand-written:
+ * the API describes `intent` only as an open object (it grows with the parser), so this is the
+ * part the client reads, in its own names, after normalizeUnderstanding checked each field.
+ */
 export interface SearchUnderstanding {
   terms: string[];
   exclude: string[];
@@ -50,13 +55,14 @@ export interface AiSearchArgs {
   remove?: string[];
 }
 
-/** One hit of the AI index: a catalogue id (the home grid reads these). */
-export interface AiSearchItem {
-  id: string;
-  title?: string;
-  score?: number;
-}
+/** One hit of the AI index: a catalogue id (the home grid reads these), with what else the client keeps of it. */
+export type AiSearchItem = Pick<AiSearchHit, 'id'> & Partial<Pick<AiSearchHit, 'title' | 'score'>>;
 
+/**
+ * The AI search answer as cached, after normalizeAiSearch: hand-written because it is not the
+ * wire shape (AiSearchAnswer) — the hits keep only what the client reads, and what the server
+ * understood is lifted out of `structuredResponse.intent` and checked.
+ */
 export interface AiSearchResponse {
   /** Self-shot videos the server matched (the self-shot list shows these). */
   results: SearchResultVideo[];

@@ -1,39 +1,33 @@
-import type { SelfieVideo, VideoProcessingResponse } from '../../api/types';
+import type { ApiAnswer, ApiSchemas, SelfieVideo, VideoProcessingResponse } from '../../api/types';
+
+/** Where a video is in the media pipeline, beyond its status and percent (the API's ProcessingStage). */
+export type ProcessingStage = ApiSchemas['ProcessingStage'];
+/** Every stage; a stage the server adds and this list lacks is a type error here. */
+export const PROCESSING_STAGES = ['queued', 'probing', 'transcoding', 'packaging', 'storyboard', 'done', 'failed'] as const satisfies readonly ProcessingStage[];
+const everyStage: Record<Exclude<ProcessingStage, (typeof PROCESSING_STAGES)[number]>, never> = {};
+void everyStage;
 
 /**
- * Where a video is in the media pipeline, beyond its status and percent. The server adds these
- * fields to the video object and to GET …/processing; they are optional here so the client works
- * with servers that do not send them yet (the generated API types will carry them once the
- * server's schema has them; these intersections then simply agree with it).
+ * The pipeline fields of the video object and of GET …/processing as the client reads them: the
+ * API's own types (SelfieVideo), but each may be absent, and the stage null, so the pages cope
+ * with an answer that lacks them (an older server) — hand-written for that leniency only.
  */
-export const PROCESSING_STAGES = ['queued', 'probing', 'transcoding', 'packaging', 'storyboard', 'done', 'failed'] as const;
-export type ProcessingStage = (typeof PROCESSING_STAGES)[number];
-
 export interface ProcessingDetails {
   processingStage?: ProcessingStage | null;
   /** 1-based place in the queue; null when not queued. */
-  queuePosition?: number | null;
+  queuePosition?: SelfieVideo['queuePosition'];
   /** Estimated seconds until ready; null when unknown. */
-  etaSeconds?: number | null;
+  etaSeconds?: SelfieVideo['etaSeconds'];
 }
 
-export type VideoWithProcessing = SelfieVideo & ProcessingDetails;
 /** The processing answer as the client keeps it: no stage when the server sent none (an older server). */
 export type ProcessingAnswer = Omit<VideoProcessingResponse, 'processingStage'> & ProcessingDetails;
 
 /** What POST …/retry answers. */
-export interface RetryProcessingResponse {
-  success: boolean;
-  message?: string;
-  video?: VideoWithProcessing;
-}
+export type RetryProcessingResponse = ApiAnswer<'retryVideoProcessing', 200>;
 
 /** What PUT …/thumbnail answers. */
-export interface SetThumbnailResponse {
-  success: boolean;
-  message?: string;
-  video?: SelfieVideo;
-}
+export type SetThumbnailResponse = ApiAnswer<'replaceThumbnail', 200>;
 
 /** The details with every field in range, whatever the server sent (absent → undefined → not shown). */
 export function normalizeDetails(raw: Partial<Record<keyof ProcessingDetails, unknown>>): { [K in keyof ProcessingDetails]-?: Exclude<ProcessingDetails[K], undefined> } {

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import { channelTag, LIST, videoChangeTags, videoItemTags } from '../../api/tags';
 import type {
-  ApiMessage,
+  ApiAnswer,
   ApiQuery,
   ApiRequestBody,
   LikeInfo,
@@ -19,7 +19,7 @@ import { acceptSuccessOnly } from '../../api/validate-status';
 import { PAGE_SIZE } from '../../config/routes';
 import { API_BASE_URL } from '../../config/runtime';
 
-import type { ProcessingAnswer, RetryProcessingResponse, SetThumbnailResponse } from './processingTypes';
+import { PROCESSING_STAGES, type ProcessingAnswer, type ProcessingStage, type RetryProcessingResponse, type SetThumbnailResponse } from './processingTypes';
 import { sendUpload, type UploadVideoArgs } from './uploadRequest';
 
 export interface SelfieVideosArgs {
@@ -204,7 +204,7 @@ export const videosApi = api.injectEndpoints({
       invalidatesTags: (result, _error, { id, ownerId }) => (result ? videoChangeTags({ videoId: id, ownerId: result.video?.user ?? ownerId }) : []),
     }),
 
-    deleteVideo: build.mutation<ApiMessage, DeleteVideoArgs>({
+    deleteVideo: build.mutation<ApiAnswer<'deleteVideo', 200>, DeleteVideoArgs>({
       query: ({ id }) => ({ url: videoUrl(id), method: 'DELETE', validateStatus: acceptSuccessOnly }),
       invalidatesTags: (result, _error, { id, ownerId }) => (result ? videoChangeTags({ videoId: id, ownerId }) : []),
     }),
@@ -271,7 +271,7 @@ export function normalizeProcessing(raw: unknown): ProcessingAnswer {
     processingProgress: status === 'ready' ? 100 : Number.isFinite(progress) ? Math.min(100, Math.max(0, Math.round(progress))) : 0,
     processingError: typeof body.processingError === 'string' && body.processingError.trim() ? body.processingError : null,
     // Never invented while processing: a server that sends no stage gets no stage line.
-    processingStage: STAGES.includes(body.processingStage as ProcessingStage)
+    processingStage: PROCESSING_STAGES.includes(body.processingStage as ProcessingStage)
       ? (body.processingStage as ProcessingStage)
       : status === 'ready'
         ? 'done'
@@ -285,9 +285,6 @@ export function normalizeProcessing(raw: unknown): ProcessingAnswer {
     hlsUrl: typeof body.hlsUrl === 'string' && body.hlsUrl ? body.hlsUrl : null,
   };
 }
-
-type ProcessingStage = VideoProcessingResponse['processingStage'];
-const STAGES: readonly ProcessingStage[] = ['queued', 'probing', 'transcoding', 'packaging', 'storyboard', 'done', 'failed'];
 
 function positiveIntegerOrNull(value: unknown, min: number): number | null {
   const number = Number(value);
