@@ -8,7 +8,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 
 import { situationMatches } from '../../server/services/search/situations';
-import { loadParaphrases, loadSituationTable } from '../../server/services/search/table-loader';
+import { loadChineseCatalogue, loadChineseCurated, loadParaphrases, loadSituationTable } from '../../server/services/search/table-loader';
 
 let dir: string;
 beforeAll(() => {
@@ -82,11 +82,21 @@ describe('word tables', () => {
     expect(() => loadParaphrases(twice)).toThrow(/phrases-twice\.json, entry "flying camera": is listed twice/);
     const oneWord = table('phrases-one-word.json', { about: '', phrases: [['flying camera', 'drone'], ['drone', 'drone']] });
     expect(() => loadParaphrases(oneWord)).toThrow(/phrases-one-word\.json, entry "drone": \/phrases\/1\/0 must match pattern/);
+    const latin = table('zh-latin.json', { about: '', words: [['猫', 'cat'], ['cat', 'cat']] });
+    expect(() => loadChineseCatalogue(latin)).toThrow(/zh-latin\.json, entry "cat": \/words\/1\/0 must match pattern/);
+    const lists = { stopWords: { words: ['的'] }, storyWords: { words: ['总是', '的', '总是'] }, traditionalWordFixes: { words: [] } };
+    const story = table('zh-story-twice.json', { about: '', groups: [{ about: '', words: [['猫', 'cat']] }], ...lists });
+    expect(() => loadChineseCurated(story)).toThrow(/zh-story-twice\.json, storyWords "总是": is listed twice/);
   });
 
   it('loads the tables of the repository', () => {
     const paraphrases = loadParaphrases();
     expect(Object.keys(paraphrases).length).toBeGreaterThan(4000);
     expect(paraphrases['flying camera']).toBeDefined();
+    expect(Object.keys(loadChineseCatalogue()).length).toBeGreaterThan(2000);
+    const curated = loadChineseCurated();
+    expect(curated.words['猫']).toBe('cat');
+    expect(curated.stopWords.has('视频')).toBe(true);
+    expect(curated.storyWords.has('总是')).toBe(true);
   });
 });

@@ -13,8 +13,10 @@
  *   or the OS temp directory, when that is read-only; SEARCH_CACHE_DIR names the folder instead),
  *   so later starts load it in tens of milliseconds. The search service prepares it at start-up
  *   with prepareZhTable, which yields while it builds (~1 s of CPU; far longer on a busy machine).
- * - A curated layer for this site's subjects comes first (CURATED): CC-CEDICT's first gloss is
- *   often not the one meant here (猫 is also "modem"; 车 is also "to lathe").
+ * - A curated layer for this site's subjects comes first (CURATED, tables/zh-curated.json):
+ *   CC-CEDICT's first gloss is often not the one meant here (猫 is also "modem"; 车 is also "to
+ *   lathe"); then the catalogue's own vocabulary in Chinese (tables/zh-catalogue.json). Both,
+ *   and the request and story words, are data loaded (and checked) by table-loader.ts at import.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
@@ -22,7 +24,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { CATALOGUE_ZH } from './zh-catalogue';
+import { loadChineseCatalogue, loadChineseCurated } from './table-loader';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const CJK_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
@@ -31,75 +33,16 @@ export function hasCjk(text: string): boolean {
   return CJK.test(text);
 }
 
-/** Chinese words → English words of the catalogue's vocabulary (simplified keys). */
-export const CURATED: Readonly<Record<string, string>> = {
-  // animals and pets
-  猫: 'cat', 猫咪: 'cat kitty', 小猫: 'kitten cat', 喵星人: 'cat', 狗: 'dog', 狗狗: 'dog', 小狗: 'puppy dog', 汪星人: 'dog',
-  犬: 'dog', 宠物: 'pets', 萌宠: 'pets cute', 动物: 'animals', 野生动物: 'wildlife', 兔子: 'rabbit', 仓鼠: 'hamster',
-  鹦鹉: 'parrot', 乌龟: 'tortoise', 金鱼: 'goldfish', 鸟: 'birds', 鸟类: 'birds', 观鸟: 'birdwatching', 猫头鹰: 'owl',
-  老鹰: 'eagle', 鹰: 'eagle', 猛禽: 'raptor', 狮子: 'lion', 老虎: 'tiger', 大象: 'elephant', 熊猫: 'panda', 熊: 'bear',
-  狼: 'wolf', 狐狸: 'fox', 猴子: 'monkey', 猫科动物: 'big cat', 大型猫科动物: 'big cat', 海洋: 'ocean', 海洋生物: 'marine life ocean',
-  大海: 'sea ocean', 海底: 'underwater', 鲨鱼: 'shark', 鲸鱼: 'whale', 鲸: 'whale', 海豚: 'dolphin', 珊瑚礁: 'coral reef',
-  珊瑚: 'coral', 章鱼: 'octopus', 鱼: 'fish', 萌: 'cute', 可爱: 'cute', 毛茸茸: 'fluffy',
-  // nature, weather, gardening
-  自然: 'nature', 大自然: 'nature', 风景: 'scenery landscape', 天气: 'weather', 气象: 'meteorology weather', 风暴: 'storm',
-  暴风雨: 'storm', 龙卷风: 'tornado', 雷暴: 'thunderstorm', 闪电: 'lightning', 雪: 'snow', 下雪: 'snow', 雨: 'rain',
-  下雨: 'rain', 彩虹: 'rainbow', 园艺: 'gardening', 花园: 'garden', 种花: 'gardening flowers', 花: 'flowers', 植物: 'plants',
-  室内植物: 'houseplants', 绿植: 'houseplants', 多肉: 'succulents', 蔬菜: 'vegetables', 种菜: 'growing vegetables', 种蔬菜: 'growing vegetables',
-  延时摄影: 'timelapse', 延时: 'timelapse', 缩时摄影: 'timelapse', 星空: 'night sky stars', 星星: 'stars', 日出: 'sunrise', 日落: 'sunset',
-  // food
-  做饭: 'cooking', 烹饪: 'cooking', 厨艺: 'cooking', 下厨: 'cooking', 菜谱: 'recipe', 食谱: 'recipe', 美食: 'food', 料理: 'cooking',
-  家常菜: 'home cooking', 晚餐: 'dinner', 晚饭: 'dinner', 早餐: 'breakfast', 意大利菜: 'italian cooking', 菜: 'cooking', 中餐: 'chinese cooking', 日料: 'japanese cooking', 意大利面: 'pasta', 面条: 'noodles',
-  米饭: 'rice', 饭: 'rice', 咖喱: 'curry', 寿司: 'sushi', 拉面: 'ramen', 披萨: 'pizza', 烘焙: 'baking', 烤: 'baking', 面包: 'bread',
-  烤面包: 'baking bread', 酸面包: 'sourdough', 蛋糕: 'cake', 做蛋糕: 'baking cake', 甜点: 'dessert', 饼干: 'cookies', 巧克力: 'chocolate',
-  素食: 'vegetarian', 纯素: 'vegan', 健康: 'healthy',
-  // travel and outdoors
-  旅行: 'travel', 旅游: 'travel', 出游: 'travel', 度假: 'holiday vacation', 自由行: 'travel', 日本: 'japan', 中国: 'china',
-  意大利: 'italy', 法国: 'france', 冰岛: 'iceland', 徒步: 'hiking', 远足: 'hiking', 爬山: 'hiking mountains', 登山: 'hiking mountains',
-  露营: 'camping', 野营: 'camping', 户外: 'outdoors', 山: 'mountains', 森林: 'forest', 沙漠: 'desert', 海滩: 'beach',
-  建筑: 'architecture', 建筑物: 'buildings', 摩天大楼: 'skyscraper', 大教堂: 'cathedral', 教堂: 'church', 城堡: 'castle',
-  // science and tech
-  太空: 'space', 宇宙: 'universe space', 天文: 'astronomy', 天文学: 'astronomy', 星系: 'galaxy', 行星: 'planets', 火星: 'mars',
-  月球: 'moon', 月亮: 'moon', 火箭: 'rocket', 科学: 'science', 科学实验: 'science experiment', 实验: 'experiment',
-  物理: 'physics', 物理实验: 'physics experiment', 化学: 'chemistry', 生物: 'biology', 科技: 'technology tech', 技术: 'technology',
-  数码: 'gadgets tech', 电子产品: 'electronics gadgets', 电子: 'electronics', 手机: 'smartphone phone', 电脑: 'computer',
-  机器人: 'robot', 编程: 'programming coding', 游戏: 'gaming games', 电子游戏: 'video games', 电玩: 'video games', 打游戏: 'gaming',
-  汽车: 'cars', 车: 'cars', 轿车: 'cars', 跑车: 'sports car', 电动车: 'electric car', 电动汽车: 'electric car', 老爷车: 'classic car',
-  火车: 'trains', 列车: 'trains', 铁路: 'railway', 蒸汽火车: 'steam train', 蒸汽: 'steam', 高铁: 'high speed train', 地铁: 'subway metro',
-  飞机: 'airplanes aircraft', 航空: 'aviation', 客机: 'airliner aircraft', 机场: 'airport', 飞行: 'flying', 直升机: 'helicopter',
-  // sports
-  运动: 'sports', 体育: 'sports', 足球: 'soccer football', 篮球: 'basketball', 扣篮: 'dunk', 灌篮: 'dunk', 网球: 'tennis',
-  骑行: 'cycling', 自行车: 'bike cycling', 单车: 'bike cycling', 骑车: 'cycling', 山地自行车: 'mountain biking', 山地车: 'mountain biking',
-  滑雪: 'skiing', 单板: 'snowboard', 冬季运动: 'winter sports', 冲浪: 'surfing', 水上运动: 'water sports', 跑步: 'running',
-  慢跑: 'jogging running', 马拉松: 'marathon', 田径: 'athletics', 健身: 'fitness workout', 锻炼: 'exercise workout', 运动健身: 'fitness workout',
-  训练: 'training', 瑜伽: 'yoga', 冥想: 'meditation', 游泳: 'swimming', 拳击: 'boxing',
-  // arts, culture, hobbies
-  音乐: 'music', 歌曲: 'songs music', 唱歌: 'singing', 吉他: 'guitar', 钢琴: 'piano', 小提琴: 'violin', 鼓: 'drums', 爵士: 'jazz',
-  爵士乐: 'jazz', 古典音乐: 'classical music', 摇滚: 'rock', 跳舞: 'dance dancing', 舞蹈: 'dance', 街舞: 'street dance hip hop',
-  画画: 'drawing painting', 绘画: 'painting drawing', 素描: 'sketching drawing', 水彩: 'watercolor', 水彩画: 'watercolor painting',
-  油画: 'oil painting', 艺术: 'art', 喜剧: 'comedy', 搞笑: 'funny comedy', 幽默: 'humour funny', 小品: 'sketch comedy', 段子: 'jokes',
-  历史: 'history', 古代: 'ancient', 古罗马: 'roman ancient', 纪录片: 'documentary', 时尚: 'fashion', 穿搭: 'outfits fashion',
-  衣服: 'clothing', 服装: 'clothing fashion', 摄影: 'photography', 拍照: 'photography photos', 照片: 'photos', 相机: 'camera',
-  无人机: 'drone', 胶片: 'analog', 胶卷: 'analog', 胶片相机: 'film camera analog', 公路车: 'road bike', 通勤: 'commuting', 二手: 'second hand',
-  木工: 'woodworking', 手工: 'crafts diy', 家具: 'furniture', 儿童手工: 'kids crafts', 亲子手工: 'kids crafts family', 手工艺: 'crafts',
-  折纸: 'origami', 儿童: 'kids children', 孩子: 'kids children', 小朋友: 'kids', 亲子: 'family', 学外语: 'language learning',
-  外语: 'languages', 语言学习: 'language learning', 学语言: 'language learning', 语言: 'languages', 英语: 'english', 日语: 'japanese',
-  魔术: 'magic', 戏法: 'magic tricks', 纸牌: 'cards', 纸牌魔术: 'card tricks', 扑克: 'cards', 桌游: 'board games',
-  棋盘游戏: 'board games', 国际象棋: 'chess', 象棋: 'chess', 西洋棋: 'chess', 围棋: 'go weiqi',
-  // request words that carry meaning
-  教程: 'tutorial', 入门: 'beginners', 初学者: 'beginners', 新手: 'beginners', 技巧: 'tips', 挑战: 'challenge', 合集: 'compilation',
-  集锦: 'highlights compilation', 精彩: 'highlights', 放松: 'relaxing', 治愈: 'relaxing wholesome',
-};
+const CHINESE_TABLE = loadChineseCurated();
+
+/** Chinese words → English words of the catalogue's vocabulary (simplified keys): tables/zh-curated.json. */
+export const CURATED: Readonly<Record<string, string>> = CHINESE_TABLE.words;
+
+/** The catalogue's keyword tags in the words a Chinese speaker types: tables/zh-catalogue.json. */
+const CATALOGUE_ZH: Readonly<Record<string, string>> = loadChineseCatalogue();
 
 /** Request words that say nothing about the subject (after traditional → simplified). */
-const STOP = new Set(
-  (
-    '我 我们 你 你们 他 她 它 的 地 得 了 着 过 吗 呢 吧 啊 呀 哦 嗯 哈 也 都 就 还 很 太 真 挺 好 想 要 想要 想看 我想 我要 看 看看 给 给我 帮 帮我 ' +
-    '请 麻烦 一下 一些 一点 有 有些 有没有 没有 是 在 和 与 跟 或 或者 关于 有关 相关 这 那 这个 那个 这些 那些 什么 怎么 如何 哪些 ' +
-    '视频 影片 片子 短片 节目 内容 东西 推荐 介绍 找 搜 搜索 找找 来 点 个 些 部 条 能 可以 会 让 把 被 从 到 对 为 为了 ' +
-    '谢谢 感谢 你好 嗨 今晚 晚上 周末 喜欢 超级 非常 特别 比较 一个 几个 发 一起 最'
-  ).split(' '),
-);
+const STOP: ReadonlySet<string> = CHINESE_TABLE.stopWords;
 
 interface Table {
   /** Simplified headword → English words (space-separated). */
@@ -381,9 +324,9 @@ export function traditionalVariants(word: string): string[] {
 }
 
 /** Taiwan wording that differs from the mainland's, not only in its characters. */
-const TRAD_WORD_FIXES: Record<string, string> = { 影片: '视频', 義大利: '意大利', 灌籃: '灌篮', 西洋棋: '西洋棋', 單車: '单车' };
+const TRAD_WORD_FIXES: Readonly<Record<string, string>> = CHINESE_TABLE.traditionalWordFixes;
 
-/** The curated layer, then the catalogue's vocabulary in Chinese (zh-catalogue.ts). */
+/** The curated layer, then the catalogue's vocabulary in Chinese (zh-catalogue.json). */
 function curatedGloss(word: string): string | undefined {
   return CURATED[word] ?? CATALOGUE_ZH[word];
 }
@@ -496,16 +439,7 @@ const COUNTED = /(?:[一二两三四五六七八九十百几半每这那哪某]|
  * Story words of a conversational Chinese request (time, people, hedges and the verbs of a
  * story): no subject of their own, and their dictionary glosses are noise (完全 → complete).
  */
-const STORY = new Set(
-  (
-    '总是 总 老是 一直 从来 从没 从来没 已经 还没 到现在 现在 以后 之前 以前 后来 今天 明天 昨天 今年 去年 明年 下周 上周 这周 ' +
-    '下个月 上个月 下学期 这学期 最近 每次 每天 经常 有时候 突然 终于 完全 真的 实在 有点 有些 一点 其实 可能 好像 应该 必须 ' +
-    '不会 不太会 不知道 知道 觉得 希望 打算 准备 需要 收到 留下 拿到 买了 发现 开始 结束 可是 但是 不过 因为 所以 如果 而且 ' +
-    '见过 看过 去过 听过 试过 用过 没见过 没去过 没试过 说 说过 ' +
-    '然后 就是 还是 怎么办 怎么样 为什么 家里 家人 老公 老婆 爸爸 妈妈 老爸 老妈 爸妈 父母 儿子 女儿 朋友 女朋友 男朋友 ' +
-    '同事 室友 邻居 叔叔 阿姨 舅舅 姑姑 侄子 侄女 外甥 公公 婆婆 岳父 岳母 自己 大家 别人 什么样 样子'
-  ).split(' '),
-);
+const STORY: ReadonlySet<string> = CHINESE_TABLE.storyWords;
 
 /** Chinese words (from the curated layer) for an English word: "cat" → 猫, 猫咪, 小猫… */
 export function chineseFor(english: string): string[] {
