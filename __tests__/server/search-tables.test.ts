@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 
-import { situationMatches } from '../../server/services/search/situations';
-import { loadChineseCatalogue, loadChineseCurated, loadParaphrases, loadSituationTable } from '../../server/services/search/table-loader';
+import { checkAllSituationExamples, situationMatches } from '../../server/services/search/situations';
+import { checkSituationExamples, loadChineseCatalogue, loadChineseCurated, loadParaphrases, loadSituationTable } from '../../server/services/search/table-loader';
 
 let dir: string;
 beforeAll(() => {
@@ -37,8 +37,12 @@ const situations = (...entries: unknown[]) => ({
   cues: { FOOD: { pattern: '/\\b(?:dinner|cook)\\b/' } },
   groups: [{ about: 'food', situations: entries }],
 });
-const load = (file: string, namesTaken?: ReadonlySet<string>) =>
-  loadSituationTable(file, { soft: false, matches: situationMatches, ...(namesTaken ? { namesTaken } : {}) });
+/** Loads a table and checks its examples, as the search does at start. */
+const load = (file: string, namesTaken?: ReadonlySet<string>) => {
+  const loaded = loadSituationTable(file, { soft: false, ...(namesTaken ? { namesTaken } : {}) });
+  checkSituationExamples(loaded, situationMatches);
+  return loaded;
+};
 
 describe('situation tables', () => {
   it('loads a valid table: shared cues are one RegExp, word lists fill {{NAME}}', () => {
@@ -69,6 +73,10 @@ describe('situation tables', () => {
     const file = table(`broken-${label.replace(/\W+/g, '-')}.json`, content);
     expect(() => load(file)).toThrow(message);
     expect(() => load(file)).toThrow(file);
+  });
+
+  it('finds every example of the repository read by its situation', async () => {
+    await expect(checkAllSituationExamples()).resolves.toBeUndefined();
   });
 
   it('refuses a name a table loaded before uses', () => {

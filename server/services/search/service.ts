@@ -50,6 +50,7 @@ import { createFullTextSearch, englishBridge, queryWords, type FullTextSearch, t
 import { ingestCatalogue, type CatalogueFetch, type IngestReport } from './ingest';
 import { captionMatches, matchTerms, type CaptionMatch, type MatchTerms } from './matches';
 import { describeIntent, removeFromIntent, type SearchIntent } from './intent';
+import { checkAllSituationExamples } from './situations';
 import { createLlmParser, embeddedParser, type IntentParser } from './llm-parser';
 import { Speller, type Suggestion } from './spell';
 import { synonymVocabulary } from './synonyms';
@@ -655,6 +656,18 @@ export class SearchService {
       await this.inQueue(() => this.loadPackageEmbeddings());
     });
 
+    // The situation tables' examples once the index is up (a failure names the file and the
+    // situation): it runs every cue pattern once, compiling them all (~150 ms of CPU), which must
+    // not delay the instance's readiness; the first conversational requests then find them compiled.
+    void startUp.then(() =>
+      this.stopped
+        ? undefined
+        : background("checking the situation tables' examples", async () => {
+            const began = performance.now();
+            await checkAllSituationExamples();
+            this.log.info({ ms: Math.round(performance.now() - began) }, "search: the situation tables' entries read their examples");
+          }),
+    );
     this.every(Math.min(periodMs, CATALOGUE_CHECK_MS), () => background('catalogue refresh', () => this.refreshCatalogueIfDue(periodMs)));
     this.every(DESCRIPTION_POLL_MS, () => background('applying descriptions', () => this.applyDescriptions()));
     this.every(SELFIE_RESYNC_MS, () => background('self-shot re-sync', () => this.syncSelfieVideos()));

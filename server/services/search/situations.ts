@@ -14,10 +14,11 @@
  * after them: the bench's `conv-unseen` requests, written after the table and never used to
  * change it, measure how far it reaches. After it come the everyday situations
  * (tables/situations-everyday.json), read as hints. Both tables are data, loaded and checked
- * (examples included) by table-loader.ts when this module is imported.
+ * by table-loader.ts when this module is imported; their examples are checked after the
+ * search's start-up indexing (checkAllSituationExamples) and by the tests.
  */
 
-import { loadSituationTable, type Language, type Situation, type SituationTable } from './table-loader';
+import { checkSituationExamples, loadSituationTable, type Language, type Situation, type SituationTable } from './table-loader';
 import { wordIndexes } from './zh';
 
 export type { Situation } from './table-loader';
@@ -36,15 +37,14 @@ export function situationMatches(situation: Situation, request: string, language
   return cueSpans(situation, text, chinese, () => (words ??= wordIndexes(text))) !== null;
 }
 
-/** The curated table (tables/situations.json), its examples checked at load. */
-const CURATED_TABLE: SituationTable = loadSituationTable('situations.json', { soft: false, matches: situationMatches });
+/** The curated table (tables/situations.json). */
+const CURATED_TABLE: SituationTable = loadSituationTable('situations.json', { soft: false });
 /**
  * The everyday situations of every catalogue topic (tables/situations-everyday.json), read as
  * hints (Situation.soft); their names differ from the curated ones.
  */
 const EVERYDAY_TABLE: SituationTable = loadSituationTable('situations-everyday.json', {
   soft: true,
-  matches: situationMatches,
   namesTaken: new Set(CURATED_TABLE.entries.map(({ situation }) => situation.name.toLowerCase())),
 });
 
@@ -66,6 +66,28 @@ export const FUTURE_VERB: string = (() => {
 
 /** The curated table, then the everyday situations (soft). */
 const ALL_SITUATIONS: readonly Situation[] = [...SITUATIONS, ...EVERYDAY_SITUATIONS];
+
+/** Situations whose examples are checked between two yields of checkAllSituationExamples. */
+const EXAMPLE_CHECK_SLICE = 40;
+let examplesChecked: Promise<void> | undefined;
+
+/**
+ * Every situation of both tables reads its examples and none of its counter-examples; rejects
+ * with the file and the situation otherwise. Once per process, a slice at a time so a starting
+ * server keeps answering: it runs every cue pattern once (compiling them all, which the first
+ * conversational requests would otherwise do), so the search runs it after its start-up indexing.
+ */
+export function checkAllSituationExamples(): Promise<void> {
+  examplesChecked ??= (async () => {
+    for (const table of [CURATED_TABLE, EVERYDAY_TABLE]) {
+      for (let start = 0; start < table.entries.length; start += EXAMPLE_CHECK_SLICE) {
+        checkSituationExamples(table, situationMatches, table.entries.slice(start, start + EXAMPLE_CHECK_SLICE));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+  })();
+  return examplesChecked;
+}
 
 export interface SituationMatch {
   name: string;
