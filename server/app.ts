@@ -35,6 +35,7 @@ import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
 import { namedPlugin } from './http/plugin-name';
 import { installPageCache } from './http/page-cache';
+import { installRoutePreambles } from './http/route-preambles';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import type { ServerRenderer } from './http/server-render';
@@ -190,6 +191,8 @@ async function assembleApp(
   installMetrics(app, config.metricsPort);
   // Before any route: it collects them into the OpenAPI document (GET /v0/api/openapi.json).
   await installOpenApi(app);
+  // Before any route too: validation answers and no-store by route options (http/route-preambles.ts).
+  installRoutePreambles(app);
 
   if (config.catalogue.builtIn) {
     // Loaded only when used: an external provider never pays for the stand-in's data set.

@@ -8,6 +8,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { en } from '../i18n/en';
 import { t, type MessageKey } from '../i18n';
 
+import { validationMessage } from './localized-validation';
+
 export interface ErrorBody {
   success: false;
   message: string;
@@ -90,8 +92,12 @@ function clientStatusCode(error: Error): number | undefined {
 
 /** Generic texts follow the request's Accept-Language (server/i18n); specific ones are as thrown. */
 function clientMessage(request: FastifyRequest, error: Error, statusCode: number): string {
-  // Our own errors and validation failures are written for people already.
-  if (error instanceof HttpError || (error as FastifyError).validation) return error.message;
+  // Our own errors are written for people already; validation failures are worded in one place.
+  if (error instanceof HttpError) return error.message;
+  if ((error as FastifyError).validation) {
+    const describe = request.routeOptions.config.invalidMessage;
+    return validationMessage(request, error as FastifyError, describe && ((issue) => describe(request, issue)));
+  }
   const code = (error as FastifyError).code;
   return t(request, (code && FASTIFY_MESSAGES[code]) || STATUS_MESSAGES[statusCode] || 'error.badRequest');
 }

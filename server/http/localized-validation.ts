@@ -1,15 +1,13 @@
 /**
- * Request-body validation failures in the request's language, for routes that set
- * `attachValidation: true`. validation.ts writes one precise English sentence per failure; a route
- * passes `describe` to give the fields people actually type their own translated sentences, and
- * any other failure (a crafted request: wrong types, unknown fields) keeps validation.ts's
+ * Validation failures in the request's language: the wording, which route-preambles.ts and the
+ * shared error handler answer with. validation.ts writes one precise English sentence per failure;
+ * a route passes `describe` to give the fields people actually type their own translated
+ * sentences, and any other failure (a crafted request: wrong types, unknown fields) keeps validation.ts's
  * sentence in English and becomes the generic "The request is not valid." in other languages.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 
 import { requestLanguage, t } from '../i18n';
-
-import { sendError } from './errors';
 
 /** The first real failure, reduced to what a route needs to choose a message. */
 export interface FieldIssue {
@@ -53,17 +51,14 @@ export function firstFieldIssue(error: FastifyError): FieldIssue | undefined {
   return { part: error.validationContext, field, keyword: issue.keyword, params: issue.params };
 }
 
-/** The 400 answer when the request failed validation, else undefined (carry on). */
-export function rejectInvalidRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  describe?: (issue: FieldIssue) => string | undefined,
-): FastifyReply | undefined {
-  const error = request.validationError as FastifyError | undefined;
-  if (!error) return undefined;
-  request.log.info({ reason: error.message }, 'request rejected');
+/**
+ * The sentence for a failed validation: the route's own (`describe`, in the request's language)
+ * for a field people type, else validation.ts's precise English sentence for English readers and
+ * the generic "The request is not valid." in other languages. The one wording of validation
+ * failures: route-preambles.ts (attachValidation routes) and the shared error handler use it.
+ */
+export function validationMessage(request: FastifyRequest, error: FastifyError, describe?: (issue: FieldIssue) => string | undefined): string {
   const issue = firstFieldIssue(error);
   const specific = issue && describe ? describe(issue) : undefined;
-  const message = specific ?? (requestLanguage(request) === 'en' ? error.message : t(request, 'validation.invalidRequest'));
-  return sendError(reply, 400, message);
+  return specific ?? (requestLanguage(request) === 'en' ? error.message : t(request, 'validation.invalidRequest'));
 }

@@ -18,7 +18,7 @@ import { DEFAULT_PASSWORD_HASH_COST } from '../config';
 import { toTimestamp } from '../db/ids';
 import type { AuthTokenPurpose, UserRow } from '../db/schema';
 import { errorBody, sendError } from '../http/errors';
-import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import type { FieldIssue } from '../http/localized-validation';
 import { clientKey, countRequest, limitUsedUp, tooManyRequests, type RateLimiter } from '../http/rate-limits';
 import { requestLanguage, t, type Language, type MessageKey } from '../i18n';
 import { EMAIL_MAX_LENGTH, EmailTakenError, createAccount, findUserByEmail, isValidEmail, normalizeEmail } from '../services/accounts';
@@ -123,13 +123,9 @@ function authFieldMessage(request: FastifyRequest, issue: FieldIssue, badToken: 
   }
 }
 
-/** The 400 answer when the body failed validation (routes use attachValidation), else undefined. */
-function rejectInvalidBody(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  badToken: MessageKey = 'validation.invalidRequest',
-): FastifyReply | undefined {
-  return rejectInvalidRequest(request, reply, (issue) => authFieldMessage(request, issue, badToken));
+/** The auth forms' fields in the viewer's language (http/route-preambles.ts); a bad token with `badToken`'s sentence. */
+function authFields(badToken: MessageKey = 'validation.invalidRequest') {
+  return (request: FastifyRequest, issue: FieldIssue) => authFieldMessage(request, issue, badToken);
 }
 
 /** The normalized address, or a 400 answer when it is empty or not an address. */
@@ -251,10 +247,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
    */
   app.post(
     '/auth/register',
-    { attachValidation: true, schema: { body: CredentialsBody, response: { 201: RegisterResponse } } },
+    { attachValidation: true, config: { invalidMessage: authFields() }, schema: { body: CredentialsBody, response: { 201: RegisterResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply);
-      if (invalid) return invalid;
       const email = parseEmail(request, reply, request.body.email);
       if (typeof email !== 'string') return email;
 
@@ -294,10 +288,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/login',
-    { attachValidation: true, schema: { body: LoginBody, response: { 200: UserResponse, 403: CodedErrorResponse } } },
+    { attachValidation: true, config: { invalidMessage: authFields() }, schema: { body: LoginBody, response: { 200: UserResponse, 403: CodedErrorResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply);
-      if (invalid) return invalid;
       const email = parseEmail(request, reply, request.body.email);
       if (typeof email !== 'string') return email;
 
@@ -342,10 +334,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/logout',
-    { attachValidation: true, schema: { body: LogoutBody, response: { 200: MessageResponse } } },
+    { attachValidation: true, config: { invalidMessage: authFields() }, schema: { body: LogoutBody, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply);
-      if (invalid) return invalid;
       const token = readSessionToken(request);
       if (token) {
         await app.sessions.destroySession(token);
@@ -359,10 +349,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/verify',
-    { attachValidation: true, schema: { body: TokenBody, response: { 200: MessageResponse } } },
+    { attachValidation: true, config: { invalidMessage: authFields('auth.verifyLinkInvalid') }, schema: { body: TokenBody, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply, 'auth.verifyLinkInvalid');
-      if (invalid) return invalid;
       const email = normalizeEmail(request.body.email);
       const user = await consumeToken(app.db, request.body.token, 'verify', email, async (trx, owner) => {
         await trx.updateTable('users').set({ verified: 1, updated_at: toTimestamp() }).where('id', '=', owner.id).execute();
@@ -396,10 +384,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) =>
     app.post(
       path,
-      { attachValidation: true, schema: { body: EmailBody, response: { 200: MessageResponse } } },
+      { attachValidation: true, config: { invalidMessage: authFields() }, schema: { body: EmailBody, response: { 200: MessageResponse } } },
       async (request, reply) => {
-        const invalid = rejectInvalidBody(request, reply);
-        if (invalid) return invalid;
         const email = parseEmail(request, reply, request.body.email);
         if (typeof email !== 'string') return email;
         const wait = await mailRequestWait(request, perAddress);
@@ -424,10 +410,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { attachValidation: true, schema: { body: ResetBody, response: { 200: MessageResponse } } },
+    { attachValidation: true, config: { invalidMessage: authFields('auth.resetLinkInvalid') }, schema: { body: ResetBody, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidBody(request, reply, 'auth.resetLinkInvalid');
-      if (invalid) return invalid;
       const { token, newPassword } = request.body;
       const email = normalizeEmail(request.body.email);
       const badLink = () => sendError(reply, 400, t(request, 'auth.resetLinkInvalid'));

@@ -4,10 +4,11 @@
  * exist for its owner only (404 to everyone else). Posting is rate-limited per user.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import type { FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
 import {
@@ -98,6 +99,13 @@ const CREATE_FAILURES: Record<CreateFailure, { status: number; key: MessageKey }
   threadTooDeep: { status: 400, key: 'comments.threadTooDeep' },
 };
 
+/** The comment box in the viewer's language (http/route-preambles.ts). */
+function contentMessage(request: FastifyRequest, issue: FieldIssue): string | undefined {
+  if (issue.part !== 'body' || issue.field !== 'content') return undefined;
+  if (issue.keyword === 'maxLength') return t(request, 'comments.contentTooLong', { max: COMMENT_MAX_LENGTH });
+  return t(request, 'comments.contentRequired');
+}
+
 export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const createPerUser = app.createRateLimit({
     ...COMMENT_LIMITS.createPerUser,
@@ -108,6 +116,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/comments/:id',
     {
       attachValidation: true,
+      // A private video's comments are the owner's business: not for shared caches.
+      config: { noStore: true },
       schema: {
         description:
           `Up to \`limit\` top-level comments (default ${COMMENTS_PAGE_DEFAULT}, at most ${COMMENTS_PAGE_MAX}), newest first, each with its replies; ` +
@@ -118,10 +128,6 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      // A private video's comments are the owner's business: not for shared caches.
-      reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
@@ -138,17 +144,11 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/comments/create',
     {
       attachValidation: true,
+      config: { invalidMessage: contentMessage },
       preHandler: requireUser,
       schema: { body: CreateBody, response: { 201: CreateCommentResponse } },
     },
     async (request, reply) => {
-      const contentMessage = (issue: FieldIssue): string | undefined => {
-        if (issue.part !== 'body' || issue.field !== 'content') return undefined;
-        if (issue.keyword === 'maxLength') return t(request, 'comments.contentTooLong', { max: COMMENT_MAX_LENGTH });
-        return t(request, 'comments.contentRequired');
-      };
-      const invalid = rejectInvalidRequest(request, reply, contentMessage);
-      if (invalid) return invalid;
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 
@@ -190,8 +190,6 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: CommentParams, response: { 200: DeleteCommentResponse } },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 

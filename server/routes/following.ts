@@ -11,7 +11,6 @@ import { Type } from 'typebox';
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { StreamBudget, type StreamEviction } from '../http/stream-budget';
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { LANGUAGES, requestLanguage, t } from '../i18n';
 import { toTimestamp } from '../db/ids';
@@ -197,12 +196,10 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       method: method.toUpperCase() as 'POST' | 'DELETE',
       url: '/users/:id/subscribe',
       attachValidation: true,
+      config: { noStore: true },
       preHandler: requireUser,
       schema: { params: UserParams, ...(method === 'post' ? { body: EmptyBody } : {}), response: { 200: SubscribeResponse } },
       handler: async (request, reply) => {
-        const invalid = rejectInvalidRequest(request, reply);
-        if (invalid) return invalid;
-        reply.header('cache-control', 'no-store');
         const user = await signedInUser(request);
         const { id } = request.params as { id: string };
         if (id === user.id) return sendError(reply, 400, t(request, 'following.cannotSubscribeSelf'));
@@ -228,11 +225,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/subscriptions',
-    { attachValidation: true, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: SubscriptionsResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: SubscriptionsResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       const { channels, total } = await listSubscriptions(app.db, user.id, request.query.page, request.query.perPage);
       return { success: true, subscriptions: channels, total };
@@ -241,11 +235,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/subscriptions/videos',
-    { attachValidation: true, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: FeedResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: FeedResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       const { page, perPage } = request.query;
       return listSubscriptionVideos(app.db, user.id, page, perPage, requestLanguage(request));
@@ -254,11 +245,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notifications',
-    { attachValidation: true, preHandler: requireUser, schema: { querystring: NotificationsQuery, response: { 200: NotificationsResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { querystring: NotificationsQuery, response: { 200: NotificationsResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       const { page, perPage } = request.query;
       return { success: true, ...(await listNotifications(app.db, user.id, page, perPage, requestLanguage(request))) };
@@ -357,11 +345,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/notifications/read',
-    { attachValidation: true, preHandler: requireUser, schema: { body: ReadBody, response: { 200: UnreadResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { body: ReadBody, response: { 200: UnreadResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       await markRead(app.db, app.events, user.id, request.body?.ids);
       return { success: true, unread: await unreadCount(app.db, user.id) };
@@ -370,9 +355,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notifications/settings',
-    { preHandler: requireUser, schema: { response: { 200: SettingsResponse } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    { config: { noStore: true }, preHandler: requireUser, schema: { response: { 200: SettingsResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       return { success: true, settings: await loadPreferences(app.db, user.id) };
     },
@@ -380,11 +364,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/notifications/settings',
-    { attachValidation: true, preHandler: requireUser, schema: { body: SettingsBody, response: { 200: SaveSettingsResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { body: SettingsBody, response: { 200: SaveSettingsResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       const settings = await savePreferences(app.db, user.id, request.body.settings);
       await rememberLanguage(user.id, requestLanguage(request));
@@ -397,6 +378,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/notifications/unsubscribe',
     {
       attachValidation: true,
+      config: { noStore: true },
       schema: {
         description: "The e-mail digest's link: stops every notification e-mail of the user the signed token names. No session needed.",
         body: UnsubscribeBody,
@@ -404,9 +386,6 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const userId = await verifyUnsubscribeToken(app.db, request.body.token);
       if (!userId) return sendError(reply, 400, t(request, 'following.unsubscribeInvalid'));
       const exists = await app.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -418,11 +397,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/history',
-    { attachValidation: true, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: HistoryResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { querystring: PageQuery, response: { 200: HistoryResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       const { page, perPage } = request.query;
       const [history, paused] = await Promise.all([
@@ -435,9 +411,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/history',
-    { preHandler: requireUser, schema: { response: { 200: HistoryClearedResponse } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    { config: { noStore: true }, preHandler: requireUser, schema: { response: { 200: HistoryClearedResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       return { success: true, removed: await clearHistory(app.db, user.id) };
     },
@@ -445,11 +420,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/history/:videoId',
-    { attachValidation: true, preHandler: requireUser, schema: { params: HistoryVideoParams, response: { 200: HistoryClearedResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { params: HistoryVideoParams, response: { 200: HistoryClearedResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       return { success: true, removed: await clearHistory(app.db, user.id, request.params.videoId) };
     },
@@ -457,11 +429,8 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/history/settings',
-    { attachValidation: true, preHandler: requireUser, schema: { body: HistorySettingsBody, response: { 200: HistorySettingsResponse } } },
-    async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { body: HistorySettingsBody, response: { 200: HistorySettingsResponse } } },
+    async (request) => {
       const user = await signedInUser(request);
       await setHistoryPaused(app.db, user.id, request.body.paused);
       return { success: true, paused: request.body.paused };

@@ -27,9 +27,8 @@ const UnhealthyResponse = Type.Object({
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: HealthResponse, 503: UnhealthyResponse } } },
+    { config: { noStore: true }, schema: { response: { 200: HealthResponse, 503: UnhealthyResponse } } },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       let database: 'ok' | 'unavailable' = 'ok';
       try {
         await pingDatabase(app.db);

@@ -8,7 +8,6 @@ import { Type } from 'typebox';
 
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
 import { likeInfo, toggleLike } from '../services/likes';
@@ -40,11 +39,8 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/videos/selfieVideos/:id/likes',
-    { attachValidation: true, schema: { params: VideoParams, response: { 200: LikeInfoResponse } } },
+    { attachValidation: true, config: { noStore: true }, schema: { params: VideoParams, response: { 200: LikeInfoResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
@@ -56,13 +52,11 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/videos/selfieVideos/:id/toggle-like',
     {
       attachValidation: true,
+      config: { noStore: true },
       preHandler: requireUser,
       schema: { params: VideoParams, body: ToggleBody, response: { 200: ToggleLikeResponse } },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import type { FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
 import {
@@ -162,8 +162,18 @@ function readReason(request: FastifyRequest, reply: FastifyReply, raw: string): 
   return reason;
 }
 
-async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
+/** The report form's fields in the viewer's language (http/route-preambles.ts). */
+function reportFieldMessage(request: FastifyRequest, issue: FieldIssue): string | undefined {
+  if (issue.part !== 'body') return undefined;
+  if (issue.field === 'targetType') return t(request, 'moderation.badTargetType');
+  if (issue.field === 'reason') return t(request, 'moderation.badReason');
+  if (issue.field === 'details') return t(request, 'moderation.detailsTooLong', { max: REPORT_DETAILS_MAX_LENGTH });
+  return undefined;
+}
+
+/** A moderator's hide or suspend without its reason. */
+function reasonMessage(request: FastifyRequest, issue: FieldIssue): string | undefined {
+  return issue.field === 'reason' || issue.part === 'body' ? t(request, 'moderation.reasonRequired') : undefined;
 }
 
 export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -176,6 +186,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/reports',
     {
       attachValidation: true,
+      config: { invalidMessage: reportFieldMessage },
       preHandler: requireUser,
       schema: {
         tags: ['moderation'],
@@ -184,15 +195,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const describe = (issue: FieldIssue): string | undefined => {
-        if (issue.part !== 'body') return undefined;
-        if (issue.field === 'targetType') return t(request, 'moderation.badTargetType');
-        if (issue.field === 'reason') return t(request, 'moderation.badReason');
-        if (issue.field === 'details') return t(request, 'moderation.detailsTooLong', { max: REPORT_DETAILS_MAX_LENGTH });
-        return undefined;
-      };
-      const invalid = rejectInvalidRequest(request, reply, describe);
-      if (invalid) return invalid;
       const user = (await request.currentUser()) as UserRow;
       const details = (request.body.details ?? '').trim();
       if (Array.from(details).length > REPORT_DETAILS_MAX_LENGTH) {
@@ -213,7 +215,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   {
     const admin = app;
     const moderator = async (request: FastifyRequest) => (await request.currentUser()) as UserRow;
-    const guard = { preHandler: requireModerator, onRequest: noStore } as const;
+    const guard = { preHandler: requireModerator, config: { noStore: true } } as const;
     const doc = { tags: ['moderation'] };
 
     admin.get(
@@ -240,6 +242,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         {
           attachValidation: true,
           ...guard,
+          config: { ...guard.config, invalidMessage: reasonMessage },
           schema: {
             ...doc,
             params: IdParams,
@@ -248,10 +251,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         },
         async (request, reply) => {
-          const invalid = rejectInvalidRequest(request, reply, (issue) =>
-            issue.field === 'reason' || issue.part === 'body' ? t(request, 'moderation.reasonRequired') : undefined,
-          );
-          if (invalid) return invalid;
           let hidden: { reason: string } | null = null;
           if (action === 'hide') {
             const reason = readReason(request, reply, (request.body as { reason: string }).reason);
@@ -272,6 +271,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         {
           attachValidation: true,
           ...guard,
+          config: { ...guard.config, invalidMessage: reasonMessage },
           schema: {
             ...doc,
             params: IdParams,
@@ -280,10 +280,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         },
         async (request, reply) => {
-          const invalid = rejectInvalidRequest(request, reply, (issue) =>
-            issue.field === 'reason' || issue.part === 'body' ? t(request, 'moderation.reasonRequired') : undefined,
-          );
-          if (invalid) return invalid;
           let suspension: { reason: string } | null = null;
           if (action === 'suspend') {
             const reason = readReason(request, reply, (request.body as { reason: string }).reason);

@@ -10,6 +10,7 @@
  * the end are clamped to the duration; 429 past the per-user rate limit.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
@@ -56,12 +57,27 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: async (request) => `playback:position:user:${(await request.currentUser())?.id ?? ''}`,
   });
 
+  /**
+   * Counts the save; past the limit answers 429 and says true. (A boolean, not the reply: a reply
+   * is thenable, and awaiting one waits for the answer to be sent.)
+   */
+  const tooFast = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const wait = await countRequest(positionsPerUser, request);
+    if (wait === undefined) return false;
+    tooManyRequests(reply, wait, t(request, 'playback.tooManyPositions'));
+    return true;
+  };
+
   app.route({
     method: ['PUT', 'POST'],
     url: '/videos/selfieVideos/:id/position',
     preHandler: requireUser,
-    // The handler validates the body itself (one translated message for every bad shape).
+    // One translated message for every bad shape, counted like any save (http/route-preambles.ts).
     attachValidation: true,
+    config: {
+      noStore: true,
+      onInvalid: async (request, reply) => ((await tooFast(request, reply)) ? reply : sendError(reply, 400, t(request, 'playback.positionInvalid'))),
+    },
     bodyLimit: POSITION_BODY_LIMIT,
     schema: {
       description:
@@ -73,11 +89,9 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: Type.Null({ description: 'Saved' }) },
     },
     handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
-      const wait = await countRequest(positionsPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'playback.tooManyPositions'));
+      if (await tooFast(request, reply)) return reply;
       const seconds = validSeconds(request.body);
       if (seconds === undefined) return sendError(reply, 400, t(request, 'playback.positionInvalid'));
       const video = await findViewableVideo(app.db, request.params.id, user);

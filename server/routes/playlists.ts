@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import type { FieldIssue } from '../http/localized-validation';
 import { requestLanguage, t } from '../i18n';
 import {
   PLAYLIST_DESCRIPTION_MAX,
@@ -99,17 +99,15 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return sendError(reply, 400, t(request, 'playlists.description', { max: PLAYLIST_DESCRIPTION_MAX }));
     }
   };
-  const fieldMessage = (request: FastifyRequest) => (issue: FieldIssue) => {
+  /** The fields people type, in their language (http/route-preambles.ts). */
+  const fieldMessage = (request: FastifyRequest, issue: FieldIssue) => {
     if (issue.part !== 'body') return undefined;
     if (issue.field === 'title') return t(request, 'playlists.title', { max: PLAYLIST_TITLE_MAX });
     if (issue.field === 'description') return t(request, 'playlists.description', { max: PLAYLIST_DESCRIPTION_MAX });
     return undefined;
   };
 
-  app.get('/playlists', { attachValidation: true, schema: { querystring: ListQuery, response: { 200: ListResponse } } }, async (request, reply) => {
-    const invalid = rejectInvalidRequest(request, reply);
-    if (invalid) return invalid;
-    reply.header('cache-control', 'no-store');
+  app.get('/playlists', { attachValidation: true, config: { noStore: true }, schema: { querystring: ListQuery, response: { 200: ListResponse } } }, async (request, reply) => {
     const viewer = await request.currentUser();
     const owner = request.query.owner ?? viewer?.id;
     if (!owner) return sendError(reply, 401, t(request, 'error.unauthorized'));
@@ -119,11 +117,8 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/playlists',
-    { attachValidation: true, preHandler: requireUser, schema: { body: CreateBody, response: { 201: DetailResponse } } },
+    { attachValidation: true, config: { noStore: true, invalidMessage: fieldMessage }, preHandler: requireUser, schema: { body: CreateBody, response: { 201: DetailResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply, fieldMessage(request));
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await signedInUser(request);
       const created = await createPlaylist(app.db, user.id, request.body);
       if (!created.ok) return refuse(request, reply, created.problem);
@@ -133,18 +128,14 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/playlists/watch-later', { preHandler: requireUser, schema: { response: { 200: DetailResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.get('/playlists/watch-later', { config: { noStore: true }, preHandler: requireUser, schema: { response: { 200: DetailResponse } } }, async (request, reply) => {
     const user = await signedInUser(request);
     const read = await readPlaylist(app.db, await watchLaterId(app.db, user.id, requestLanguage(request)), user, requestLanguage(request));
     if (!read.ok) return refuse(request, reply, read.problem);
     return { success: true, ...read.value };
   });
 
-  app.get('/playlists/:id', { attachValidation: true, schema: { params: IdParams, response: { 200: DetailResponse } } }, async (request, reply) => {
-    const invalid = rejectInvalidRequest(request, reply);
-    if (invalid) return invalid;
-    reply.header('cache-control', 'no-store');
+  app.get('/playlists/:id', { attachValidation: true, config: { noStore: true }, schema: { params: IdParams, response: { 200: DetailResponse } } }, async (request, reply) => {
     const read = await readPlaylist(app.db, request.params.id, await request.currentUser(), requestLanguage(request));
     if (!read.ok) return refuse(request, reply, read.problem);
     return { success: true, ...read.value };
@@ -152,11 +143,8 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/playlists/:id',
-    { attachValidation: true, preHandler: requireUser, schema: { params: IdParams, body: UpdateBody, response: { 200: DetailResponse } } },
+    { attachValidation: true, config: { noStore: true, invalidMessage: fieldMessage }, preHandler: requireUser, schema: { params: IdParams, body: UpdateBody, response: { 200: DetailResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply, fieldMessage(request));
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await signedInUser(request);
       const updated = await updatePlaylist(app.db, request.params.id, user.id, request.body);
       if (!updated.ok) return refuse(request, reply, updated.problem);
@@ -170,8 +158,6 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/playlists/:id',
     { attachValidation: true, preHandler: requireUser, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
       const user = await signedInUser(request);
       const deleted = await deletePlaylist(app.db, request.params.id, user.id);
       if (!deleted.ok) return refuse(request, reply, deleted.problem);
@@ -181,11 +167,8 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/playlists/:id/videos',
-    { attachValidation: true, preHandler: requireUser, schema: { params: IdParams, body: AddBody, response: { 200: DetailResponse } } },
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { params: IdParams, body: AddBody, response: { 200: DetailResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await signedInUser(request);
       const added = await addToPlaylist(app.db, request.params.id, user.id, request.body.videoId, request.body.position);
       if (!added.ok) return refuse(request, reply, added.problem);
@@ -197,11 +180,8 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/playlists/:id/videos/:videoId',
-    { attachValidation: true, preHandler: requireUser, schema: { params: ItemParams, body: MoveBody, response: { 200: DetailResponse } } },
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { params: ItemParams, body: MoveBody, response: { 200: DetailResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await signedInUser(request);
       const moved = await moveInPlaylist(app.db, request.params.id, user.id, request.params.videoId, request.body.position);
       if (!moved.ok) {
@@ -217,11 +197,8 @@ export const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/playlists/:id/videos/:videoId',
-    { attachValidation: true, preHandler: requireUser, schema: { params: ItemParams, response: { 200: DetailResponse } } },
+    { attachValidation: true, config: { noStore: true }, preHandler: requireUser, schema: { params: ItemParams, response: { 200: DetailResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await signedInUser(request);
       const removed = await removeFromPlaylist(app.db, request.params.id, user.id, request.params.videoId);
       if (!removed.ok) return refuse(request, reply, removed.problem);

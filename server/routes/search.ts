@@ -161,13 +161,16 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       // Error bodies are not declared: 429s and malformed JSON come from the shared error handler.
       schema: { body: AiSearchBody, response: { 200: AiSearchResponse } },
-      config: { rateLimit: SEARCH_LIMITS.ai },
+      config: {
+        rateLimit: SEARCH_LIMITS.ai,
+        // In the AI search's own error shape (http/route-preambles.ts).
+        onInvalid: (request, reply, error) => {
+          request.log.info({ reason: error.message }, 'request rejected');
+          return aiError(reply, 400, 'invalid_request', error.message);
+        },
+      },
     },
     async (request, reply) => {
-      if (request.validationError) {
-        request.log.info({ reason: request.validationError.message }, 'request rejected');
-        return aiError(reply, 400, 'invalid_request', request.validationError.message);
-      }
       const perPage = request.body.per_page ?? PAGE_SIZE;
       const page = request.body.page ?? 1;
       try {

@@ -24,9 +24,8 @@ const CheckSessionResponse = Type.Object(
 );
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/check-session', { schema: { response: { 200: CheckSessionResponse } } }, async (request, reply) => {
-    // Per-user answer: never cached by the browser or a proxy.
-    reply.header('cache-control', 'no-store');
+  // Per-user answer: never cached by the browser or a proxy.
+  app.get('/check-session', { config: { noStore: true }, schema: { response: { 200: CheckSessionResponse } } }, async (request, reply) => {
     const user = await request.currentUser();
     if (!user) {
       // An unknown or expired token is useless: drop it so the browser stops sending it.

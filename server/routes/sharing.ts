@@ -102,6 +102,7 @@ export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/videos/selfieVideos/:id/related',
     {
+      config: { noStore: true },
       schema: {
         description:
           'Public videos related to this one: the AI search index first (title, description), then the same uploader; ' +
@@ -112,7 +113,6 @@ export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest } from '../http/localized-validation';
 import { requestLanguage, t, translate, type Language } from '../i18n';
 import { stopEmails, verifyUnsubscribeToken } from '../services/following';
 import { escapeHtml } from '../services/mailTemplates';
@@ -56,6 +55,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/notifications/unsubscribe/one-click',
     {
       attachValidation: true,
+      config: { noStore: true },
       schema: {
         description:
           "The digest's List-Unsubscribe URL (RFC 8058 one-click): stops every notification e-mail of the user the signed token names. " +
@@ -67,9 +67,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await userOf(request.query.token);
       if (!user) return sendError(reply, 400, t(request, 'following.unsubscribeInvalid'));
       await stopEmails(app.db, user.id);
@@ -81,6 +78,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/notifications/unsubscribe/one-click',
     {
       attachValidation: true,
+      config: { noStore: true },
       schema: {
         description:
           'The same URL opened (a mail scanner, or a mail client without one-click): changes nothing; ' +
@@ -92,9 +90,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await userOf(request.query.token);
       if (!user) return sendError(reply, 400, t(request, 'following.unsubscribeInvalid'));
       return reply.type('text/html; charset=utf-8').send(unchangedPage(requestLanguage(request), `/profile/edit/${encodeURIComponent(user.id)}`));

@@ -4,10 +4,11 @@
  * username rules are in services/profiles.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest, type FieldIssue } from '../http/localized-validation';
+import type { FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { requestLanguage, t } from '../i18n';
 import {
@@ -84,6 +85,20 @@ const VideoListResponse = Type.Object({
 });
 const UpdateProfileResponse = Type.Object({ success: Type.Boolean(), user: PublicUserSchema, message: Type.String() });
 
+function usernameMessage(request: FastifyRequest, problem: UsernameProblem): string {
+  if (problem === 'required') return t(request, 'profile.usernameRequired');
+  if (problem === 'length') return t(request, 'profile.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH });
+  return t(request, 'profile.usernameInvalid');
+}
+
+/** The profile form's fields in the viewer's language (http/route-preambles.ts). */
+function profileFieldMessage(request: FastifyRequest, issue: FieldIssue): string | undefined {
+  if (issue.part !== 'body') return undefined;
+  if (issue.field === 'email' && issue.keyword === 'additionalProperties') return t(request, 'profile.emailReadOnly');
+  if (issue.field !== 'username') return undefined;
+  return usernameMessage(request, issue.keyword === 'maxLength' ? 'length' : 'required');
+}
+
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const updatesPerUser = app.createRateLimit({
     ...PROFILE_LIMITS.updatesPerUser,
@@ -98,6 +113,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/:id',
     {
       attachValidation: true,
+      // The owner's view holds their e-mail address and private videos.
+      config: { noStore: true },
       schema: {
         description: `Each list holds at most ${PROFILE_PAGE_DEFAULT} videos; the rest come from /users/{id}/videos and /users/{id}/liked.`,
         params: UserParams,
@@ -105,10 +122,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const invalid = rejectInvalidRequest(request, reply);
-      if (invalid) return invalid;
-      // The owner's view holds their e-mail address and private videos.
-      reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
       const profile = await loadProfile(app.db, request.params.id, viewer, requestLanguage(request));
       if (!profile) return sendError(reply, 404, t(request, 'profile.userNotFound'));
@@ -135,12 +148,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path,
       {
         attachValidation: true,
+        config: { noStore: true },
         schema: { params: UserParams, querystring: ListQuery, response: { 200: VideoListResponse } },
       },
       async (request, reply) => {
-        const invalid = rejectInvalidRequest(request, reply);
-        if (invalid) return invalid;
-        reply.header('cache-control', 'no-store');
         const viewer = await request.currentUser();
         const user = await findUserById(app.db, request.params.id);
         if (!user) return sendError(reply, 404, t(request, 'profile.userNotFound'));
@@ -158,31 +169,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/profile',
     {
       attachValidation: true,
+      config: { noStore: true, invalidMessage: profileFieldMessage },
       preHandler: requireUser,
       schema: { body: UpdateProfileBody, response: { 200: UpdateProfileResponse } },
     },
     async (request, reply) => {
-      const usernameMessage = (problem: UsernameProblem): string => {
-        if (problem === 'required') return t(request, 'profile.usernameRequired');
-        if (problem === 'length') {
-          return t(request, 'profile.usernameLength', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH });
-        }
-        return t(request, 'profile.usernameInvalid');
-      };
-      const fieldMessage = (issue: FieldIssue): string | undefined => {
-        if (issue.part !== 'body') return undefined;
-        if (issue.field === 'email' && issue.keyword === 'additionalProperties') return t(request, 'profile.emailReadOnly');
-        if (issue.field !== 'username') return undefined;
-        return usernameMessage(issue.keyword === 'maxLength' ? 'length' : 'required');
-      };
-      const invalid = rejectInvalidRequest(request, reply, fieldMessage);
-      if (invalid) return invalid;
-      reply.header('cache-control', 'no-store');
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 
       const checked = checkUsername(request.body.username);
-      if ('problem' in checked) return sendError(reply, 400, usernameMessage(checked.problem));
+      if ('problem' in checked) return sendError(reply, 400, usernameMessage(request, checked.problem));
 
       const wait = await countRequest(updatesPerUser, request);
       if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'profile.tooManyUpdates'));

@@ -279,6 +279,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/videos/selfieVideos/:id',
     {
+      // Per viewer (private videos, the view just counted): never cached.
+      config: { noStore: true },
       schema: {
         description:
           'A GET counts one view per viewer per video per UTC day: a signed-in viewer is their account; an anonymous one is ' +
@@ -288,8 +290,6 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // Per viewer (private videos, the view just counted): never cached.
-      reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
@@ -325,10 +325,9 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/videos/selfieVideos/:id/processing',
-    { schema: { params: IdParams, response: { 200: ProcessingResponse } } },
+    // Polled while a video is processing: per viewer, never cached, and no view is counted.
+    { config: { noStore: true }, schema: { params: IdParams, response: { 200: ProcessingResponse } } },
     async (request, reply) => {
-      // Polled while a video is processing: per viewer, never cached, and no view is counted.
-      reply.header('cache-control', 'no-store');
       const viewer = await request.currentUser();
       const video = await findViewableVideo(app.db, request.params.id, viewer);
       if (!video) return notFound(request, reply);
@@ -387,20 +386,34 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /**
+   * Counts the edit; past the limit answers 429 and says true. (A boolean, not the reply: a reply
+   * is thenable, and awaiting one waits for the answer to be sent.)
+   */
+  const editTooFast = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const wait = await countRequest(editsPerUser, request);
+    if (wait === undefined) return false;
+    tooManyRequests(reply, wait, t(request, 'video.editTooFast'));
+    return true;
+  };
+
   app.patch(
     '/videos/selfieVideos/:id',
     {
       preHandler: requireUser,
       attachValidation: true,
+      config: {
+        // A bad edit counts against the edit limit like any other, and gets the edit form's words (http/route-preambles.ts).
+        onInvalid: async (request, reply, error) => {
+          if (await editTooFast(request, reply)) return reply;
+          request.log.info({ reason: error.message }, 'request rejected');
+          return sendError(reply, 400, editValidationMessage(request, error));
+        },
+      },
       schema: { params: IdParams, body: UpdateBody, response: { 200: UpdateResponse } },
     },
     async (request, reply) => {
-      const wait = await countRequest(editsPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'video.editTooFast'));
-      if (request.validationError) {
-        request.log.info({ reason: request.validationError.message }, 'request rejected');
-        return sendError(reply, 400, editValidationMessage(request, request.validationError));
-      }
+      if (await editTooFast(request, reply)) return reply;
 
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedEdit');
       if (!('video' in owned)) return owned;

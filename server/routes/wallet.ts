@@ -9,11 +9,11 @@
  * challenges for the address are tried too).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { rejectInvalidRequest } from '../http/localized-validation';
+import type { FieldIssue } from '../http/localized-validation';
 import { isOwnOrigin, requestOrigin } from '../http/request-origin';
 import { clientKey, countRequest, limitUsedUp, tooManyRequests } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
@@ -72,16 +72,14 @@ const FAILURE_MESSAGES: Record<WalletLoginFailure, MessageKey> = {
 // ---- helpers ----
 
 /**
- * The 400 answer when the query or body failed validation (routes use attachValidation): address
- * and signature problems get their own sentence; anything else (extra fields, wrong body type)
- * keeps validation.ts's precise English sentence, or a generic one in other languages.
+ * Failed validation of the query or body (http/route-preambles.ts): address and signature
+ * problems get their own sentence; anything else (extra fields, wrong body type) keeps
+ * validation.ts's precise English sentence, or a generic one in other languages.
  */
-function rejectInvalidInput(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  return rejectInvalidRequest(request, reply, (issue) => {
-    if (issue.field === 'address') return t(request, 'wallet.invalidAddress');
-    if (issue.field === 'signature') return t(request, 'wallet.invalidSignature');
-    return undefined;
-  });
+function walletFieldMessage(request: FastifyRequest, issue: FieldIssue): string | undefined {
+  if (issue.field === 'address') return t(request, 'wallet.invalidAddress');
+  if (issue.field === 'signature') return t(request, 'wallet.invalidSignature');
+  return undefined;
 }
 
 /** Alphanumeric, like every SIWE nonce; anything else in the cookie is ignored. */
@@ -138,10 +136,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/metamask/challenge',
-    { attachValidation: true, schema: { querystring: ChallengeQuery, response: { 200: ChallengeResponse } } },
+    { attachValidation: true, config: { invalidMessage: walletFieldMessage }, schema: { querystring: ChallengeQuery, response: { 200: ChallengeResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidInput(request, reply);
-      if (invalid) return invalid;
       const address = parseWalletAddress(request.query.address);
       if (!address) return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
 
@@ -159,10 +155,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/metamask/login',
-    { attachValidation: true, schema: { body: LoginBody, response: { 200: UserResponse } } },
+    { attachValidation: true, config: { invalidMessage: walletFieldMessage }, schema: { body: LoginBody, response: { 200: UserResponse } } },
     async (request, reply) => {
-      const invalid = rejectInvalidInput(request, reply);
-      if (invalid) return invalid;
       const address = parseWalletAddress(request.body.address);
       if (!address) return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
       const signature = request.body.signature.trim();
