@@ -99,7 +99,7 @@ const isVideoMedia = (url: string) => /\/media\/.*\.(m3u8|ts|m4s|mp4)(\?|$)/.tes
 
 test('a page on another origin embeds the player, which plays through hls.js', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
-  await signUpAndLogIn(page.request, 'embed');
+  const uploader = await signUpAndLogIn(page.request, 'embed');
   const id = await uploadClip(page.request, 'Embedded clip');
 
   // The embed code as oEmbed gives it (the share panel builds the same).
@@ -126,6 +126,11 @@ test('a page on another origin embeds the player, which plays through hls.js', a
   await expect(video).toHaveJSProperty('muted', true);
   // Playing, past the requested start.
   await expect.poll(async () => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 2), { timeout: 30_000 }).toBe(true);
+  // The lock screen and headset controls name it, with its uploader (Media Session).
+  expect(await video.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }))).toEqual({
+    title: 'Embedded clip',
+    artist: uploader.username,
+  });
 
   // Through hls.js: a media source (blob:), the HLS playlists and segments, never the MP4.
   expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/^blob:/);

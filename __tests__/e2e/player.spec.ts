@@ -122,6 +122,13 @@ test.describe('in English', () => {
     // Resume at resumeAt.
     await page.getByRole('button', { name: 'Resume from 0:06' }).click();
     await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    // Playing: the lock screen and headset controls name it (Media Session).
+    const session = await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      artist: navigator.mediaSession.metadata?.artist,
+      artwork: navigator.mediaSession.metadata?.artwork.length,
+    }));
+    expect(session).toEqual({ title, artist: expect.stringMatching(/\S/), artwork: 1 });
     await video(page).evaluate((element: HTMLVideoElement) => {
       element.muted = true;
     });

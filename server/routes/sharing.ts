@@ -319,6 +319,8 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Nothing of the video before play (the poster aside), unless it plays at once.
       preload: autoplay ? 'auto' : 'none',
       'aria-label': preview.title,
+      // The uploader, for the lock screen and notification while it plays (Media Session).
+      'data-artist': shown.username,
       ...(shown.posterUrl ? { poster: shown.posterUrl } : {}),
       'data-mp4': shown.cdnUrl,
       ...(shown.hlsUrl ? { 'data-hls': shown.hlsUrl } : {}),

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { errorStatus, serverMessage } from '../../api/errors';
 import type { SelfieVideo } from '../../api/types';
@@ -97,6 +97,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
   // Playback reached the end: "Up next" (below) counts down to the playlist's next video when one
   // is being played (?list=), else to the first related video.
   const [ended, setEnded] = useState(false);
+  const navigate = useNavigate();
   const place = usePlaylistPlace(video._id);
   const playlistNext = place?.next ? { video: place.next, path: playlistVideoPath(place.next._id, place.playlist._id) } : undefined;
 
@@ -123,6 +124,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           captions={video.captions}
           clock={clock}
           onEnded={() => setEnded(true)}
+          artist={video.username}
+          onNext={playlistNext ? () => navigate(playlistNext.path) : undefined}
         />
       ) : (
         <ProcessingPanel

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 
 import type { SelfieVideo } from '../../api/types';
 import { chooseCaptionTrack, type PlaybackClock, readCaptionChoice, saveCaptionChoice } from '../captions';
+import { attachMediaSession } from '../player';
 
 import type { HlsSession } from './hlsEngine';
 import { parseMasterPlaylist } from './hlsPlaylist';
@@ -62,6 +63,10 @@ export interface VideoPlayerProps {
   clock?: PlaybackClock;
   /** Playback reached the end (the video page's "Up next"). */
   onEnded?: () => void;
+  /** The uploader's name, for the phone's lock screen and notification (Media Session). */
+  artist?: string;
+  /** The next video of the playlist: a headset's or lock screen's "next" plays it. */
+  onNext?: () => void;
 }
 
 const NO_CAPTIONS: NonNullable<VideoPlayerProps['captions']> = [];
@@ -213,6 +218,8 @@ function PlayerBody({
   captions = NO_CAPTIONS,
   clock,
   onEnded,
+  artist,
+  onNext,
 }: VideoPlayerProps) {
   const t = usePlayerT();
   const intl = useIntl();
@@ -247,6 +254,17 @@ function PlayerBody({
   const [chapterIndex, setChapterIndex] = useState(-1);
   const [chaptersTrack, setChaptersTrack] = useState<string | null>(null);
   const session = useRef<HlsSession | null>(null);
+  const next = useRef(onNext);
+  useEffect(() => {
+    next.current = onNext;
+  }, [onNext]);
+  const hasNext = Boolean(onNext);
+  // The lock screen, notification and headset controls while this video plays (features/player).
+  useEffect(() => {
+    const media = videoRef.current;
+    if (!media) return undefined;
+    return attachMediaSession(media, { title, artist, artwork: poster, onNext: hasNext ? () => next.current?.() : undefined });
+  }, [title, artist, poster, hasNext]);
   /** hls.js's levels in its own order (what the cap indexes). */
   const hlsLevels = useRef<Rendition[]>([]);
   /** The renditions native HLS plays (from the master playlist): how sharp a frame must be. */

@@ -11,8 +11,10 @@
  * - Options the server wrote on the element: `data-start`, `data-autoplay` (muted), `data-loop`,
  *   `data-captions` (the language of the track `?captions=` matched, shown at once).
  * - The site player's keyboard shortcuts (`shortcutAction`): Space/k, ←/→, j/l, ↑/↓, m, f, c,
- *   < and >, 0–9.
+ *   < and >, 0–9; and its lock-screen and headset controls (`attachMediaSession`, with the
+ *   uploader from `data-artist`).
  */
+import { attachMediaSession } from '../../player';
 import { levelCap, nextRate, nextVolume, seekTarget, shortcutAction, type Rendition } from '../playerLogic';
 
 import { captionsToToggle, engineFor, fallbackAfter, type EmbedEngine, type EngineSupport } from './embedLogic';
@@ -113,6 +115,8 @@ function start(video: HTMLVideoElement): void {
     video.autoplay = true;
   }
   playWith(engineFor(support));
+  // The lock screen, notification and headset controls while it plays (the site player's).
+  attachMediaSession(video, { title: video.getAttribute('aria-label') ?? document.title, artist: data.artist, artwork: video.poster || undefined });
 
   // Captions: the track ?captions= matched shows (the server marked it `default` too).
   const subtitleTracks = () => Array.from(video.textTracks).filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
