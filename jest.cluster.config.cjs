@@ -16,6 +16,9 @@ module.exports = {
       testMatch: ['<rootDir>/__tests__/cluster/**/*.test.ts'],
       globalSetup: undefined,
       globalTeardown: undefined,
+      // The check that a server suite opening a database is listed for PostgreSQL is the server
+      // suites' own (jest.postgres.config.cjs): this one always runs on PostgreSQL.
+      setupFilesAfterEnv: undefined,
     },
   ],
 };

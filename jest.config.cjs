@@ -1,7 +1,8 @@
 /**
  * Jest runs only __tests__/ **.test.ts(x) files: client suites in a browser-like DOM (jsdom with
- * the fetch globals MSW needs), server suites in Node against real temporary SQLite files — or,
- * under `npm run test:pg` (DATABASE_URL), real PostgreSQL databases (__tests__/support/postgres.ts).
+ * the fetch globals MSW needs), server suites in Node against real temporary SQLite files. The
+ * server suites that open a database run again on real PostgreSQL databases under `npm run test:pg`
+ * (jest.postgres.config.cjs, __tests__/support/postgres.ts).
  * Helpers under __tests__/support are never suites; e2e specs (*.spec.ts) belong to Playwright.
  */
 const swcTransform = [
@@ -64,6 +65,8 @@ module.exports = {
       // PostgreSQL (DATABASE_URL, see npm run test:pg) a template database.
       globalSetup: '<rootDir>/__tests__/support/server-global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/support/server-global-teardown.ts',
+      // A suite that opens a database must be listed in postgres-suites.json (jest.postgres.config.cjs).
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/database-use.ts'],
     },
   ],
 };

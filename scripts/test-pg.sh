@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm run test:pg [-- jest arguments]: the server suites (__tests__/server) on a real PostgreSQL.
+# npm run test:pg [-- jest arguments]: the server suites that open a database (the `postgres` list
+# of __tests__/support/postgres-suites.json, jest.postgres.config.cjs) on a real PostgreSQL.
 #
 # With DATABASE_URL set (postgres://…, a role that may CREATE DATABASE), that server is used.
 # Otherwise a throwaway cluster is made with Debian's PostgreSQL (package `postgresql`):
@@ -15,8 +16,8 @@ started=$(date +%s)
 report_time() { echo "test:pg: $(($(date +%s) - started)) s in all"; }
 
 run_suites() {
-  echo "test:pg: server suites on ${DATABASE_URL%%@*}@… (PostgreSQL)"
-  npx jest "$@" --selectProjects server
+  echo "test:pg: the server suites that open a database, on ${DATABASE_URL%%@*}@… (PostgreSQL)"
+  npx jest --config jest.postgres.config.cjs "$@"
 }
 
 if [ -n "${DATABASE_URL:-}" ]; then
