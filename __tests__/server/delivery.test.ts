@@ -15,7 +15,8 @@ describe('compressed delivery and the critical path', () => {
   let t: TestApp;
   let spaDir: string;
 
-  beforeEach(async () => {
+  // One app for the file: the tests only read (the one user added is read by none).
+  beforeAll(async () => {
     spaDir = await mkdtemp(path.join(tmpdir(), 'delivery-test-'));
     await mkdir(path.join(spaDir, 'assets'), { recursive: true });
     await writeFile(
@@ -38,7 +39,7 @@ describe('compressed delivery and the critical path', () => {
     t = await makeTestApp({ config: { spaDir } });
   });
 
-  afterEach(async () => {
+  afterAll(async () => {
     await t.close();
     await rm(spaDir, { recursive: true, force: true });
   });
