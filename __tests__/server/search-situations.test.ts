@@ -248,7 +248,8 @@ describe('"understood as" says what was done', () => {
 
 describe('POST /v0/api/search/ai-search: the chips show what the engine did', () => {
   let t: TestApp;
-  beforeEach(async () => {
+  // One app for the block: both tests only search (different requests, so no cached answer is shared).
+  beforeAll(async () => {
     t = await makeTestApp();
     await t.app.searchIndex.useEmbeddings(tinyVectors());
     await seedCatalogue(t.app, [
@@ -257,7 +258,7 @@ describe('POST /v0/api/search/ai-search: the chips show what the engine did', ()
       ...Array.from({ length: 5 }, (_, i) => ({ id: `car${i}`, title: `Vintage car restoration ${i}`, keywords: 'car, vehicle' })),
     ]);
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await t.close();
   });
 
