@@ -3,8 +3,10 @@
  * queue in the site's database and BullMQ on a real redis-server (support/redis.ts; skipped with
  * the reason printed when the binary is missing). Handlers here are plain functions, so what is
  * checked is the queue: idempotent enqueue, concurrency, retries, giving up, permanent errors,
- * cancellation when the video is deleted, stop, repair of a lost enqueue, and a job whose worker
- * process was killed being taken over by another.
+ * cancellation when the video is deleted, stop, repair of a lost enqueue, a job whose worker
+ * process was killed being taken over by another, and kinds: each job to its kind's handler with
+ * its payload, attempts and time limit per kind, and a job of another kind not displacing a
+ * video's waiting transcode.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -13,7 +15,15 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
 import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
-import { DatabaseJobQueue, PermanentJobError, type JobContext, type JobQueue } from '../../server/media/jobs';
+import {
+  DatabaseJobQueue,
+  JobTimeLimitError,
+  PermanentJobError,
+  type JobContext,
+  type JobKind,
+  type JobKindOptions,
+  type JobQueue,
+} from '../../server/media/jobs';
 import { markFailed } from '../../server/media/pipeline';
 import type { UserRow } from '../../server/db/schema';
 import { eventually as settles } from '../support/eventually';
@@ -45,7 +55,7 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
   let t: TestApp;
   let owner: UserRow;
   const queues: JobQueue[] = [];
-  let gaveUp: Array<{ videoId: string; error: unknown }>;
+  let gaveUp: Array<{ videoId: string; error: unknown; kind?: JobKind }>;
 
   beforeAll(async () => {
     if (skip) return;
@@ -77,7 +87,7 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
     await Promise.all(queues.splice(0).map((queue) => queue.close()));
   });
 
-  function makeQueue(options: { concurrency?: number; maxAttempts?: number } = {}): JobQueue {
+  function makeQueue(options: { concurrency?: number; maxAttempts?: number; kinds?: JobKindOptions } = {}): JobQueue {
     const common = {
       log: t.app.log,
       db: t.app.db,
@@ -85,8 +95,9 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
       maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
       retryBaseMs: 50,
       leaseMs: LEASE_MS,
-      onGiveUp: async (videoId: string, error: unknown) => {
-        gaveUp.push({ videoId, error });
+      kinds: options.kinds,
+      onGiveUp: async (videoId: string, error: unknown, kind: JobKind) => {
+        gaveUp.push({ videoId, error, kind });
         // As the site's hook does (media/index.ts): the video leaves 'processing'. Left there, the
         // Redis queue's reconcile (every 200 ms here) reads it as a failure nobody recorded.
         await markFailed(t.app.db, videoId, error);
@@ -307,6 +318,100 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
       done.push(job.videoId);
     });
     await eventually(() => expect(done).toEqual([lost]));
+  });
+
+  maybe('hands each job to its kind\'s handler with its payload (a bare video id is a transcode)', async () => {
+    const queue = makeQueue();
+    const transcoded = await processingVideo();
+    const storyboarded = await processingVideo();
+    await queue.enqueue(transcoded);
+    // Distinct enqueue times: the order is the enqueue order.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await queue.enqueue({ kind: 'storyboard', videoId: storyboarded, payload: { why: 'backfill', at: [1, 2] } });
+    expect(await queue.depth()).toBe(2);
+    expect(await queue.waiting(10)).toEqual([transcoded, storyboarded]);
+    const seen: Array<[JobKind, string, unknown]> = [];
+    const record = async (job: JobContext) => {
+      seen.push([job.kind, job.videoId, job.payload]);
+      await finish(job.videoId);
+    };
+    await queue.start({ transcode: record, storyboard: record });
+    await eventually(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      ['transcode', transcoded, {}],
+      ['storyboard', storyboarded, { why: 'backfill', at: [1, 2] }],
+    ]);
+    expect(gaveUp).toEqual([]);
+  });
+
+  maybe('a job of another kind does not displace a video\'s waiting transcode', async () => {
+    const queue = makeQueue();
+    const id = await processingVideo();
+    await queue.enqueue(id);
+    await queue.enqueue({ kind: 'storyboard', videoId: id });
+    expect(await queue.depth()).toBe(1);
+    const seen: JobKind[] = [];
+    await queue.start(async (job) => {
+      seen.push(job.kind);
+      await finish(job.videoId);
+    });
+    await eventually(() => expect(seen).toEqual(['transcode']));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual(['transcode']);
+  });
+
+  maybe('holds each kind to its own attempts, and tells the give-up which kind failed', async () => {
+    const queue = makeQueue({ kinds: { storyboard: { maxAttempts: 1 } } });
+    const transcoded = await processingVideo();
+    const storyboarded = await processingVideo();
+    await queue.enqueue(transcoded);
+    await queue.enqueue({ kind: 'storyboard', videoId: storyboarded });
+    const attempts: Record<JobKind, number[]> = { transcode: [], storyboard: [] };
+    await queue.start(async (job) => {
+      attempts[job.kind].push(job.attempt);
+      throw new Error(`broken ${job.kind} ${job.attempt}`);
+    });
+    await eventually(() => expect(gaveUp).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attempts).toEqual({ transcode: [1, 2, 3], storyboard: [1] });
+    const byVideo = Object.fromEntries(gaveUp.map(({ videoId, error, kind }) => [videoId, [kind, (error as Error).message]]));
+    expect(byVideo).toEqual({ [transcoded]: ['transcode', 'broken transcode 3'], [storyboarded]: ['storyboard', 'broken storyboard 1'] });
+  });
+
+  maybe('aborts an attempt past its kind\'s time limit: the attempt fails (retried, then given up) with the time limit as its error', async () => {
+    const queue = makeQueue({ kinds: { storyboard: { timeoutMs: 300, maxAttempts: 2 } } });
+    const limited = await processingVideo();
+    await queue.enqueue({ kind: 'storyboard', videoId: limited });
+    const reasons: unknown[] = [];
+    let transcodeAborted = false;
+    let transcodeDone = false;
+    await queue.start({
+      storyboard: async (job) => {
+        await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
+        reasons.push(job.signal.reason);
+        // Whatever the handler throws, the attempt failed because its time ran out.
+        throw new Error('stopped');
+      },
+      transcode: async (job) => {
+        // No limit for this kind: it may take longer than the other kind's.
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        transcodeAborted = job.signal.aborted;
+        await finish(job.videoId);
+        transcodeDone = true;
+      },
+    });
+    await eventually(() => expect(gaveUp).toHaveLength(1));
+    expect(reasons).toHaveLength(2);
+    expect(reasons.every((reason) => reason instanceof JobTimeLimitError)).toBe(true);
+    expect(gaveUp[0]!.videoId).toBe(limited);
+    expect(gaveUp[0]!.kind).toBe('storyboard');
+    expect(gaveUp[0]!.error).toBeInstanceOf(JobTimeLimitError);
+
+    const unlimited = await processingVideo();
+    await queue.enqueue(unlimited);
+    queue.notify();
+    await eventually(() => expect(transcodeDone).toBe(true));
+    expect(transcodeAborted).toBe(false);
   });
 
   maybe('a job whose worker process was killed mid-job is taken over by another worker', async () => {

@@ -175,6 +175,10 @@ export type MediaJobState = (typeof MEDIA_JOB_STATES)[number];
 /** The embedded job queue (server/media/jobs.ts): one transcoding job per video. */
 export interface MediaJobsTable {
   video_id: string;
+  /** What the job does (server/media/jobs.ts JOB_KINDS): 'transcode' | 'storyboard'. */
+  kind: ColumnType<string, string | undefined, string>;
+  /** JSON: the kind's own arguments; null is none. */
+  payload: ColumnType<string | null, string | null | undefined, string | null>;
   state: MediaJobState;
   attempts: ColumnType<number, number | undefined, number>;
   max_attempts: number;

@@ -2,15 +2,19 @@
  * The JobQueue (jobs.ts) on Redis through BullMQ, used when REDIS_URL is set (createJobQueue in
  * media/index.ts chooses). Same contract as the embedded queue, mapped onto BullMQ:
  *
- * - enqueue: one BullMQ job per video, `jobId` = the video id, so adding twice is a no-op while
- *   the job waits, runs or backs off; a finished (failed or completed) job is replaced, as the
- *   embedded queue resets its row. There is no transaction spanning the database and Redis
- *   (`joinsTransactions` is false): the upload enqueues after its row committed, and a process
+ * - enqueue: one BullMQ job per video whatever its kind, `jobId` = the video id, so adding twice
+ *   is a no-op while the job waits, runs or backs off; a finished (failed or completed) job is
+ *   replaced, as the embedded queue resets its row. The job's name is its kind and its data
+ *   `{ videoId, kind, payload }`; a job added before kinds existed (data without a kind) is read
+ *   as the old code read it: a storyboard backfill if its video is ready, else a transcode.
+ *   There is no transaction spanning the database and Redis (`joinsTransactions` is false): the
+ *   upload enqueues after its row committed, and a process
  *   that dies in between (or a Redis that refuses the add) leaves a `processing` video without a
  *   job — `requeueMissing()` finds those and adds them: at every instance's start-up
  *   (media/recovery.ts) and every `reconcileMs` on each running worker.
- * - retries: `attempts` = TRANSCODE_MAX_ATTEMPTS with exponential backoff from retryBaseMs
- *   (30 s, 60 s, …); a PermanentJobError becomes an UnrecoverableError (no retry).
+ * - retries: `attempts` = the kind's maxAttempts (TRANSCODE_MAX_ATTEMPTS unless the kind has its
+ *   own) with exponential backoff from retryBaseMs (30 s, 60 s, …); a PermanentJobError becomes
+ *   an UnrecoverableError (no retry). A kind's time limit aborts the attempt, which fails.
  * - giving up: the last failed attempt calls onGiveUp (the video is marked failed with its
  *   reason) before the job moves to failed. A job whose worker died is a stalled job: BullMQ's
  *   lock (lockDuration = leaseMs, renewed by the worker) expires and another worker's stalled
@@ -34,7 +38,23 @@ import type { Database } from '../db/schema';
 import { REDIS_PREFIX } from '../services/redis';
 
 import { INSTANCE_ID } from './instance';
-import { PermanentJobError, throttledProgress, type JobHandler, type JobQueue } from './jobs';
+import {
+  armTimeLimit,
+  attemptError,
+  handlerFor,
+  isJobKind,
+  jobSpec,
+  JobTimeLimitError,
+  PermanentJobError,
+  throttledProgress,
+  type JobHandler,
+  type JobHandlers,
+  type JobKind,
+  type JobKindOptions,
+  type JobPayload,
+  type JobQueue,
+  type JobSpec,
+} from './jobs';
 
 export const TRANSCODE_QUEUE = 'transcode';
 /** Keys: selfie:bull:transcode:… */
@@ -45,8 +65,11 @@ const ENQUEUE_TIMEOUT_MS = 5000;
 /** How long a failed job's record stays in Redis (for inspection); completed ones go at once. */
 const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
 
-interface TranscodeData {
+interface JobData {
   videoId: string;
+  /** Absent on jobs added before kinds existed (kindOf reads those the old way). */
+  kind?: JobKind;
+  payload?: JobPayload;
 }
 
 export interface BullJobQueueOptions {
@@ -60,7 +83,9 @@ export interface BullJobQueueOptions {
   leaseMs: number;
   /** How often a running worker re-enqueues processing videos that have no job. */
   reconcileMs: number;
-  onGiveUp(videoId: string, error: unknown): Promise<void>;
+  /** Attempts and time limit per kind. */
+  kinds?: JobKindOptions;
+  onGiveUp(videoId: string, error: unknown, kind: JobKind): Promise<void>;
   /** Whether the job is still wanted (the video exists and is processing); checked by the watchdog. */
   isWanted(videoId: string): Promise<boolean>;
 }
@@ -72,15 +97,15 @@ function message(error: unknown): string {
 export class BullJobQueue implements JobQueue {
   readonly kind = 'redis';
   readonly joinsTransactions = false;
-  private readonly queue: Queue<TranscodeData>;
-  private worker: Worker<TranscodeData> | undefined;
+  private readonly queue: Queue<JobData>;
+  private worker: Worker<JobData> | undefined;
   private readonly active = new Map<string, AbortController>();
   private stopping = false;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(private readonly options: BullJobQueueOptions) {
-    this.queue = new Queue<TranscodeData>(TRANSCODE_QUEUE, {
+    this.queue = new Queue<JobData>(TRANSCODE_QUEUE, {
       connection: { url: options.redisUrl },
       prefix: BULL_PREFIX,
       defaultJobOptions: {
@@ -99,7 +124,8 @@ export class BullJobQueue implements JobQueue {
     await this.queue.waitUntilReady();
   }
 
-  async enqueue(videoId: string): Promise<void> {
+  async enqueue(job: string | JobSpec): Promise<void> {
+    const { kind, videoId, payload } = jobSpec(job);
     let timer: NodeJS.Timeout | undefined;
     try {
       const add = async () => {
@@ -109,7 +135,8 @@ export class BullJobQueue implements JobQueue {
           if (state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
           await existing.remove().catch(() => undefined);
         }
-        await this.queue.add(TRANSCODE_QUEUE, { videoId }, { jobId: videoId });
+        const attempts = this.options.kinds?.[kind]?.maxAttempts ?? this.options.maxAttempts;
+        await this.queue.add(kind, { videoId, kind, payload }, { jobId: videoId, attempts });
       };
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
@@ -151,7 +178,8 @@ export class BullJobQueue implements JobQueue {
       const state = job ? await job.getState() : 'missing';
       // A failure older than the row's last change belongs to an earlier round: run it again.
       if (state === 'failed' && job && (job.finishedOn ?? 0) >= Date.parse(updatedAt)) {
-        await this.giveUp(id, new Error(job.failedReason === 'job started more than allowable limit' ? 'the job was interrupted too many times' : job.failedReason));
+        const reason = job.failedReason === 'job started more than allowable limit' ? 'the job was interrupted too many times' : job.failedReason;
+        await this.giveUp(id, new Error(reason), await this.kindOf(job.data));
         continue;
       }
       if (state !== 'missing' && state !== 'completed' && state !== 'unknown' && state !== 'failed') continue;
@@ -171,11 +199,14 @@ export class BullJobQueue implements JobQueue {
     this.active.get(videoId)?.abort(new Error('the video was deleted'));
   }
 
-  async start(handler: JobHandler): Promise<void> {
+  async start(handler: JobHandler | JobHandlers): Promise<void> {
     if (this.worker || this.closed) return;
     const { options } = this;
+    // BullMQ limits starts (stalls) per worker, not per job: the most any kind allows. Failed
+    // attempts are held to each job's own `attempts` (its kind's).
+    const mostAttempts = Math.max(options.maxAttempts, ...Object.values(options.kinds ?? {}).map((kind) => kind.maxAttempts ?? 0));
     this.stopping = false;
-    this.worker = new Worker<TranscodeData>(TRANSCODE_QUEUE, (job, token, signal) => this.run(job, token, signal, handler), {
+    this.worker = new Worker<JobData>(TRANSCODE_QUEUE, (job, token, signal) => this.run(job, token, signal, handler), {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null },
       prefix: BULL_PREFIX,
       name: INSTANCE_ID,
@@ -183,8 +214,8 @@ export class BullJobQueue implements JobQueue {
       lockDuration: options.leaseMs,
       stalledInterval: Math.max(50, Math.floor(options.leaseMs / 2)),
       // Stalls put the job back; the number of starts is what is limited (an interrupted attempt counts).
-      maxStalledCount: options.maxAttempts,
-      maxStartedAttempts: options.maxAttempts,
+      maxStalledCount: mostAttempts,
+      maxStartedAttempts: mostAttempts,
       removeOnComplete: { count: 0 },
       removeOnFail: { age: KEEP_FAILED_SECONDS },
     });
@@ -196,7 +227,7 @@ export class BullJobQueue implements JobQueue {
     this.worker.on('failed', (job, error) => {
       // Failures decided by BullMQ before the handler ran (too many starts): give up here.
       if (job && error.message === 'job started more than allowable limit') {
-        void this.giveUp(job.data.videoId, new Error('the job was interrupted too many times'));
+        void this.kindOf(job.data).then((kind) => this.giveUp(job.data.videoId, new Error('the job was interrupted too many times'), kind));
       }
     });
     await this.worker.waitUntilReady();
@@ -223,14 +254,25 @@ export class BullJobQueue implements JobQueue {
     await this.queue.close();
   }
 
-  private async giveUp(videoId: string, error: unknown): Promise<void> {
-    await this.options.onGiveUp(videoId, error).catch((problem: unknown) => this.options.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
+  /**
+   * The job's kind. A job added before kinds existed has none and meant what the old handler
+   * guessed from its video: a storyboard backfill for a ready video, else a transcode.
+   */
+  private async kindOf(data: JobData): Promise<JobKind> {
+    if (data.kind !== undefined) return data.kind;
+    const video = await this.options.db.selectFrom('videos').select('status').where('id', '=', data.videoId).executeTakeFirst();
+    return video?.status === 'ready' ? 'storyboard' : 'transcode';
   }
 
-  private async run(job: Job<TranscodeData>, token: string | undefined, bullSignal: AbortSignal | undefined, handler: JobHandler): Promise<void> {
+  private async giveUp(videoId: string, error: unknown, kind: JobKind): Promise<void> {
+    await this.options.onGiveUp(videoId, error, kind).catch((problem: unknown) => this.options.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
+  }
+
+  private async run(job: Job<JobData>, token: string | undefined, bullSignal: AbortSignal | undefined, handlers: JobHandler | JobHandlers): Promise<void> {
     const { videoId } = job.data;
+    const kind = await this.kindOf(job.data);
     const attempt = job.attemptsMade + 1;
-    const log = this.options.log.child({ videoId, attempt });
+    const log = this.options.log.child({ videoId, kind, attempt });
     const controller = new AbortController();
     const onBullAbort = () => controller.abort(bullSignal?.reason ?? new Error('cancelled'));
     bullSignal?.addEventListener('abort', onBullAbort, { once: true });
@@ -252,17 +294,20 @@ export class BullJobQueue implements JobQueue {
     const progress = throttledProgress((value) => job.updateProgress(value));
 
     const startedAt = Date.now();
+    const clearTimeLimit = armTimeLimit(controller, kind, this.options.kinds?.[kind]?.timeoutMs);
     try {
-      await handler({ videoId, attempt, signal: controller.signal, progress });
+      if (!isJobKind(kind)) throw new Error(`no handler for ${String(kind)} jobs on this worker`);
+      await handlerFor(handlers, kind)({ kind, videoId, payload: job.data.payload ?? {}, attempt, signal: controller.signal, progress });
       log.info({ ms: Date.now() - startedAt }, 'media job done');
-    } catch (error) {
+    } catch (thrown) {
+      const error = attemptError(thrown, controller.signal);
       if (this.stopping && controller.signal.aborted) {
         // Stopping: back to wait, not a failed attempt; another worker takes it at once.
         log.info('media job interrupted by shutdown');
         await job.moveToWait(token).catch((problem: unknown) => log.warn({ err: problem }, 'media job: could not put back; it will stall and be taken back'));
         throw new WaitingError();
       }
-      if (unwanted || (controller.signal.aborted && !(await this.options.isWanted(videoId).catch(() => true)))) {
+      if (unwanted || (controller.signal.aborted && !(controller.signal.reason instanceof JobTimeLimitError) && !(await this.options.isWanted(videoId).catch(() => true)))) {
         log.info('media job cancelled: the video was deleted');
         throw new UnrecoverableError('cancelled: the video was deleted');
       }
@@ -270,11 +315,12 @@ export class BullJobQueue implements JobQueue {
       const givingUp = permanent || attempt >= (job.opts.attempts ?? 1);
       log.warn({ err: error, givingUp }, 'media job failed');
       if (givingUp) {
-        await this.giveUp(videoId, error);
+        await this.giveUp(videoId, error, kind);
         throw new UnrecoverableError(message(error).slice(0, 1000));
       }
       throw error;
     } finally {
+      clearTimeLimit();
       clearInterval(watchdog);
       bullSignal?.removeEventListener('abort', onBullAbort);
       if (this.active.get(videoId) === controller) this.active.delete(videoId);

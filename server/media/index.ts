@@ -9,8 +9,9 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { probeMediaTools, setMemoryLimit } from './ffmpeg';
 import { BullJobQueue } from './bull-jobs';
 import { createMediaGenerations, type MediaGenerations } from './generations';
-import { DatabaseJobQueue, type JobQueue } from './jobs';
-import { enqueueStoryboardBackfill, markFailed, processVideo } from './pipeline';
+import { jobGivenUp, jobHandlers, jobKindSettings } from './handlers';
+import { DatabaseJobQueue, type JobKind, type JobQueue } from './jobs';
+import { enqueueStoryboardBackfill } from './pipeline';
 import { recoverMedia } from './recovery';
 import type { Rung } from './renditions';
 import { createSpool, type Spool } from './spool';
@@ -50,11 +51,8 @@ export function createJobQueue(app: FastifyInstance, log = app.log): JobQueue {
     maxAttempts: config.media.maxAttempts,
     retryBaseMs: config.media.retryBaseMs,
     leaseMs: config.media.leaseMs,
-    onGiveUp: async (videoId: string, error: unknown) => {
-      await markFailed(app.db, videoId, error);
-      // Its owner hears of it (services/following; never throws). A bare queue process has no following.
-      if (app.hasDecorator('following')) await app.following.videoProcessed(videoId);
-    },
+    kinds: jobKindSettings(config.media),
+    onGiveUp: (videoId: string, error: unknown, kind: JobKind) => jobGivenUp(app, videoId, error, kind),
   };
   if (config.redisUrl) {
     return new BullJobQueue({
@@ -62,7 +60,7 @@ export function createJobQueue(app: FastifyInstance, log = app.log): JobQueue {
       redisUrl: config.redisUrl,
       db: app.db,
       reconcileMs: config.media.reconcileMs,
-      // Processing (transcode) or ready (a storyboard backfill): wanted while the video exists.
+      // Processing (a transcode) or ready (a storyboard backfill): wanted while the video exists.
       isWanted: async (videoId) =>
         (await app.db.selectFrom('videos').select('id').where('id', '=', videoId).where('status', 'in', ['processing', 'ready']).executeTakeFirst()) !==
         undefined,
@@ -148,28 +146,8 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
           }
         : undefined,
     };
-    await queue.start(async (job) => {
-      // Metrics (server/metrics.ts): jobs waiting, and how long each finished job took.
-      await reportQueueDepth(app);
-      const before = await app.db.selectFrom('videos').select('status').where('id', '=', job.videoId).executeTakeFirst();
-      if (before?.status === 'ready') {
-        // A storyboard backfill: not a transcode, so not in the transcode metrics.
-        await processVideo(pipelineDeps, job);
-        return;
-      }
-      const done = app.metrics.media.startTranscode();
-      try {
-        await processVideo(pipelineDeps, job);
-      } catch (error) {
-        done('failed');
-        throw error;
-      }
-      const after = await app.db.selectFrom('videos').select('status').where('id', '=', job.videoId).executeTakeFirst();
-      done(after?.status === 'failed' ? 'failed' : 'ready');
-      // Its owner hears that the video is ready (services/following; never throws).
-      if (after?.status === 'ready') await app.following.videoProcessed(job.videoId);
-      await reportQueueDepth(app);
-    });
+    // One handler per kind (./handlers/).
+    await queue.start(jobHandlers(app, pipelineDeps, () => reportQueueDepth(app)));
     // Ready videos made before storyboards get one (docs/playback.md); idempotent, so every
     // worker start may run it. Not awaited: a large catalogue must not hold up the start.
     void enqueueStoryboardBackfill(app.db, queue)

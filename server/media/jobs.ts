@@ -1,24 +1,32 @@
 /**
- * Durable transcoding jobs behind a small interface, so the embedded default here (a table in
- * the site's own database) can be swapped for a Redis-backed queue (BullMQ) and a separate worker
+ * Durable media jobs behind a small interface, so the embedded default here (a table in the
+ * site's own database) can be swapped for a Redis-backed queue (BullMQ) and a separate worker
  * process without touching the upload route or the pipeline:
  *
- * - `enqueue(videoId, trx?)` adds the job for a video (idempotent); the embedded queue writes it
- *   in the caller's transaction, so a video row never exists without its job.
- * - `start(handler)` consumes jobs with at most `concurrency` running at once; an instance with
- *   WORKER=off never calls it and only enqueues.
- * - The handler gets the video id, the attempt number, an AbortSignal (the lease was lost, the
- *   job was deleted with its video, or the queue is stopping) and `progress(percent)`.
- *   It throws to fail the attempt; a PermanentJobError is not retried.
- * - `onGiveUp(videoId, error)` runs once a job has failed for good (the pipeline marks the
- *   video failed with a reason).
+ * - A job has a kind (what it does: `transcode`, `storyboard`, …; JOB_KINDS), the video it is
+ *   about and a payload (JSON, the kind's own arguments). The video is the job's key: a video has
+ *   at most one job at a time, so two kinds never work on the same video at once.
+ * - `enqueue(job, trx?)` adds the job (idempotent per video; a bare video id is its transcode);
+ *   the embedded queue writes it in the caller's transaction, so a video row never exists
+ *   without its job.
+ * - `start(handlers)` consumes jobs with at most `concurrency` running at once, each handed to
+ *   its kind's handler (media/handlers/, one file per kind); a single function handles every
+ *   kind (tests, bare workers). An instance with WORKER=off never calls it and only enqueues.
+ * - Attempts and a time limit per kind (`kinds` in the options, known at enqueue): a job of a
+ *   kind without its own setting gets the queue's maxAttempts and no time limit. A job over its
+ *   time limit is aborted (its signal fires with a JobTimeLimitError) and the attempt fails.
+ * - The handler gets the kind, video id, payload, attempt number, an AbortSignal (the lease was
+ *   lost, the job was deleted with its video, its time ran out, or the queue is stopping) and
+ *   `progress(percent)`. It throws to fail the attempt; a PermanentJobError is not retried.
+ * - `onGiveUp(videoId, error, kind)` runs once a job has failed for good (for a transcode the
+ *   pipeline marks the video failed with a reason).
  *
- * The embedded queue: a row per video in media_jobs (state, attempts, progress, error,
- * timestamps, lease). A runner claims a queued job with a conditional update (only one claimant
- * wins, on SQLite and PostgreSQL alike), holds a lease it renews by heartbeat, and on failure puts
- * the job back with exponential backoff until max attempts. A job whose lease ran out (the
- * process was killed, or hangs) is taken back — at once at start-up when its owner on this host
- * is gone — so no job stays "running" for ever.
+ * The embedded queue: a row per video in media_jobs (kind, payload, state, attempts, progress,
+ * error, timestamps, lease). A runner claims a queued job with a conditional update (only one
+ * claimant wins, on SQLite and PostgreSQL alike), holds a lease it renews by heartbeat, and on
+ * failure puts the job back with exponential backoff until max attempts. A job whose lease ran
+ * out (the process was killed, or hangs) is taken back — at once at start-up when its owner on
+ * this host is gone — so no job stays "running" for ever.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -28,8 +36,50 @@ import type { Database, MediaJobRow } from '../db/schema';
 
 import { INSTANCE_ID, isOwnerGone } from './instance';
 
-export interface JobContext {
+/** What a job does; each has its handler file in media/handlers/. */
+export const JOB_KINDS = ['transcode', 'storyboard'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+/** A kind's own arguments (JSON). */
+export type JobPayload = Record<string, unknown>;
+
+export function isJobKind(value: unknown): value is JobKind {
+  return typeof value === 'string' && (JOB_KINDS as readonly string[]).includes(value);
+}
+
+/** A job to enqueue: its kind, its video and the kind's arguments. */
+export interface JobSpec {
+  kind: JobKind;
   videoId: string;
+  payload?: JobPayload;
+}
+
+/** A bare video id is its transcode. */
+export function jobSpec(job: string | JobSpec): Required<JobSpec> {
+  return typeof job === 'string' ? { kind: 'transcode', videoId: job, payload: {} } : { ...job, payload: job.payload ?? {} };
+}
+
+/** Attempts and time limit of one kind (media/handlers/index.ts JOB_KIND_SETTINGS). */
+export interface JobKindSettings {
+  /** Tries before giving up; the queue's maxAttempts when absent. */
+  maxAttempts?: number;
+  /** An attempt running longer is aborted and fails; none when absent. */
+  timeoutMs?: number;
+}
+
+export type JobKindOptions = Partial<Record<JobKind, JobKindSettings>>;
+
+/** The attempt ran past its kind's time limit. */
+export class JobTimeLimitError extends Error {
+  constructor(kind: JobKind, timeoutMs: number) {
+    super(`the ${kind} job ran past its time limit (${timeoutMs} ms)`);
+    this.name = 'JobTimeLimitError';
+  }
+}
+
+export interface JobContext {
+  kind: JobKind;
+  videoId: string;
+  payload: JobPayload;
   /** 1 for the first try. */
   attempt: number;
   signal: AbortSignal;
@@ -38,6 +88,34 @@ export interface JobContext {
 }
 
 export type JobHandler = (job: JobContext) => Promise<void>;
+/** One handler per kind; a kind without one fails its attempts (an older worker, say). */
+export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
+
+/** The handler of a job's kind in what start() was given. */
+export function handlerFor(handlers: JobHandler | JobHandlers, kind: JobKind): JobHandler {
+  if (typeof handlers === 'function') return handlers;
+  return (
+    handlers[kind] ??
+    (async () => {
+      throw new Error(`no handler for ${kind} jobs on this worker`);
+    })
+  );
+}
+
+/**
+ * Aborts `controller` with a JobTimeLimitError after the kind's time limit; answers the clean-up
+ * (clears the timer). No limit: nothing to clean.
+ */
+export function armTimeLimit(controller: AbortController, kind: JobKind, timeoutMs: number | undefined): () => void {
+  if (timeoutMs === undefined) return () => undefined;
+  const timer = setTimeout(() => controller.abort(new JobTimeLimitError(kind, timeoutMs)), timeoutMs);
+  return () => clearTimeout(timer);
+}
+
+/** The error an attempt failed with: the time limit when it was what stopped it. */
+export function attemptError(error: unknown, signal: AbortSignal): unknown {
+  return signal.aborted && signal.reason instanceof JobTimeLimitError ? signal.reason : error;
+}
 
 /** A failure that another attempt would not fix (e.g. the file does not decode). */
 export class PermanentJobError extends Error {
@@ -55,15 +133,17 @@ export interface JobQueue {
    * False (Redis): the caller enqueues after its commit, and requeueMissing() repairs a lost enqueue.
    */
   readonly joinsTransactions: boolean;
-  enqueue(videoId: string, trx?: Kysely<Database>): Promise<void>;
+  /** Adds a job (a bare video id: its transcode); idempotent per video. */
+  enqueue(job: string | JobSpec, trx?: Kysely<Database>): Promise<void>;
   /** Hint that new work may be waiting (after the enqueuing transaction committed). */
   notify(): void;
-  start(handler: JobHandler): Promise<void>;
+  /** Consumes jobs: each to its kind's handler, or every kind to one function. */
+  start(handlers: JobHandler | JobHandlers): Promise<void>;
   /** Stops consuming: running jobs are interrupted and left for the next start (or another worker). */
   stop(): Promise<void>;
   /** Jobs waiting to run (due or backing off): the media_queue_depth metric. */
   depth(): Promise<number>;
-  /** Video ids of the first `limit` waiting jobs, in the order they will run (queue positions). */
+  /** Video ids of the first `limit` waiting jobs (every kind), in the order they will run (queue positions). */
   waiting(limit: number): Promise<string[]>;
   /** Gives a job to every processing video that has none (a lost enqueue); answers how many. */
   requeueMissing(): Promise<number>;
@@ -84,7 +164,9 @@ export interface DatabaseJobQueueOptions {
   leaseMs: number;
   /** How often idle runners look for work (enqueues in this process wake them at once). */
   pollMs: number;
-  onGiveUp(videoId: string, error: unknown): Promise<void>;
+  /** Attempts and time limit per kind. */
+  kinds?: JobKindOptions;
+  onGiveUp(videoId: string, error: unknown, kind: JobKind): Promise<void>;
   now?: () => Date;
 }
 
@@ -106,16 +188,48 @@ export function throttledProgress(write: (percent: number) => Promise<unknown>):
   };
 }
 
-/** The embedded queue's enqueue, usable without a queue instance (the demo seed): idempotent per video. */
-export async function insertJob(db: Kysely<Database>, videoId: string, maxAttempts: number, at: Date = new Date()): Promise<void> {
+/**
+ * The embedded queue's enqueue, usable without a queue instance (the demo seed): idempotent per
+ * video (a video's earlier job, of any kind, is replaced). A bare video id is its transcode.
+ */
+export async function insertJob(db: Kysely<Database>, job: string | JobSpec, maxAttempts: number, at: Date = new Date()): Promise<void> {
+  const { kind, videoId, payload } = jobSpec(job);
   const now = toTimestamp(at);
+  const json = JSON.stringify(payload);
   await db
     .insertInto('media_jobs')
-    .values({ video_id: videoId, state: 'queued', attempts: 0, max_attempts: maxAttempts, progress: 0, run_at: now, created_at: now, updated_at: now })
-    .onConflict((conflict) =>
-      conflict.column('video_id').doUpdateSet({ state: 'queued', attempts: 0, progress: 0, error: null, run_at: now, updated_at: now }),
-    )
+    .values({
+      video_id: videoId,
+      kind,
+      payload: json,
+      state: 'queued',
+      attempts: 0,
+      max_attempts: maxAttempts,
+      progress: 0,
+      run_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => {
+      const reset = conflict
+        .column('video_id')
+        .doUpdateSet({ kind, payload: json, state: 'queued', attempts: 0, max_attempts: maxAttempts, progress: 0, error: null, run_at: now, updated_at: now });
+      // A transcode (a new upload) restarts whatever the video had; another kind does not
+      // displace a job still to run or running (it would leave a processing video untranscoded).
+      return kind === 'transcode' ? reset : reset.where('media_jobs.state', 'not in', ['queued', 'running']);
+    })
     .execute();
+}
+
+/** A stored payload, read back (an unreadable one is empty). */
+export function parsePayload(json: string | null | undefined): JobPayload {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JobPayload) : {};
+  } catch {
+    return {};
+  }
 }
 
 export class DatabaseJobQueue implements JobQueue {
@@ -138,8 +252,9 @@ export class DatabaseJobQueue implements JobQueue {
     return this.options.now?.() ?? new Date();
   }
 
-  async enqueue(videoId: string, trx: Kysely<Database> = this.db): Promise<void> {
-    await insertJob(trx, videoId, this.options.maxAttempts, this.now());
+  async enqueue(job: string | JobSpec, trx: Kysely<Database> = this.db): Promise<void> {
+    const spec = jobSpec(job);
+    await insertJob(trx, spec, this.options.kinds?.[spec.kind]?.maxAttempts ?? this.options.maxAttempts, this.now());
   }
 
   notify(): void {
@@ -148,7 +263,7 @@ export class DatabaseJobQueue implements JobQueue {
     for (const wake of waiting) wake();
   }
 
-  async start(handler: JobHandler): Promise<void> {
+  async start(handler: JobHandler | JobHandlers): Promise<void> {
     if (this.running) return;
     this.running = true;
     await this.reclaimStale(true).catch((error: unknown) => this.log.error({ err: error }, 'media job queue: could not take back interrupted jobs'));
@@ -195,7 +310,18 @@ export class DatabaseJobQueue implements JobQueue {
       .selectFrom('videos')
       .select('id')
       .where('status', '=', 'processing')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('media_jobs').select('media_jobs.video_id').whereRef('media_jobs.video_id', '=', 'videos.id'))))
+      // No transcode row, and no other job still to run (a finished job of another kind does not count).
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('media_jobs')
+              .select('media_jobs.video_id')
+              .whereRef('media_jobs.video_id', '=', 'videos.id')
+              .where((inner) => inner.or([inner('media_jobs.kind', '=', 'transcode'), inner('media_jobs.state', 'in', ['queued', 'running'])])),
+          ),
+        ),
+      )
       .execute();
     for (const { id } of jobless) await this.enqueue(id);
     return jobless.length;
@@ -234,16 +360,16 @@ export class DatabaseJobQueue implements JobQueue {
       if (Number(update.numUpdatedRows) === 0) continue;
       reclaimed += 1;
       this.log.warn({ videoId: row.video_id, attempts: row.attempts, owner: row.lease_owner, givingUp }, 'media job taken back from a stopped worker');
-      if (givingUp) await this.giveUp(row.video_id, new Error('the job was interrupted too many times'));
+      if (givingUp) await this.giveUp(row.video_id, new Error('the job was interrupted too many times'), kindOf(row.kind));
     }
     return reclaimed;
   }
 
-  private async giveUp(videoId: string, error: unknown): Promise<void> {
-    await this.options.onGiveUp(videoId, error).catch((problem: unknown) => this.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
+  private async giveUp(videoId: string, error: unknown, kind: JobKind): Promise<void> {
+    await this.options.onGiveUp(videoId, error, kind).catch((problem: unknown) => this.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
   }
 
-  private async runLoop(handler: JobHandler): Promise<void> {
+  private async runLoop(handler: JobHandler | JobHandlers): Promise<void> {
     while (this.running) {
       let job: MediaJobRow | undefined;
       try {
@@ -304,10 +430,11 @@ export class DatabaseJobQueue implements JobQueue {
     return undefined;
   }
 
-  private async runJob(job: MediaJobRow, handler: JobHandler): Promise<void> {
+  private async runJob(job: MediaJobRow, handlers: JobHandler | JobHandlers): Promise<void> {
+    const kind = kindOf(job.kind);
     const controller = new AbortController();
     this.active.set(job.video_id, controller);
-    const log = this.log.child({ videoId: job.video_id, attempt: job.attempts });
+    const log = this.log.child({ videoId: job.video_id, kind, attempt: job.attempts });
     const mine = () =>
       this.db.updateTable('media_jobs').where('video_id', '=', job.video_id).where('lease_owner', '=', INSTANCE_ID).where('state', '=', 'running');
 
@@ -326,12 +453,21 @@ export class DatabaseJobQueue implements JobQueue {
     const progress = throttledProgress((value) => mine().set({ progress: value }).execute());
 
     const startedAt = Date.now();
+    const clearTimeLimit = armTimeLimit(controller, kind, this.options.kinds?.[kind]?.timeoutMs);
     try {
-      await handler({ videoId: job.video_id, attempt: job.attempts, signal: controller.signal, progress });
+      await handlerFor(handlers, kind)({
+        kind,
+        videoId: job.video_id,
+        payload: parsePayload(job.payload),
+        attempt: job.attempts,
+        signal: controller.signal,
+        progress,
+      });
       const now = toTimestamp(this.now());
       await mine().set({ state: 'done', progress: 100, error: null, lease_owner: null, lease_until: null, finished_at: now, updated_at: now }).execute();
       log.info({ ms: Date.now() - startedAt }, 'media job done');
-    } catch (error) {
+    } catch (thrown) {
+      const error = attemptError(thrown, controller.signal);
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       if (!this.running && controller.signal.aborted) {
         // Stopping: leave the job for the next start (its lease runs out, or it is reclaimed).
@@ -355,11 +491,17 @@ export class DatabaseJobQueue implements JobQueue {
           .catch(() => ({ numUpdatedRows: 0n }));
         const stillMine = Number(result.numUpdatedRows) > 0;
         log.warn({ err: error, givingUp, retryInMs: givingUp ? undefined : delay, stillMine }, 'media job failed');
-        if (givingUp && stillMine) await this.giveUp(job.video_id, error);
+        if (givingUp && stillMine) await this.giveUp(job.video_id, error, kind);
       }
     } finally {
+      clearTimeLimit();
       clearInterval(heartbeat);
       this.active.delete(job.video_id);
     }
   }
+}
+
+/** A row's kind; a kind this code does not know (a newer deployment's) reaches no handler. */
+function kindOf(kind: string): JobKind {
+  return kind as JobKind;
 }

@@ -8,9 +8,10 @@
  * them. A retry first removes whatever an interrupted attempt left under `renditions/<video id>/`;
  * a video deleted while it was being transcoded has its renditions removed by the job itself.
  *
- * The same job, given a video that is already ready, makes what its renditions lack: the
- * storyboard (seek previews) of a video made before storyboards existed (backfillStoryboard; the
- * backfill in media/index.ts enqueues those at worker start).
+ * The `storyboard` job (storyboardJob) makes what a ready video's renditions lack: the storyboard
+ * (seek previews) of a video made before storyboards existed (backfillStoryboard; the backfill in
+ * media/index.ts enqueues those at worker start). Which one a job is, is its kind (media/jobs.ts),
+ * not the video's state; the handlers are media/handlers/<kind>.ts.
  *
  * Once ready, any other generation under the prefix (an interrupted attempt's) is removed, and the
  * row's media exposure is brought up to who may see it (services/media-generations).
@@ -122,13 +123,22 @@ export async function markFailed(db: Kysely<Database>, videoId: string, error: u
     .execute();
 }
 
+/** Runs a job of either pipeline kind: its transcode or its storyboard backfill (by job.kind). */
 export async function processVideo(deps: PipelineDeps, job: JobContext): Promise<void> {
+  if (job.kind === 'storyboard') await storyboardJob(deps, job);
+  else await transcodeVideo(deps, job);
+}
+
+/** The `storyboard` job: the storyboard of a ready video that lacks one (nothing to do otherwise). */
+export async function storyboardJob(deps: PipelineDeps, job: Pick<JobContext, 'videoId' | 'signal'>): Promise<void> {
+  const video = await deps.db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
+  if (video) await backfillStoryboard(deps, video, job);
+}
+
+/** The `transcode` job: a processing video's renditions, then the video is ready (nothing to do for any other state). */
+export async function transcodeVideo(deps: PipelineDeps, job: JobContext): Promise<void> {
   const { db, storage, spool, log } = deps;
   const video = await db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
-  if (video?.status === 'ready') {
-    await backfillStoryboard(deps, video, job);
-    return;
-  }
   if (!video || video.status !== 'processing') return;
 
   // What the SPA polls (videos.processing_progress), written at most once a second like the job's own.
@@ -391,7 +401,7 @@ export async function enqueueStoryboardBackfill(db: Kysely<Database>, queue: Pic
   let enqueued = 0;
   for (const video of candidates) {
     if (!needsStoryboard(video)) continue;
-    await queue.enqueue(video.id);
+    await queue.enqueue({ kind: 'storyboard', videoId: video.id });
     enqueued += 1;
   }
   if (enqueued > 0) queue.notify();

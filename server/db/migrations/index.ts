@@ -23,6 +23,7 @@ import * as captionSearch from './0016_caption_search';
 import * as videoAnnouncements from './0017_video_announcements';
 import * as processingEstimates from './0018_processing_estimates';
 import * as privateOriginals from './0019_private_originals';
+import * as jobKinds from './0020_job_kinds';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017_video_announcements': videoAnnouncements,
   '0018_processing_estimates': processingEstimates,
   '0019_private_originals': privateOriginals,
+  '0020_job_kinds': jobKinds,
 };
 
 export const migrationProvider: MigrationProvider = {
