@@ -101,14 +101,15 @@ describe('limits of every run', () => {
     let pid = 0;
     const run = runTool('/bin/sleep', ['2'], { timeoutMs: 10_000, lowPriority: true, onSpawn: (spawned) => (pid = spawned) });
     try {
+      // Both settle within moments of the start: the fence's `nice` runs before the tool is exec'd.
       await eventually(async () => {
         const group = await readFile(`/proc/${pid}/autogroup`, 'utf8').catch(() => null);
         if (autogroups) expect(group).toMatch(/ nice 10\n$/);
         else expect(group).toBeNull();
+        const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+        // The 19th field of stat: the process's own nice value (from `nice -n 10`).
+        expect(fields[16]).toBe('10');
       });
-      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      // The 19th field of stat: the process's own nice value (from `nice -n 10`).
-      expect(fields[16]).toBe('10');
     } finally {
       process.kill(pid, 'SIGKILL');
       await run.catch(() => undefined);
