@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { injectMeta } from '../../server/http/spa';
-import { hashSessionToken, requireUser, SESSION_COOKIE } from '../../server/services/sessions';
+import { requireUser } from '../../server/http/guards';
+import { hashSessionToken, SESSION_COOKIE } from '../../server/services/sessions';
 import { createTestVideo, fixtures } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -12,10 +12,9 @@ import { fastifySwaggerUi } from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 
-import { requireModerator } from '../routes/moderation';
-import { requireUser, SESSION_COOKIE } from '../services/sessions';
-
+import { requireModerator, requireUser } from './guards';
 import { OPERATIONS, TAGS, type OperationAuth } from './openapi-operations';
+import { SESSION_COOKIE } from './session-cookie';
 
 export const OPENAPI_PATH = '/v0/api/openapi.json';
 export const DOCS_PREFIX = '/v0/api/docs';

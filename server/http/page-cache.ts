@@ -38,9 +38,9 @@ import { LRUCache } from 'lru-cache';
 import type { PageCacheConfig } from '../config';
 import { requestLanguage } from '../i18n';
 import { appKey } from '../services/app-keys';
-import { SESSION_COOKIE } from '../services/sessions';
 import { countView, viewDay, viewerKey } from '../services/video-records';
 
+import { SESSION_COOKIE } from './session-cookie';
 import { compressionOptions } from './compression';
 import { pageChunkFor, selfieVideoUrl } from './critical-path';
 import { internalRequestHeaders } from './overload';

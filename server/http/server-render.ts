@@ -21,8 +21,9 @@ import path from 'node:path';
 
 import type { FastifyRequest } from 'fastify';
 
-import { readSessionToken } from '../services/sessions';
 import type { UserRow } from '../db/schema';
+
+import { readSessionToken } from './session-cookie';
 
 export type FirstScreenLocale = 'en' | 'zh';
 

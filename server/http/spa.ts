@@ -12,8 +12,8 @@ import { fastifyStatic } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
-import { clearSessionCookie, readSessionToken } from '../services/sessions';
 
+import { clearSessionCookie, readSessionToken } from './session-cookie';
 import { chooseEncoding, createAssetCache } from './asset-cache';
 import { criticalPathFor, linkHeaderFor, pageChunkFor, readAssetManifest, renderCriticalPath, type AssetManifest } from './critical-path';
 import { NOT_FOUND_MESSAGE, sendError } from './errors';

@@ -19,6 +19,7 @@ import { Type } from 'typebox';
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { requireUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import { firstSegmentPts } from '../media/subtitles';
 import { CAPTION_MAX_BYTES, CaptionRejection, canonicalLanguage, parseCaptionFile } from '../services/captions/parse';
@@ -31,7 +32,6 @@ import {
   putCaptionTrack,
   type CaptionDeps,
 } from '../services/captions/tracks';
-import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
 

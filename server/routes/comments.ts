@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { requireUser } from '../http/guards';
 import { t, type MessageKey } from '../i18n';
 import {
   COMMENT_MAX_LENGTH,
@@ -25,7 +26,6 @@ import {
 import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
 import { moderatorDeleteComment } from '../services/moderation/actions';
 import { isStaffRole } from '../services/moderation/visibility';
-import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
 
 const MINUTE = 60 * 1000;

@@ -12,6 +12,7 @@ import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { StreamBudget, type StreamEviction } from '../http/stream-budget';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { requireUser, signedInUser } from '../http/guards';
 import { LANGUAGES, requestLanguage, t } from '../i18n';
 import { toTimestamp } from '../db/ids';
 import {
@@ -34,7 +35,7 @@ import {
   setHistoryPaused,
   type SubscribeResult,
 } from '../services/following';
-import { readSessionToken, requireUser, signedInUser } from '../services/sessions';
+import { readSessionToken } from '../services/sessions';
 
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, SelfieVideoSchema } from './videos';
 

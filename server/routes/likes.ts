@@ -9,9 +9,9 @@ import { Type } from 'typebox';
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { requireUser } from '../http/guards';
 import { t } from '../i18n';
 import { likeInfo, toggleLike } from '../services/likes';
-import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
 
 const MINUTE = 60 * 1000;

@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
+import { requireModerator, requireUser } from '../http/guards';
 import type { FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { t } from '../i18n';
@@ -22,8 +23,6 @@ import {
 } from '../services/moderation/actions';
 import { listAudit } from '../services/moderation/audit';
 import { REPORT_DETAILS_MAX_LENGTH, createReport, listReports, resolveReport } from '../services/moderation/reports';
-import { isStaffRole } from '../services/moderation/visibility';
-import { requireUser } from '../services/sessions';
 
 import { RoleSchema } from './session';
 
@@ -141,16 +140,6 @@ const AuditResponse = Type.Object({
     }, { title: 'AuditEntry' }),
   ),
 });
-
-// ---- permissions ----
-
-/** preHandler: 401 for visitors, 403 for users who are neither moderator nor admin. */
-export async function requireModerator(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const user = await request.currentUser();
-  if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
-  if (!isStaffRole(user.role)) return sendError(reply, 403, t(request, 'moderation.forbidden'));
-  return undefined;
-}
 
 /** The trimmed reason, or undefined after answering 400 when it is blank or too long. */
 function readReason(request: FastifyRequest, reply: FastifyReply, raw: string): string | undefined {

@@ -15,10 +15,10 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { requireUser } from '../http/guards';
 import { t } from '../i18n';
 import { historyPaused } from '../services/following';
 import { clampPosition, savePosition } from '../services/playback/positions';
-import { requireUser } from '../services/sessions';
 import { findViewableVideo } from '../services/video-access';
 
 const MINUTE = 60 * 1000;

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
+import { requireUser, signedInUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import {
   PLAYLIST_DESCRIPTION_MAX,
@@ -25,7 +26,6 @@ import {
   watchLaterId,
   type PlaylistProblem,
 } from '../services/following';
-import { requireUser, signedInUser } from '../services/sessions';
 
 import { SelfieVideoSchema } from './videos';
 

@@ -23,9 +23,9 @@ import { sendError } from '../http/errors';
 import { namedPlugin } from '../http/plugin-name';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
 import { uploadsUnderWay } from '../http/upload-budget';
+import { requireUser } from '../http/guards';
 import { requestLanguage, t, type MessageKey } from '../i18n';
 import { inspectUpload, UndecodableMediaError, type RefusalKind } from '../media/probe';
-import { requireUser } from '../services/sessions';
 import {
   UploadRejection,
   UploadSourceError,

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
 import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { requireUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import {
   USERNAME_MAX_LENGTH,
@@ -27,7 +28,6 @@ import {
 } from '../services/profiles';
 import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
 import { isSubscribed, subscriberCount } from '../services/following';
-import { requireUser } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 
 import { PublicUserSchema } from './session';

@@ -5,17 +5,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
-import type { AppConfig } from '../config';
 import { toTimestamp } from '../db/ids';
 import type { Database, UserRow } from '../db/schema';
-import { sendError } from '../http/errors';
-import { t } from '../i18n';
+import '../http/guards';
+import { readSessionToken, setSessionCookie } from '../http/session-cookie';
 
-export const SESSION_COOKIE = 'sid';
+// The cookie itself (name, options, reading and setting it) is http/session-cookie.ts's.
+export {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  readSessionToken,
+  sessionCookieOptions,
+  setSessionCookie,
+} from '../http/session-cookie';
+
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Refresh last_seen_at at most this often, so reads do not each cost a write. */
@@ -118,30 +124,6 @@ export function createSqlSessionStore(db: Kysely<Database>, options: SessionStor
   };
 }
 
-// ---- cookies ----
-
-export function sessionCookieOptions(config: Pick<AppConfig, 'cookieSecure'>, expiresAt?: Date): CookieSerializeOptions {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.cookieSecure,
-    ...(expiresAt ? { expires: expiresAt } : {}),
-  };
-}
-
-export function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE] || undefined;
-}
-
-export function setSessionCookie(reply: FastifyReply, session: NewSession): FastifyReply {
-  return reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(reply.server.config, session.expiresAt));
-}
-
-export function clearSessionCookie(reply: FastifyReply): FastifyReply {
-  return reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply.server.config));
-}
-
 // ---- signing in ----
 
 /** What a new session records about the browser that opened it. */
@@ -166,13 +148,10 @@ export async function startSession(
 
 // ---- request integration ----
 
+// `request.currentUser()` is declared with the guards that use it (http/guards.ts).
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
-  }
-  interface FastifyRequest {
-    /** The logged-in user, resolved from the session cookie at most once per request. */
-    currentUser(): Promise<UserRow | null>;
   }
 }
 
@@ -189,22 +168,4 @@ export function installSessions(app: FastifyInstance, store: SessionStore): void
     }
     return user;
   });
-}
-
-/** preHandler for routes that need a logged-in user: 401 in the standard error shape otherwise. */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const user = await request.currentUser();
-  // Returning the reply tells Fastify the hook answered; the handler does not run.
-  if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
-  return undefined;
-}
-
-/**
- * The signed-in user, in a handler behind `requireUser` (which answered 401 without one). Throws
- * if used elsewhere: a route that forgot its preHandler fails loudly, never serves a visitor.
- */
-export async function signedInUser(request: FastifyRequest): Promise<UserRow> {
-  const user = await request.currentUser();
-  if (!user) throw new Error(`${request.routeOptions.url ?? request.url}: signedInUser without requireUser`);
-  return user;
 }

@@ -8,13 +8,10 @@
  */
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 
-import type { Database, Role } from '../../db/schema';
+import { isStaffRole } from '../../db/roles';
+import type { Database } from '../../db/schema';
 
-export const STAFF_ROLES: readonly Role[] = ['moderator', 'admin'];
-
-export function isStaffRole(role: string | null | undefined): boolean {
-  return role === 'moderator' || role === 'admin';
-}
+export { STAFF_ROLES, isStaffRole } from '../../db/roles';
 
 /** Who is looking: a user row (id and role), just an id (a plain user), or nobody (a visitor). */
 export type Viewer = string | { id: string; role?: string | null } | null | undefined;
