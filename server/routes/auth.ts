@@ -19,7 +19,7 @@ import { toTimestamp } from '../db/ids';
 import type { AuthTokenPurpose, UserRow } from '../db/schema';
 import { errorBody, sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
-import { clientKey, countRequest, limitUsedUp, tooManyRequests, type RateLimiter } from '../http/rate-limits';
+import { clientKey, countRequest, rateLimited, type RateLimiter } from '../http/rate-limits';
 import { requestLanguage, t, type Language, type MessageKey } from '../i18n';
 import { EMAIL_MAX_LENGTH, EmailTakenError, createAccount, findUserByEmail, isValidEmail, normalizeEmail } from '../services/accounts';
 import { createMailer } from '../services/mail';
@@ -252,8 +252,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = parseEmail(request, reply, request.body.email);
       if (typeof email !== 'string') return email;
 
-      const wait = await countRequest(limiters.registrationsPerIp, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyRegistrations'));
+      if (await rateLimited(request, reply, { limiter: limiters.registrationsPerIp, message: 'auth.tooManyRegistrations' })) return reply;
 
       const verified = config.autoVerifyAccounts;
       const pendingAnswer = () =>
@@ -293,9 +292,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = parseEmail(request, reply, request.body.email);
       if (typeof email !== 'string') return email;
 
-      const wait =
-        (await limitUsedUp(limiters.loginFailuresPerAddress, request)) ?? (await limitUsedUp(limiters.loginFailuresPerIp, request));
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyLoginAttempts'));
+      const failures = [limiters.loginFailuresPerAddress, limiters.loginFailuresPerIp];
+      if (await rateLimited(request, reply, { limiter: failures, message: 'auth.tooManyLoginAttempts', mode: 'peek' })) return reply;
 
       const user = await findUserByEmail(app.db, email);
       // Unknown address or no password: the same work and the same answer as a wrong password.
@@ -364,14 +362,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- forgot-password and send-verification: identical answers for every address ----
 
   /**
-   * Rate limits (per IP, then per address): the seconds to wait, or undefined. A number, never the
-   * reply: a Fastify reply is thenable, so an awaited helper returning one resolves to undefined
-   * and the handler would go on (and mail) after answering 429.
-   */
-  const mailRequestWait = async (request: FastifyRequest, perAddress: RateLimiter): Promise<number | undefined> =>
-    (await countRequest(limiters.mailPerIp, request)) ?? (await countRequest(perAddress, request));
-
-  /**
    * One handler shape for both: validate, rate-limit, look the address up (always, so timing
    * reveals nothing), mail a token after the response when `wantsMail` says so, answer the same.
    */
@@ -388,8 +378,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const email = parseEmail(request, reply, request.body.email);
         if (typeof email !== 'string') return email;
-        const wait = await mailRequestWait(request, perAddress);
-        if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'auth.tooManyRequests'));
+        // Per IP, then per address (an address is not counted once its IP is over).
+        const limiter = [limiters.mailPerIp, perAddress];
+        if (await rateLimited(request, reply, { limiter, message: 'auth.tooManyRequests' })) return reply;
 
         const user = await findUserByEmail(app.db, email);
         if (user && wantsMail(user)) mailTokenLater(user, purpose, requestLanguage(request));

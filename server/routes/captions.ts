@@ -18,7 +18,7 @@ import { Type } from 'typebox';
 
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import { firstSegmentPts } from '../media/subtitles';
@@ -99,8 +99,7 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // Every attempt counts, before the body is read: refused files cost parsing too.
-      const wait = await countRequest(uploadsPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'captions.tooManyUploads'));
+      if (await rateLimited(request, reply, { limiter: uploadsPerUser, message: 'captions.tooManyUploads' })) return reply;
       const video = await ownVideo(request, request.params.id);
       if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
       const lang = canonicalLanguage(request.params.lang);

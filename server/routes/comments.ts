@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { t, type MessageKey } from '../i18n';
 import {
@@ -161,8 +161,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return sendError(reply, 400, message);
       }
 
-      const wait = await countRequest(createPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'comments.tooManyRequests'));
+      if (await rateLimited(request, reply, { limiter: createPerUser, message: 'comments.tooManyRequests' })) return reply;
 
       const result = await createComment(app.db, {
         videoId: request.body.videoId,

@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { StreamBudget, type StreamEviction } from '../http/stream-budget';
 import { sendError } from '../http/errors';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser, signedInUser } from '../http/guards';
 import { LANGUAGES, requestLanguage, t } from '../i18n';
 import { toTimestamp } from '../db/ids';
@@ -204,8 +204,7 @@ export const followingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const user = await signedInUser(request);
         const { id } = request.params as { id: string };
         if (id === user.id) return sendError(reply, 400, t(request, 'following.cannotSubscribeSelf'));
-        const wait = await countRequest(changesPerUser, request);
-        if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'following.tooManyRequests'));
+        if (await rateLimited(request, reply, { limiter: changesPerUser, message: 'following.tooManyRequests' })) return reply;
         const result: SubscribeResult = method === 'post' ? await subscribe(app.db, user.id, id) : await unsubscribe(app.db, user.id, id);
         if (!result.ok) {
           return result.reason === 'self'

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { sendError } from '../http/errors';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { t } from '../i18n';
 import { likeInfo, toggleLike } from '../services/likes';
@@ -60,8 +60,7 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
 
-      const wait = await countRequest(togglesPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'likes.tooManyToggles'));
+      if (await rateLimited(request, reply, { limiter: togglesPerUser, message: 'likes.tooManyToggles' })) return reply;
 
       const result = await toggleLike(app.db, request.params.id, user.id);
       if (!result) return sendError(reply, 404, t(request, 'video.notFound'));

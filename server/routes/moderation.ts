@@ -11,7 +11,7 @@ import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { requireModerator, requireUser } from '../http/guards';
 import type { FieldIssue } from '../http/localized-validation';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { t } from '../i18n';
 import {
   MODERATION_REASON_MAX_LENGTH,
@@ -189,8 +189,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (Array.from(details).length > REPORT_DETAILS_MAX_LENGTH) {
         return sendError(reply, 400, t(request, 'moderation.detailsTooLong', { max: REPORT_DETAILS_MAX_LENGTH }));
       }
-      const wait = await countRequest(reportsPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'moderation.tooManyReports'));
+      if (await rateLimited(request, reply, { limiter: reportsPerUser, message: 'moderation.tooManyReports' })) return reply;
 
       const result = await createReport(app.db, user, { ...request.body, details });
       if (!result.ok) return sendError(reply, 404, t(request, 'moderation.reportNotFound'));

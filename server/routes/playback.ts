@@ -10,11 +10,10 @@
  * the end are clamped to the duration; 429 past the per-user rate limit.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { t } from '../i18n';
 import { historyPaused } from '../services/following';
@@ -57,16 +56,8 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: async (request) => `playback:position:user:${(await request.currentUser())?.id ?? ''}`,
   });
 
-  /**
-   * Counts the save; past the limit answers 429 and says true. (A boolean, not the reply: a reply
-   * is thenable, and awaiting one waits for the answer to be sent.)
-   */
-  const tooFast = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const wait = await countRequest(positionsPerUser, request);
-    if (wait === undefined) return false;
-    tooManyRequests(reply, wait, t(request, 'playback.tooManyPositions'));
-    return true;
-  };
+  /** Every save counts, a malformed one too (http/rate-limits.ts). */
+  const positionLimit = { limiter: positionsPerUser, message: 'playback.tooManyPositions' } as const;
 
   app.route({
     method: ['PUT', 'POST'],
@@ -76,7 +67,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     attachValidation: true,
     config: {
       noStore: true,
-      onInvalid: async (request, reply) => ((await tooFast(request, reply)) ? reply : sendError(reply, 400, t(request, 'playback.positionInvalid'))),
+      onInvalid: async (request, reply) => ((await rateLimited(request, reply, positionLimit)) ? reply : sendError(reply, 400, t(request, 'playback.positionInvalid'))),
     },
     bodyLimit: POSITION_BODY_LIMIT,
     schema: {
@@ -91,7 +82,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
-      if (await tooFast(request, reply)) return reply;
+      if (await rateLimited(request, reply, positionLimit)) return reply;
       const seconds = validSeconds(request.body);
       if (seconds === undefined) return sendError(reply, 400, t(request, 'playback.positionInvalid'));
       const video = await findViewableVideo(app.db, request.params.id, user);

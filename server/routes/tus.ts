@@ -32,7 +32,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { errorBody, sendError, SERVER_ERROR_MESSAGE } from '../http/errors';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { uploadsUnderWay } from '../http/upload-budget';
 import { t, type MessageKey, type MessageVars } from '../i18n';
 import { extractPoster } from '../media/poster';
@@ -355,8 +355,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           context.fields = refused.fields;
         }
-        const wait = await countRequest(uploadsPerUser, request);
-        if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
+        if (await rateLimited(request, reply, { limiter: uploadsPerUser, message: 'upload.tooMany' })) return reply;
         const full = app.uploadBudget.refusal(user.id);
         if (full) return uploadsUnderWay(request, reply, full);
       }

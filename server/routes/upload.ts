@@ -21,7 +21,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { namedPlugin } from '../http/plugin-name';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { uploadsUnderWay } from '../http/upload-budget';
 import { requireUser } from '../http/guards';
 import { requestLanguage, t, type MessageKey } from '../i18n';
@@ -112,8 +112,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
       if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
-      const wait = await countRequest(uploadsPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'upload.tooMany'));
+      if (await rateLimited(request, reply, { limiter: uploadsPerUser, message: 'upload.tooMany' })) return reply;
       const full = app.uploadBudget.refusal(user.id);
       if (full) return uploadsUnderWay(request, reply, full);
       app.uploadBudget.receivingWhole(user.id, { request: request.raw, response: reply.raw });

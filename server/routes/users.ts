@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import {
@@ -180,8 +180,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = checkUsername(request.body.username);
       if ('problem' in checked) return sendError(reply, 400, usernameMessage(request, checked.problem));
 
-      const wait = await countRequest(updatesPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'profile.tooManyUpdates'));
+      if (await rateLimited(request, reply, { limiter: updatesPerUser, message: 'profile.tooManyUpdates' })) return reply;
 
       const result = await changeUsername(app.db, user.id, checked.username);
       if (!result.ok) {

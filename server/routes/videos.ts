@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import { toTimestamp } from '../db/ids';
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
-import { countRequest, tooManyRequests } from '../http/rate-limits';
+import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { requestLanguage, t, type MessageKey } from '../i18n';
 import { appKey } from '../services/app-keys';
@@ -226,6 +226,9 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: async (request) => `videos:edit:user:${(await request.currentUser())?.id ?? request.ip}`,
   });
 
+  /** Edits and retries count alike, a malformed edit too (http/rate-limits.ts). */
+  const editLimit = { limiter: editsPerUser, message: 'video.editTooFast' } as const;
+
   let lastViewPurge = 0;
   const purgeViewsNowAndThen = (now: Date) => {
     if (now.getTime() - lastViewPurge < VIEW_PURGE_INTERVAL_MS) return;
@@ -361,8 +364,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const wait = await countRequest(editsPerUser, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'video.editTooFast'));
+      if (await rateLimited(request, reply, editLimit)) return reply;
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedRetry');
       if (!('video' in owned)) return owned;
       const { video } = owned;
@@ -386,17 +388,6 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /**
-   * Counts the edit; past the limit answers 429 and says true. (A boolean, not the reply: a reply
-   * is thenable, and awaiting one waits for the answer to be sent.)
-   */
-  const editTooFast = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const wait = await countRequest(editsPerUser, request);
-    if (wait === undefined) return false;
-    tooManyRequests(reply, wait, t(request, 'video.editTooFast'));
-    return true;
-  };
-
   app.patch(
     '/videos/selfieVideos/:id',
     {
@@ -405,7 +396,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: {
         // A bad edit counts against the edit limit like any other, and gets the edit form's words (http/route-preambles.ts).
         onInvalid: async (request, reply, error) => {
-          if (await editTooFast(request, reply)) return reply;
+          if (await rateLimited(request, reply, editLimit)) return reply;
           request.log.info({ reason: error.message }, 'request rejected');
           return sendError(reply, 400, editValidationMessage(request, error));
         },
@@ -413,7 +404,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, body: UpdateBody, response: { 200: UpdateResponse } },
     },
     async (request, reply) => {
-      if (await editTooFast(request, reply)) return reply;
+      if (await rateLimited(request, reply, editLimit)) return reply;
 
       const owned = await ownedVideo(request, reply, request.params.id, 'video.notAuthorizedEdit');
       if (!('video' in owned)) return owned;

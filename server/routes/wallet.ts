@@ -15,7 +15,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
 import { isOwnOrigin, requestOrigin } from '../http/request-origin';
-import { clientKey, countRequest, limitUsedUp, tooManyRequests } from '../http/rate-limits';
+import { clientKey, rateLimited } from '../http/rate-limits';
 import { t, type MessageKey } from '../i18n';
 import { startSession } from '../services/sessions';
 import { toPublicUser } from '../services/users';
@@ -141,8 +141,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const address = parseWalletAddress(request.query.address);
       if (!address) return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
 
-      const wait = await countRequest(limiters.challengesPerIp, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'wallet.tooManyChallenges'));
+      if (await rateLimited(request, reply, { limiter: limiters.challengesPerIp, message: 'wallet.tooManyChallenges' })) return reply;
 
       await purgeNowAndThen();
       const { message, nonce } = await issueChallenge(app.db, siteFor(request), address);
@@ -162,8 +161,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const signature = request.body.signature.trim();
       if (!isWellFormedSignature(signature)) return sendError(reply, 400, t(request, 'wallet.invalidSignature'));
 
-      const wait = await limitUsedUp(limiters.loginFailuresPerIp, request);
-      if (wait !== undefined) return tooManyRequests(reply, wait, t(request, 'wallet.tooManyLoginAttempts'));
+      if (await rateLimited(request, reply, { limiter: limiters.loginFailuresPerIp, message: 'wallet.tooManyLoginAttempts', mode: 'peek' })) return reply;
 
       const result = await signInWithWallet(app.db, siteFor(request), { address, signature, preferredNonce: cookieNonce(request) });
       if (!result.ok) {
