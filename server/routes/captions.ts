@@ -32,7 +32,7 @@ import {
   putCaptionTrack,
   type CaptionDeps,
 } from '../services/captions/tracks';
-import { findViewableVideo } from '../services/video-access';
+import { loadViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
 
 import { SelfieVideoSchema } from './videos';
@@ -68,12 +68,9 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: async (request) => `captions:upload:user:${(await request.currentUser())?.id ?? request.ip}`,
   });
 
-  /** The caller's own video (any other: the 404 of a video that does not exist). */
-  const ownVideo = async (request: FastifyRequest, id: string) => {
-    const user = (await request.currentUser()) as UserRow;
-    const video = await findViewableVideo(app.db, id, user.id);
-    return video && video.user_id === user.id ? video : undefined;
-  };
+  /** The caller's own video, or undefined after the 404 of a video that does not exist (any other's too). */
+  const ownVideo = async (request: FastifyRequest, reply: FastifyReply) =>
+    loadViewableVideo(request, reply, { viewer: ((await request.currentUser()) as UserRow).id, ownerOnly: true });
 
   const stateAnswer = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (error instanceof CaptionStateError) {
@@ -100,8 +97,8 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // Every attempt counts, before the body is read: refused files cost parsing too.
       if (await rateLimited(request, reply, { limiter: uploadsPerUser, message: 'captions.tooManyUploads' })) return reply;
-      const video = await ownVideo(request, request.params.id);
-      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      const video = await ownVideo(request, reply);
+      if (!video) return reply;
       const lang = canonicalLanguage(request.params.lang);
       if (!lang) return sendError(reply, 400, t(request, 'captions.badLanguage'));
       if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
@@ -160,8 +157,8 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/videos/selfieVideos/:id/captions/:lang',
     { preHandler: requireUser, schema: { params: Params, response: { 200: VideoAnswer } } },
     async (request, reply) => {
-      const video = await ownVideo(request, request.params.id);
-      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      const video = await ownVideo(request, reply);
+      if (!video) return reply;
       const lang = canonicalLanguage(request.params.lang);
       if (!lang) return sendError(reply, 400, t(request, 'captions.badLanguage'));
       try {

@@ -26,7 +26,7 @@ import {
 import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
 import { moderatorDeleteComment } from '../services/moderation/actions';
 import { isStaffRole } from '../services/moderation/visibility';
-import { findViewableVideo } from '../services/video-access';
+import { loadViewableVideo } from '../services/video-access';
 
 const MINUTE = 60 * 1000;
 
@@ -129,8 +129,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer);
-      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      const video = await loadViewableVideo(request, reply, { viewer });
+      if (!video) return reply;
       const scope = `comments:${video.id}`;
       const { cursor, limit } = request.query;
       const after = cursor === undefined ? undefined : await decodeCursor(app.db, scope, cursor);

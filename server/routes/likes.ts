@@ -12,7 +12,7 @@ import { rateLimited } from '../http/rate-limits';
 import { requireUser } from '../http/guards';
 import { t } from '../i18n';
 import { likeInfo, toggleLike } from '../services/likes';
-import { findViewableVideo } from '../services/video-access';
+import { loadViewableVideo } from '../services/video-access';
 
 const MINUTE = 60 * 1000;
 
@@ -42,8 +42,8 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { attachValidation: true, config: { noStore: true }, schema: { params: VideoParams, response: { 200: LikeInfoResponse } } },
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer);
-      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      const video = await loadViewableVideo(request, reply, { viewer });
+      if (!video) return reply;
       return likeInfo(app.db, video.id, viewer?.id ?? null);
     },
   );

@@ -18,7 +18,7 @@ import { requireUser } from '../http/guards';
 import { t } from '../i18n';
 import { historyPaused } from '../services/following';
 import { clampPosition, savePosition } from '../services/playback/positions';
-import { findViewableVideo } from '../services/video-access';
+import { loadViewableVideo } from '../services/video-access';
 
 const MINUTE = 60 * 1000;
 
@@ -85,8 +85,8 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (await rateLimited(request, reply, positionLimit)) return reply;
       const seconds = validSeconds(request.body);
       if (seconds === undefined) return sendError(reply, 400, t(request, 'playback.positionInvalid'));
-      const video = await findViewableVideo(app.db, request.params.id, user);
-      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      const video = await loadViewableVideo(request, reply, { viewer: user });
+      if (!video) return reply;
       // A paused watch history records nothing (docs/following.md); the answer is the same.
       if (!(await historyPaused(app.db, user.id))) {
         await savePosition(app.db, user.id, video.id, clampPosition(seconds, Number(video.duration)));

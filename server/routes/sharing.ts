@@ -23,7 +23,7 @@ import { cleanedCopyOf, type CleanedCopy } from '../media/clean-original';
 import { bestLanguageMatch } from '../services/sharing/languages';
 import { RELATED_DEFAULT, RELATED_MAX, countSitemapVideos, relatedVideos, sitemapVideos } from '../services/sharing/related';
 import { embedSize, iframeCode, summaryOf, videoPreview } from '../services/sharing/preview';
-import { findViewableVideo } from '../services/video-access';
+import { findViewableVideo, loadViewableVideo } from '../services/video-access';
 import { renditionManifest, toPublicVideo } from '../services/videos';
 
 import { SelfieVideoSchema } from './videos';
@@ -114,8 +114,8 @@ export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer);
-      if (!video) return notFound(request, reply);
+      const video = await loadViewableVideo(request, reply, { viewer });
+      if (!video) return reply;
       const videos = await relatedVideos(app.db, app.searchIndex, video, request.query.limit, requestLanguage(request));
       return { success: true, videos };
     },
@@ -137,8 +137,8 @@ export const sharingApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer);
-      if (!video) return notFound(request, reply);
+      const video = await loadViewableVideo(request, reply, { viewer });
+      if (!video) return reply;
       const isOwner = viewer?.id === video.user_id;
       const wantsOriginal = request.query.file === 'original';
       // DOWNLOADS=off stops every download but an owner taking back their own upload.
@@ -259,8 +259,8 @@ export const sharingSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const id = videoIdFromUrl(request, url);
     if (id === undefined) return sendError(reply, 404, t(request, 'share.oembedUrlRequired'));
     // As a visitor: a private video is as unknown as an id that never existed.
-    const video = await findViewableVideo(app.db, id, null);
-    if (!video) return sendError(reply.header('cache-control', 'no-store'), 404, t(request, 'video.notFound'));
+    const video = await loadViewableVideo(request, reply, { id, viewer: null, noStore: true });
+    if (!video) return reply;
     const preview = videoPreview(video, publicUrl());
     const size = embedSize(preview, maxWidth, maxHeight);
     const thumbnail =

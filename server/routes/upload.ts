@@ -38,7 +38,7 @@ import {
   type ReceivedFile,
 } from '../services/uploads';
 import type { LocalWrite } from '../media/spool';
-import { findViewableVideo } from '../services/video-access';
+import { loadViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
 
 import { SelfieVideoSchema } from './videos';
@@ -204,8 +204,8 @@ const thumbnailRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
-      const video = await findViewableVideo(app.db, request.params.id, user.id);
-      if (!video) return sendError(reply, 404, t(request, 'video.notFound'));
+      const video = await loadViewableVideo(request, reply, { viewer: user.id });
+      if (!video) return reply;
       if (video.user_id !== user.id) return sendError(reply, 403, t(request, 'video.notAuthorizedEdit'));
       if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
 

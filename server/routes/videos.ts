@@ -19,7 +19,7 @@ import { appKey } from '../services/app-keys';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
 import { syncMediaGeneration } from '../services/media-generations/rotate';
 import { isSubscribed, subscriberCount } from '../services/following';
-import { findViewableVideo } from '../services/video-access';
+import { loadViewableVideo } from '../services/video-access';
 import { positionOf } from '../services/playback/positions';
 import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewerKey } from '../services/video-records';
 import { toPublicVideo } from '../services/videos';
@@ -262,8 +262,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     forbidden: MessageKey,
   ): Promise<{ video: VideoWithOwner; user: UserRow } | FastifyReply> => {
     const user = (await request.currentUser()) as UserRow;
-    const video = await findViewableVideo(app.db, id, user.id);
-    if (!video) return notFound(request, reply);
+    const video = await loadViewableVideo(request, reply, { id, viewer: user.id });
+    if (!video) return reply;
     if (video.user_id !== user.id) return sendError(reply, 403, t(request, forbidden));
     return { video, user };
   };
@@ -294,8 +294,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer);
-      if (!video) return notFound(request, reply);
+      const video = await loadViewableVideo(request, reply, { viewer });
+      if (!video) return reply;
 
       // A HEAD request (Fastify answers it with this handler) is nobody watching.
       const now = new Date();
@@ -332,8 +332,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { noStore: true }, schema: { params: IdParams, response: { 200: ProcessingResponse } } },
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const video = await findViewableVideo(app.db, request.params.id, viewer);
-      if (!video) return notFound(request, reply);
+      const video = await loadViewableVideo(request, reply, { viewer });
+      if (!video) return reply;
       const shown = toPublicVideo(video, requestLanguage(request), await ownerEstimate(video, viewer?.id));
       return {
         success: true,
