@@ -53,12 +53,13 @@ declare module 'fastify' {
 }
 
 const HEALTH_PATHS = new Set(['/health', '/v0/api/health']);
-/** Long-running by nature (a 1 GB body, read by the handler): never counted nor shed by the in-flight cap. */
-const LONG_RUNNING_PATHS = new Set(['/v0/api/movies/upload', '/v0/api/uploads', '/v0/api/uploads/:id']);
-
-/** Handlers that read their body themselves, for as long as the client takes to send it. */
+/**
+ * Handlers that read their body themselves, for as long as the client takes to send it (a 1 GB
+ * upload): never counted nor shed by the in-flight cap. The routes say so (`config.readsOwnBody`,
+ * declared in http/route-preambles.ts); any multipart request is one too.
+ */
 function readsOwnBody(request: FastifyRequest): boolean {
-  return LONG_RUNNING_PATHS.has(request.routeOptions.url ?? '') || (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+  return request.routeOptions.config.readsOwnBody === true || (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
 }
 
 /** A body is coming: Fastify reads it between onRequest and preValidation. */

@@ -9,12 +9,22 @@
  *   people type in their own language; `config.onInvalid` answers in a route's own shape instead
  *   (the AI search's error object, the edit form's messages).
  * - `config.noStore`: every answer of the route carries `Cache-Control: no-store` (private or
- *   per-viewer answers, and ones that change at once), its refusals included; set on arrival, so
+ *   per-viewer answers, and ones that change at once), its refusals included; set on arrival by an
+ *   onRequest hook of that route alone (after the global ones; routes without it pay nothing), so
  *   the handler may still choose another for an answer of its own.
+ *
+ * Other keys routes declare here and other modules read: `config.readsOwnBody` (http/overload.ts).
  *
  * Registered before any route (onRoute sees only routes added after it).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 
 import { sendError } from './errors';
 import { validationMessage, type FieldIssue } from './localized-validation';
@@ -27,15 +37,26 @@ declare module 'fastify' {
     invalidMessage?: (request: FastifyRequest, issue: FieldIssue) => string | undefined;
     /** With attachValidation: the whole answer to an invalid request, for a route with its own error shape. */
     onInvalid?: (request: FastifyRequest, reply: FastifyReply, error: FastifyError) => FastifyReply | Promise<FastifyReply>;
+    /**
+     * The handler reads the request body itself, for as long as the client takes to send it (the
+     * uploads): the load-shedding backstop and deadline let it through (http/overload.ts).
+     */
+    readsOwnBody?: boolean;
   }
 }
 
+/** `config.noStore`'s hook. */
+const setNoStore: onRequestHookHandler = (_request, reply, done) => {
+  reply.header('cache-control', 'no-store');
+  done();
+};
+
 export function installRoutePreambles(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.noStore) reply.header('cache-control', 'no-store');
-    done();
-  });
   app.addHook('onRoute', (route) => {
+    if (route.config?.noStore) {
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      if (!own.includes(setNoStore)) route.onRequest = [...own, setNoStore];
+    }
     if (route.attachValidation !== true) return;
     const handler = route.handler as RouteHandlerMethod;
     const { invalidMessage, onInvalid } = route.config ?? {};

@@ -413,10 +413,13 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tusResumable = { 'tus-resumable': Type.Optional(Type.String({ description: '1.0.0, the tus version; 412 without it' })) };
   const params = Type.Object({ id: Type.String({ description: "The upload's id (the last part of its Location)" }) });
   const options = (description: string) => ({ description, response: { 204: Type.Null({ description: 'Tus-Version, Tus-Extension, Tus-Max-Size headers' }) } });
-  app.route({ method: 'OPTIONS', url: '/uploads', schema: options('tus discovery'), handler: handle });
+  // Every method of both addresses: tus reads the body itself, for as long as a chunk takes (http/overload.ts).
+  const readsOwnBody = { readsOwnBody: true };
+  app.route({ method: 'OPTIONS', url: '/uploads', config: readsOwnBody, schema: options('tus discovery'), handler: handle });
   app.route({
     method: 'POST',
     url: '/uploads',
+    config: readsOwnBody,
     schema: {
       description:
         'Creation (tus 1.0). Upload-Metadata (comma-separated `key base64value`): title (required), description, visibility, ' +
@@ -433,16 +436,18 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: handle,
   });
-  app.route({ method: 'OPTIONS', url: '/uploads/:id', schema: { ...options('tus discovery'), params }, handler: handle });
+  app.route({ method: 'OPTIONS', url: '/uploads/:id', config: readsOwnBody, schema: { ...options('tus discovery'), params }, handler: handle });
   app.route({
     method: 'HEAD',
     url: '/uploads/:id',
+    config: readsOwnBody,
     schema: { params, headers: Type.Object(tusResumable), response: { 200: Type.Null({ description: 'Upload-Offset, Upload-Length, Upload-Metadata' }) } },
     handler: handle,
   });
   app.route({
     method: 'PATCH',
     url: '/uploads/:id',
+    config: readsOwnBody,
     schema: {
       description:
         'Appends the body (application/offset+octet-stream, else 415) at Upload-Offset (409 if it is not the current offset). ' +
@@ -456,6 +461,7 @@ export const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     method: 'DELETE',
     url: '/uploads/:id',
+    config: readsOwnBody,
     schema: { params, headers: Type.Object(tusResumable), response: { 204: Type.Null({ description: 'Terminated; its bytes are removed' }) } },
     handler: handle,
   });

@@ -107,7 +107,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/movies/upload',
-    { preHandler: requireUser, schema: { response: { 200: UploadResponse } } },
+    // A body of up to a gigabyte, read by the handler as it arrives (http/overload.ts).
+    { preHandler: requireUser, config: { readsOwnBody: true }, schema: { response: { 200: UploadResponse } } },
     async (request, reply) => {
       const user = await request.currentUser();
       if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));

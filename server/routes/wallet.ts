@@ -127,16 +127,13 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   };
 
-  // Challenges and logins are per visitor and single-use: never stored by a browser or proxy.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   // ---- challenge ----
 
   app.get(
     '/auth/metamask/challenge',
-    { attachValidation: true, config: { invalidMessage: walletFieldMessage }, schema: { querystring: ChallengeQuery, response: { 200: ChallengeResponse } } },
+    // Challenges and logins are per visitor and single-use: never stored by a browser or proxy.
+    { attachValidation: true, config: { noStore: true, invalidMessage: walletFieldMessage }, schema: { querystring: ChallengeQuery, response: { 200: ChallengeResponse } } },
     async (request, reply) => {
       const address = parseWalletAddress(request.query.address);
       if (!address) return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
@@ -154,7 +151,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/metamask/login',
-    { attachValidation: true, config: { invalidMessage: walletFieldMessage }, schema: { body: LoginBody, response: { 200: UserResponse } } },
+    { attachValidation: true, config: { noStore: true, invalidMessage: walletFieldMessage }, schema: { body: LoginBody, response: { 200: UserResponse } } },
     async (request, reply) => {
       const address = parseWalletAddress(request.body.address);
       if (!address) return sendError(reply, 400, t(request, 'wallet.invalidAddress'));
