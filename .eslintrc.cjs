@@ -11,6 +11,7 @@ const features = fs.existsSync(featuresDir)
  * Imports flow one way: components, i18n, config, api → features → app.
  * A feature may use another feature only through that feature's index.ts (its public face);
  * features refresh each other's data through cache tags, not imports.
+ * On the server, server/http does not import the routes, and http/guards.ts no service.
  */
 const layerZones = [
   ...['components', 'i18n', 'config', 'api'].map((lower) => ({
@@ -34,6 +35,18 @@ const layerZones = [
         message: `Import ${other} only through src/features/${other}/index.ts.`,
       })),
   ),
+  // The server: the http layer sits below the routes, and its guards below the services too
+  // (they ask request.currentUser(), which the sessions service registers).
+  {
+    target: './server/http',
+    from: './server/routes',
+    message: 'server/http is below the routes: it must not import server/routes.',
+  },
+  {
+    target: './server/http/guards.ts',
+    from: './server/services',
+    message: 'The guards must not import a service (request.currentUser() is declared in http/guards.ts).',
+  },
 ];
 
 module.exports = {
