@@ -206,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ? { builtIn: false, url: catalogueUrl }
     : { builtIn: true, url: `${publicUrl}/catalogue` };
 
-  const smtpUrl = parseSmtpUrl(read('SMTP_URL'), fail);
+  const smtpUrl = parseSecretUrl(read('SMTP_URL'), ['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587', fail);
   const database = parseDatabaseUrl(read('DATABASE_URL'), dataDir, fail);
 
   const logLevel = parseChoice('LOG_LEVEL', read('LOG_LEVEL'), LOG_LEVELS, 'info', fail);
@@ -242,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const metricsPort = metricsRaw === undefined ? null : parsePort(metricsRaw, fail, 'METRICS_PORT');
   const overload = parseOverloadConfig(read, nodeEnv, fail);
   const connections = parseConnectionConfig(read, fail);
-  const redisUrl = parseRedisUrl(read('REDIS_URL'), fail);
+  const redisUrl = parseSecretUrl(read('REDIS_URL'), ['redis:', 'rediss:'], 'REDIS_URL must be a redis:// or rediss:// URL such as redis://localhost:6379', fail);
   const media = parseMediaConfig(read, fail);
   const s3 = parseStorageConfig(read, fail);
   const pageCache = parsePageCacheConfig(read, nodeEnv, fail);
@@ -311,16 +311,19 @@ function parseHttpUrl(name: string, value: string | undefined, fail: Fail): stri
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function parseSmtpUrl(value: string | undefined, fail: Fail): string | null {
+/**
+ * A URL that may hold a password (SMTP_URL, REDIS_URL): null when unset, else it must parse, name a
+ * host and use one of `protocols`; a failure names the variable, never its content.
+ */
+function parseSecretUrl(value: string | undefined, protocols: readonly string[], message: string, fail: Fail): string | null {
   if (value === undefined) return null;
   try {
     const url = new URL(value);
-    if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname) return value;
+    if (protocols.includes(url.protocol) && url.hostname) return value;
   } catch {
     // reported below
   }
-  // The value may hold a password: name the variable, not its content.
-  return fail('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587', null);
+  return fail(message, null);
 }
 
 function parseDatabaseUrl(value: string | undefined, dataDir: string, fail: Fail): DatabaseConfig {
@@ -343,18 +346,6 @@ function parseDatabaseUrl(value: string | undefined, dataDir: string, fail: Fail
     'DATABASE_URL must be a postgres:// (or postgresql://) URL, or sqlite:<file path>; leave it unset for DATA_DIR/app.db',
     defaultSqlite,
   );
-}
-
-function parseRedisUrl(value: string | undefined, fail: Fail): string | null {
-  if (value === undefined) return null;
-  try {
-    const url = new URL(value);
-    if ((url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname) return value;
-  } catch {
-    // reported below
-  }
-  // The value may hold a password: name the variable, not its content.
-  return fail('REDIS_URL must be a redis:// or rediss:// URL such as redis://localhost:6379', null);
 }
 
 function parseChoice<T extends string>(

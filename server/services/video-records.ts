@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, VideoRow } from '../db/schema';
 import { videoRenditionsPrefix } from '../media/pipeline';
 
-import { moderationAllows } from './moderation/visibility';
+import { listedToEveryone, listedVideosWithOwner } from './moderation/visibility';
 import type { Storage } from './storage';
 import type { VideoWithOwner } from './uploads';
 
@@ -55,14 +55,7 @@ export interface VideoPage {
 /** Ready public videos, newest first (ties broken by id, so pages never overlap). */
 export async function listPublicVideos(db: Kysely<Database>, page: number, perPage: number): Promise<VideoPage> {
   const [videos, count] = await Promise.all([
-    db
-      .selectFrom('videos')
-      .innerJoin('users', 'users.id', 'videos.user_id')
-      .selectAll('videos')
-      .select('users.username')
-      .where('videos.visibility', '=', 'public')
-      .where((eb) => moderationAllows(eb, null))
-      .where('videos.status', '=', 'ready')
+    listedVideosWithOwner(db)
       .orderBy('videos.created_at', 'desc')
       .orderBy('videos.id', 'desc')
       .limit(perPage)
@@ -71,9 +64,7 @@ export async function listPublicVideos(db: Kysely<Database>, page: number, perPa
     db
       .selectFrom('videos')
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-      .where('visibility', '=', 'public')
-      .where((eb) => moderationAllows(eb, null))
-      .where('status', '=', 'ready')
+      .where((eb) => listedToEveryone(eb))
       .executeTakeFirstOrThrow(),
   ]);
   return { videos, total: Number(count.total) };

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { toTimestamp } from '../../db/ids';
 import type { Database, UserRow } from '../../db/schema';
 import { DEFAULT_LANGUAGE, type Language } from '../../i18n';
-import { moderationAllows } from '../moderation/visibility';
+import { listedToEveryone } from '../moderation/visibility';
 import { toPublicVideo, type PublicVideo } from '../videos';
 
 export type SubscribeResult = { ok: true; subscriberCount: number } | { ok: false; reason: 'self' | 'notFound' };
@@ -123,9 +123,7 @@ export async function listSubscriptionVideos(
   const base = db
     .selectFrom('videos')
     .where('videos.user_id', 'in', (eb) => eb.selectFrom('subscriptions').select('subscriptions.channel_id').where('subscriptions.subscriber_id', '=', userId))
-    .where('videos.visibility', '=', 'public')
-    .where('videos.status', '=', 'ready')
-    .where((eb) => moderationAllows(eb, null));
+    .where((eb) => listedToEveryone(eb));
   const [rows, count] = await Promise.all([
     base
       .innerJoin('users', 'users.id', 'videos.user_id')

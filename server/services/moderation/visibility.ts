@@ -6,7 +6,7 @@
  * JavaScript check for one loaded row and the SQL condition for lists. Raw-SQL searches use
  * moderatedAwaySql. Nothing is deleted: lifting the hide or the suspension restores everything.
  */
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 import { isStaffRole } from '../../db/roles';
 import type { Database } from '../../db/schema';
@@ -55,6 +55,24 @@ export function moderationAllows(eb: ExpressionBuilder<Database, 'videos'>, view
   ]);
   const id = viewerIdOf(viewer);
   return id === null ? clean : eb.or([clean, eb('videos.user_id', '=', id)]);
+}
+
+/**
+ * Listed for everyone (the public list, search, related videos, the sitemap, feeds): public,
+ * ready, and not kept from visitors by moderation.
+ */
+export function listedToEveryone(eb: ExpressionBuilder<Database, 'videos'>) {
+  return eb.and([eb('videos.visibility', '=', 'public'), eb('videos.status', '=', 'ready'), moderationAllows(eb, null)]);
+}
+
+/** The videos listed for everyone, each with its uploader's name. */
+export function listedVideosWithOwner(db: Kysely<Database>) {
+  return db
+    .selectFrom('videos')
+    .innerJoin('users', 'users.id', 'videos.user_id')
+    .selectAll('videos')
+    .select('users.username')
+    .where((eb) => listedToEveryone(eb));
 }
 
 /** For hand-written SQL (full-text search): true when `videoAlias` is hidden or its owner suspended. */

@@ -1057,6 +1057,14 @@ export function topByKey(candidates: Uint32Array, key: (docIndex: number) => num
   let size = 0;
   // "a is worse than b": smaller key, or equal key and larger index.
   const worse = (ka: number, ia: number, kb: number, ib: number) => ka < kb || (ka === kb && ia > ib);
+  const swap = (a: number, b: number) => {
+    const k = heapKey[a] as number;
+    const d = heapIndex[a] as number;
+    heapKey[a] = heapKey[b] as number;
+    heapIndex[a] = heapIndex[b] as number;
+    heapKey[b] = k;
+    heapIndex[b] = d;
+  };
   const siftDown = (start: number) => {
     let i = start;
     for (;;) {
@@ -1066,12 +1074,7 @@ export function topByKey(candidates: Uint32Array, key: (docIndex: number) => num
       if (left < size && worse(heapKey[left] as number, heapIndex[left] as number, heapKey[worst] as number, heapIndex[worst] as number)) worst = left;
       if (right < size && worse(heapKey[right] as number, heapIndex[right] as number, heapKey[worst] as number, heapIndex[worst] as number)) worst = right;
       if (worst === i) return;
-      const k = heapKey[i] as number;
-      const d = heapIndex[i] as number;
-      heapKey[i] = heapKey[worst] as number;
-      heapIndex[i] = heapIndex[worst] as number;
-      heapKey[worst] = k;
-      heapIndex[worst] = d;
+      swap(i, worst);
       i = worst;
     }
   };
@@ -1087,12 +1090,7 @@ export function topByKey(candidates: Uint32Array, key: (docIndex: number) => num
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (!worse(heapKey[i] as number, heapIndex[i] as number, heapKey[parent] as number, heapIndex[parent] as number)) break;
-        const pk = heapKey[parent] as number;
-        const pd = heapIndex[parent] as number;
-        heapKey[parent] = heapKey[i] as number;
-        heapIndex[parent] = heapIndex[i] as number;
-        heapKey[i] = pk;
-        heapIndex[i] = pd;
+        swap(i, parent);
         i = parent;
       }
     } else if (worse(heapKey[0] as number, heapIndex[0] as number, k, docIndex)) {

@@ -29,7 +29,7 @@ import type { AppConfig } from '../../config';
 import { INSTANCE_ID } from '../../media/instance';
 import { TOPICS } from '../../catalogue/topics';
 import { toPublicVideo, type PublicVideo } from '../videos';
-import { moderationAllows, passesModeration } from '../moderation/visibility';
+import { listedVideosWithOwner, passesModeration } from '../moderation/visibility';
 
 import { RecentAnswers, aiSearchKey, boundIntent } from './budget';
 import { applyApprovedDescriptions, countUnapplied } from './descriptions';
@@ -358,16 +358,7 @@ export class SearchService {
   /** The videos, as the SPA reads them, in the given order; ones no longer public are left out. */
   private async publicVideosInOrder(ids: string[]): Promise<PublicVideo[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('videos')
-      .innerJoin('users', 'users.id', 'videos.user_id')
-      .selectAll('videos')
-      .select('users.username')
-      .where('videos.id', 'in', ids)
-      .where('videos.visibility', '=', 'public')
-      .where((eb) => moderationAllows(eb, null))
-      .where('videos.status', '=', 'ready')
-      .execute();
+    const rows = await listedVideosWithOwner(this.db).where('videos.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -463,15 +454,7 @@ export class SearchService {
   async syncSelfieVideos(): Promise<number> {
     return this.inSelfieQueue(async () => {
       const startedAt = this.now().toISOString();
-      const videos = await this.db
-        .selectFrom('videos')
-        .innerJoin('users', 'users.id', 'videos.user_id')
-        .selectAll('videos')
-        .select('users.username')
-        .where('videos.visibility', '=', 'public')
-        .where((eb) => moderationAllows(eb, null))
-        .where('videos.status', '=', 'ready')
-        .execute();
+      const videos = await listedVideosWithOwner(this.db).execute();
       const captions = await this.captionTexts();
       const documents = videos.map((video) => selfieDocument(video, captions.get(video.id)));
       await upsertDocuments(this.db, documents.map((document) => this.selfieRow(document)), startedAt);

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import { moderationAllows } from '../moderation/visibility';
+import { listedToEveryone, listedVideosWithOwner } from '../moderation/visibility';
 import { toPublicVideo, type PublicVideo } from '../videos';
 import type { Language } from '../../i18n';
 
@@ -29,15 +29,8 @@ export async function relatedVideos(
   const seen = new Set([video.id, ...semantic.map((item) => item._id)]);
   const shown = semantic.filter((item) => item._id !== video.id);
   if (shown.length >= limit) return shown.slice(0, limit);
-  const sameUploader = await db
-    .selectFrom('videos')
-    .innerJoin('users', 'users.id', 'videos.user_id')
-    .selectAll('videos')
-    .select('users.username')
+  const sameUploader = await listedVideosWithOwner(db)
     .where('videos.user_id', '=', video.user_id)
-    .where('videos.visibility', '=', 'public')
-    .where('videos.status', '=', 'ready')
-    .where((eb) => moderationAllows(eb, null))
     .where('videos.id', 'not in', [...seen])
     .orderBy('videos.created_at', 'desc')
     .orderBy('videos.id', 'desc')
@@ -48,14 +41,7 @@ export async function relatedVideos(
 
 /** Public, ready, not moderated-away videos for the sitemap, newest first. */
 export async function sitemapVideos(db: Kysely<Database>, page: number, perPage: number) {
-  return db
-    .selectFrom('videos')
-    .innerJoin('users', 'users.id', 'videos.user_id')
-    .selectAll('videos')
-    .select('users.username')
-    .where('videos.visibility', '=', 'public')
-    .where('videos.status', '=', 'ready')
-    .where((eb) => moderationAllows(eb, null))
+  return listedVideosWithOwner(db)
     .orderBy('videos.created_at', 'desc')
     .orderBy('videos.id', 'desc')
     .limit(perPage)
@@ -67,9 +53,7 @@ export async function countSitemapVideos(db: Kysely<Database>): Promise<number> 
   const row = await db
     .selectFrom('videos')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-    .where('visibility', '=', 'public')
-    .where('status', '=', 'ready')
-    .where((eb) => moderationAllows(eb, null))
+    .where((eb) => listedToEveryone(eb))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
