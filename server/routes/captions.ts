@@ -16,10 +16,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
-import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { rateLimited } from '../http/rate-limits';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import { firstSegmentPts } from '../media/subtitles';
 import { CAPTION_MAX_BYTES, CaptionRejection, canonicalLanguage, parseCaptionFile } from '../services/captions/parse';
@@ -70,7 +69,7 @@ export const captionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The caller's own video, or undefined after the 404 of a video that does not exist (any other's too). */
   const ownVideo = async (request: FastifyRequest, reply: FastifyReply) =>
-    loadViewableVideo(request, reply, { viewer: ((await request.currentUser()) as UserRow).id, ownerOnly: true });
+    loadViewableVideo(request, reply, { viewer: (await signedInUser(request)).id, ownerOnly: true });
 
   const stateAnswer = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (error instanceof CaptionStateError) {

@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
 import { rateLimited } from '../http/rate-limits';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { t, type MessageKey } from '../i18n';
 import {
   COMMENT_MAX_LENGTH,
@@ -149,8 +149,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: CreateBody, response: { 201: CreateCommentResponse } },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
 
       const checked = checkCommentContent(request.body.content);
       if ('problem' in checked) {
@@ -189,8 +188,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: CommentParams, response: { 200: DeleteCommentResponse } },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
 
       let result = await deleteComment(app.db, request.params.id, user.id);
       // Moderators may delete any comment; that deletion is an audited moderator action.

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { sendError } from '../http/errors';
 import { rateLimited } from '../http/rate-limits';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { t } from '../i18n';
 import { likeInfo, toggleLike } from '../services/likes';
 import { loadViewableVideo } from '../services/video-access';
@@ -57,8 +57,7 @@ export const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: VideoParams, body: ToggleBody, response: { 200: ToggleLikeResponse } },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
 
       if (await rateLimited(request, reply, { limiter: togglesPerUser, message: 'likes.tooManyToggles' })) return reply;
 

@@ -7,9 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
-import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
-import { requireModerator, requireUser } from '../http/guards';
+import { requireModerator, requireUser, signedInUser } from '../http/guards';
 import type { FieldIssue } from '../http/localized-validation';
 import { rateLimited } from '../http/rate-limits';
 import { t } from '../i18n';
@@ -184,7 +183,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = (await request.currentUser()) as UserRow;
+      const user = await signedInUser(request);
       const details = (request.body.details ?? '').trim();
       if (Array.from(details).length > REPORT_DETAILS_MAX_LENGTH) {
         return sendError(reply, 400, t(request, 'moderation.detailsTooLong', { max: REPORT_DETAILS_MAX_LENGTH }));
@@ -202,7 +201,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   {
     const admin = app;
-    const moderator = async (request: FastifyRequest) => (await request.currentUser()) as UserRow;
+    const moderator = signedInUser;
     const guard = { preHandler: requireModerator, config: { noStore: true } } as const;
     const doc = { tags: ['moderation'] };
 

@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
 import { rateLimited } from '../http/rate-limits';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { t } from '../i18n';
 import { historyPaused } from '../services/following';
 import { clampPosition, savePosition } from '../services/playback/positions';
@@ -80,8 +80,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: Type.Null({ description: 'Saved' }) },
     },
     handler: async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       if (await rateLimited(request, reply, positionLimit)) return reply;
       const seconds = validSeconds(request.body);
       if (seconds === undefined) return sendError(reply, 400, t(request, 'playback.positionInvalid'));

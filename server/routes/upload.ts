@@ -23,7 +23,7 @@ import { sendError } from '../http/errors';
 import { namedPlugin } from '../http/plugin-name';
 import { rateLimited } from '../http/rate-limits';
 import { uploadsUnderWay } from '../http/upload-budget';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { requestLanguage, t, type MessageKey } from '../i18n';
 import { inspectUpload, UndecodableMediaError, type RefusalKind } from '../media/probe';
 import {
@@ -110,8 +110,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A body of up to a gigabyte, read by the handler as it arrives (http/overload.ts).
     { preHandler: requireUser, config: { readsOwnBody: true }, schema: { response: { 200: UploadResponse } } },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       if (!request.isMultipart()) return sendError(reply, 415, t(request, 'upload.notMultipart'));
       if (await rateLimited(request, reply, { limiter: uploadsPerUser, message: 'upload.tooMany' })) return reply;
       const full = app.uploadBudget.refusal(user.id);
@@ -203,8 +202,7 @@ const thumbnailRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: Type.Object({ id: Type.String({ minLength: 1 }) }), response: { 200: UploadResponse } },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
       const video = await loadViewableVideo(request, reply, { viewer: user.id });
       if (!video) return reply;
       if (video.user_id !== user.id) return sendError(reply, 403, t(request, 'video.notAuthorizedEdit'));

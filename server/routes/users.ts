@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { sendError } from '../http/errors';
 import type { FieldIssue } from '../http/localized-validation';
 import { rateLimited } from '../http/rate-limits';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { requestLanguage, t } from '../i18n';
 import {
   USERNAME_MAX_LENGTH,
@@ -174,8 +174,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: UpdateProfileBody, response: { 200: UpdateProfileResponse } },
     },
     async (request, reply) => {
-      const user = await request.currentUser();
-      if (!user) return sendError(reply, 401, t(request, 'error.unauthorized'));
+      const user = await signedInUser(request);
 
       const checked = checkUsername(request.body.username);
       if ('problem' in checked) return sendError(reply, 400, usernameMessage(request, checked.problem));

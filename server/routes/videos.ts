@@ -13,7 +13,7 @@ import { toTimestamp } from '../db/ids';
 import type { UserRow } from '../db/schema';
 import { sendError } from '../http/errors';
 import { rateLimited } from '../http/rate-limits';
-import { requireUser } from '../http/guards';
+import { requireUser, signedInUser } from '../http/guards';
 import { requestLanguage, t, type MessageKey } from '../i18n';
 import { appKey } from '../services/app-keys';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, checkVideoFields, type VideoWithOwner } from '../services/uploads';
@@ -261,7 +261,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     id: string,
     forbidden: MessageKey,
   ): Promise<{ video: VideoWithOwner; user: UserRow } | FastifyReply> => {
-    const user = (await request.currentUser()) as UserRow;
+    const user = await signedInUser(request);
     const video = await loadViewableVideo(request, reply, { id, viewer: user.id });
     if (!video) return reply;
     if (video.user_id !== user.id) return sendError(reply, 403, t(request, forbidden));
