@@ -133,7 +133,7 @@ describe('automatic captions', () => {
 
   it('sends the sound after processing, retries a failure, stores an auto track; the owner can delete it', async () => {
     const t = await makeTestApp({
-      config: { media: { ...media, transcribe: { url, apiKey: 'test-key', model: 'whisper-1', maxAttempts: 3, retryBaseMs: 100, pollMs: 100 } } },
+      config: { media: { ...media, transcribe: { url, apiKey: 'test-key', model: 'whisper-1', maxAttempts: 3, concurrency: 1 } } },
     });
     try {
       const owner = await createTestUser(t.app);
@@ -166,7 +166,7 @@ describe('automatic captions', () => {
         expect(text).toContain('name="response_format"\r\n\r\nverbose_json');
         expect(text).toMatch(/name="file"; filename="piece-000\.mp3"/);
       }
-      const job = await t.app.db.selectFrom('transcription_jobs').selectAll().where('video_id', '=', id).executeTakeFirstOrThrow();
+      const job = await t.app.db.selectFrom('media_jobs').selectAll().where('video_id', '=', id).where('kind', '=', 'transcribe').executeTakeFirstOrThrow();
       expect(job.state).toBe('done');
 
       // What was said is searchable (docs/search.md#captions-in-search), by keyword and by AI search.
@@ -196,7 +196,7 @@ describe('automatic captions', () => {
       const cookie = await sessionCookieFor(t.app, owner.id);
       const id = await upload(t, cookie);
       await until('ready', async () => ((await videoOf(t, id, cookie)).video.status === 'ready' ? true : undefined));
-      expect(await t.app.db.selectFrom('transcription_jobs').selectAll().execute()).toEqual([]);
+      expect(await t.app.db.selectFrom('media_jobs').selectAll().where('kind', '=', 'transcribe').execute()).toEqual([]);
       expect((await videoOf(t, id, cookie)).video.captions).toEqual([]);
       expect(seen.length).toBe(before);
     } finally {

@@ -5,8 +5,9 @@
  * checked is the queue: idempotent enqueue, concurrency, retries, giving up, permanent errors,
  * cancellation when the video is deleted, stop, repair of a lost enqueue, a job whose worker
  * process was killed being taken over by another, and kinds: each job to its kind's handler with
- * its payload, attempts and time limit per kind, and a job of another kind not displacing a
- * video's waiting transcode.
+ * its payload, attempts and time limit per kind, a job of another kind not displacing a
+ * video's waiting transcode, and a kind with a lane of its own (transcribe): beside the
+ * transcodes, on the same video at once, outside the queue positions and ETAs, run once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
   type JobQueue,
 } from '../../server/media/jobs';
 import { markFailed } from '../../server/media/pipeline';
+import { estimateProcessing } from '../../server/media/progress';
 import type { UserRow } from '../../server/db/schema';
 import { eventually as settles } from '../support/eventually';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
@@ -366,14 +368,14 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
     const storyboarded = await processingVideo();
     await queue.enqueue(transcoded);
     await queue.enqueue({ kind: 'storyboard', videoId: storyboarded });
-    const attempts: Record<JobKind, number[]> = { transcode: [], storyboard: [] };
+    const attempts: Record<JobKind, number[]> = { transcode: [], storyboard: [], transcribe: [] };
     await queue.start(async (job) => {
       attempts[job.kind].push(job.attempt);
       throw new Error(`broken ${job.kind} ${job.attempt}`);
     });
     await eventually(() => expect(gaveUp).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(attempts).toEqual({ transcode: [1, 2, 3], storyboard: [1] });
+    expect(attempts).toEqual({ transcode: [1, 2, 3], storyboard: [1], transcribe: [] });
     const byVideo = Object.fromEntries(gaveUp.map(({ videoId, error, kind }) => [videoId, [kind, (error as Error).message]]));
     expect(byVideo).toEqual({ [transcoded]: ['transcode', 'broken transcode 3'], [storyboarded]: ['storyboard', 'broken storyboard 1'] });
   });
@@ -412,6 +414,64 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
     queue.notify();
     await eventually(() => expect(transcodeDone).toBe(true));
     expect(transcodeAborted).toBe(false);
+  });
+
+  maybe('a kind with a lane of its own: a video has its transcode and its transcribe job at once; the transcribe runs beside a busy transcode and is not in the queue positions or ETAs', async () => {
+    const queue = makeQueue({ kinds: { transcribe: { concurrency: 1, maxAttempts: 2 } } });
+    const captioned = (await createTestVideo(t.app, owner.id, { status: 'ready' })).id;
+    const busy = await processingVideo();
+    const behind = await processingVideo();
+    // Distinct enqueue times: the order is the enqueue order. The first transcription is the oldest job.
+    await queue.enqueue({ kind: 'transcribe', videoId: captioned });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await queue.enqueue(busy);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await queue.enqueue({ kind: 'transcribe', videoId: busy });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await queue.enqueue(behind);
+    if (name === 'database') {
+      const rows = await t.app.db.selectFrom('media_jobs').select('kind').where('video_id', '=', busy).orderBy('kind').execute();
+      expect(rows.map((row) => row.kind)).toEqual(['transcode', 'transcribe']);
+    }
+    // Only the transcodes are the queue users see.
+    expect(await queue.depth()).toBe(2);
+    expect(await queue.waiting(10)).toEqual([busy, behind]);
+    const row = async (id: string) => t.app.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await estimateProcessing(t.app.db, queue, 1, await row(behind))).queuePosition).toBe(2);
+
+    let release: () => void = () => undefined;
+    const transcoding: string[] = [];
+    const transcribed: string[] = [];
+    await queue.start({
+      transcode: async (job) => {
+        transcoding.push(job.videoId);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await finish(job.videoId);
+      },
+      transcribe: async (job) => {
+        transcribed.push(job.videoId);
+      },
+    });
+    // The one transcode runner is held by `busy`: both transcriptions run meanwhile, `busy`'s too.
+    await eventually(() => expect(transcoding).toEqual([busy]));
+    await eventually(() => expect([...transcribed].sort()).toEqual([captioned, busy].sort()));
+    expect(transcoding).toEqual([busy]);
+    expect(await queue.waiting(10)).toEqual([behind]);
+    expect(await queue.depth()).toBe(1);
+    expect((await estimateProcessing(t.app.db, queue, 1, await row(behind))).queuePosition).toBe(1);
+
+    // A video is transcribed once: enqueued again, nothing runs.
+    await queue.enqueue({ kind: 'transcribe', videoId: captioned });
+    queue.notify();
+    release();
+    await eventually(() => expect(transcoding).toEqual([busy, behind]));
+    release();
+    await eventually(async () => expect(await queue.depth()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(transcribed).toHaveLength(2);
+    expect(gaveUp).toEqual([]);
   });
 
   maybe('a job whose worker process was killed mid-job is taken over by another worker', async () => {

@@ -172,10 +172,10 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const MEDIA_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type MediaJobState = (typeof MEDIA_JOB_STATES)[number];
 
-/** The embedded job queue (server/media/jobs.ts): one transcoding job per video. */
+/** The embedded job queue (server/media/jobs.ts): one job per video and kind. */
 export interface MediaJobsTable {
   video_id: string;
-  /** What the job does (server/media/jobs.ts JOB_KINDS): 'transcode' | 'storyboard'. */
+  /** What the job does (server/media/jobs.ts JOB_KINDS): 'transcode' | 'storyboard' | 'transcribe'. With video_id, the key (0021). */
   kind: ColumnType<string, string | undefined, string>;
   /** JSON: the kind's own arguments; null is none. */
   payload: ColumnType<string | null, string | null | undefined, string | null>;
@@ -211,18 +211,6 @@ export interface MediaMovesTable {
 }
 
 /** One mover per video at a time. */
-/** Automatic captions (migration 0011, media/transcribe.ts): one job per video. */
-export interface TranscriptionJobsTable {
-  video_id: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  attempts: ColumnType<number, number | undefined, number>;
-  run_after: string;
-  lease_until: string | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface MediaMoveLocksTable {
   video_id: string;
   owner: string;
@@ -437,7 +425,6 @@ export interface Database {
   media_moves: MediaMovesTable;
   media_move_locks: MediaMoveLocksTable;
   media_stage_speed: MediaStageSpeedTable;
-  transcription_jobs: TranscriptionJobsTable;
   subscriptions: SubscriptionsTable;
   notifications: NotificationsTable;
   following_settings: FollowingSettingsTable;

@@ -2,9 +2,15 @@
  * The JobQueue (jobs.ts) on Redis through BullMQ, used when REDIS_URL is set (createJobQueue in
  * media/index.ts chooses). Same contract as the embedded queue, mapped onto BullMQ:
  *
- * - enqueue: one BullMQ job per video whatever its kind, `jobId` = the video id, so adding twice
+ * - lanes: the kinds without a lane of their own (transcode, storyboard) share the `transcode`
+ *   BullMQ queue and its worker (`concurrency`); a kind with its own (`concurrency` in its
+ *   settings: transcribe) has a BullMQ queue named after it and a worker of its own with that
+ *   concurrency (none when 0). depth(), waiting() and the reconcile read the shared queue only.
+ * - enqueue: one BullMQ job per video in each queue, `jobId` = the video id, so adding twice
  *   is a no-op while the job waits, runs or backs off; a finished (failed or completed) job is
- *   replaced, as the embedded queue resets its row. The job's name is its kind and its data
+ *   replaced, as the embedded queue resets its row — except a once kind's (transcribe), left as it
+ *   is in any state: its completed job is kept KEEP_FAILED_SECONDS for that (the embedded queue
+ *   keeps its row for good). The job's name is its kind and its data
  *   `{ videoId, kind, payload }`; a job added before kinds existed (data without a kind) is read
  *   as the old code read it: a storyboard backfill if its video is ready, else a transcode.
  *   There is no transaction spanning the database and Redis (`joinsTransactions` is false): the
@@ -43,8 +49,11 @@ import {
   attemptError,
   handlerFor,
   isJobKind,
+  JOB_KINDS,
   jobSpec,
+  laneKinds,
   JobTimeLimitError,
+  ONCE_KINDS,
   PermanentJobError,
   throttledProgress,
   type JobHandler,
@@ -56,6 +65,7 @@ import {
   type JobSpec,
 } from './jobs';
 
+/** The shared lane's BullMQ queue; a kind with a lane of its own has one named after it. */
 export const TRANSCODE_QUEUE = 'transcode';
 /** Keys: selfie:bull:transcode:… */
 export const BULL_PREFIX = `${REDIS_PREFIX}bull`;
@@ -97,46 +107,69 @@ function message(error: unknown): string {
 export class BullJobQueue implements JobQueue {
   readonly kind = 'redis';
   readonly joinsTransactions = false;
+  /** The shared lane's queue (TRANSCODE_QUEUE). */
   private readonly queue: Queue<JobData>;
-  private worker: Worker<JobData> | undefined;
+  /** Every lane's queue by name: TRANSCODE_QUEUE and each kind with a lane of its own. */
+  private readonly queues = new Map<string, Queue<JobData>>();
+  private readonly lanes: JobKind[];
+  private workers: Worker<JobData>[] = [];
+  /** Running here, by `${queue name} ${video id}`. */
   private readonly active = new Map<string, AbortController>();
   private stopping = false;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(private readonly options: BullJobQueueOptions) {
-    this.queue = new Queue<JobData>(TRANSCODE_QUEUE, {
-      connection: { url: options.redisUrl },
-      prefix: BULL_PREFIX,
-      defaultJobOptions: {
-        attempts: options.maxAttempts,
-        backoff: { type: 'exponential', delay: options.retryBaseMs },
-        removeOnComplete: true,
-        removeOnFail: { age: KEEP_FAILED_SECONDS },
-      },
-    });
-    // Connection trouble is reported as 'error' events (ioredis reconnects by itself).
-    this.queue.on('error', (error) => options.log.warn({ err: error }, 'media job queue (Redis): connection trouble'));
+    this.lanes = laneKinds(options.kinds);
+    for (const name of [TRANSCODE_QUEUE, ...this.lanes]) {
+      const queue = new Queue<JobData>(name, {
+        connection: { url: options.redisUrl },
+        prefix: BULL_PREFIX,
+        defaultJobOptions: {
+          attempts: options.maxAttempts,
+          backoff: { type: 'exponential', delay: options.retryBaseMs },
+          removeOnComplete: this.keepsCompleted(name) ? { age: KEEP_FAILED_SECONDS } : true,
+          removeOnFail: { age: KEEP_FAILED_SECONDS },
+        },
+      });
+      // Connection trouble is reported as 'error' events (ioredis reconnects by itself).
+      queue.on('error', (error) => options.log.warn({ err: error }, 'media job queue (Redis): connection trouble'));
+      this.queues.set(name, queue);
+    }
+    this.queue = this.queues.get(TRANSCODE_QUEUE)!;
+  }
+
+  /** The queue (lane) a kind's jobs go to. */
+  private laneOf(kind: JobKind): string {
+    return this.lanes.includes(kind) ? kind : TRANSCODE_QUEUE;
+  }
+
+  /** A lane of a once kind keeps its completed jobs for a while (enqueue reads them). */
+  private keepsCompleted(lane: string): boolean {
+    return lane !== TRANSCODE_QUEUE && ONCE_KINDS.includes(lane as JobKind);
   }
 
   /** Waits until Redis answers (start-up fails fast with a clear message otherwise). */
   async ready(): Promise<void> {
-    await this.queue.waitUntilReady();
+    await Promise.all([...this.queues.values()].map((queue) => queue.waitUntilReady()));
   }
 
   async enqueue(job: string | JobSpec): Promise<void> {
     const { kind, videoId, payload } = jobSpec(job);
     let timer: NodeJS.Timeout | undefined;
     try {
+      const queue = this.queues.get(this.laneOf(kind))!;
       const add = async () => {
-        const existing = await this.queue.getJob(videoId);
+        const existing = await queue.getJob(videoId);
         if (existing) {
+          // A once kind's job, in any state, is the video's.
+          if (ONCE_KINDS.includes(kind)) return;
           const state = await existing.getState();
           if (state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
           await existing.remove().catch(() => undefined);
         }
         const attempts = this.options.kinds?.[kind]?.maxAttempts ?? this.options.maxAttempts;
-        await this.queue.add(kind, { videoId, kind, payload }, { jobId: videoId, attempts });
+        await queue.add(kind, { videoId, kind, payload }, { jobId: videoId, attempts });
       };
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
@@ -194,43 +227,55 @@ export class BullJobQueue implements JobQueue {
     return requeued;
   }
 
-  /** Aborts the job of this video if this process runs it (the video was deleted). */
+  /** Aborts the jobs of this video (every lane) if this process runs them (the video was deleted). */
   cancel(videoId: string): void {
-    this.active.get(videoId)?.abort(new Error('the video was deleted'));
+    for (const lane of this.queues.keys()) this.active.get(`${lane} ${videoId}`)?.abort(new Error('the video was deleted'));
   }
 
   async start(handler: JobHandler | JobHandlers): Promise<void> {
-    if (this.worker || this.closed) return;
+    if (this.workers.length > 0 || this.closed) return;
     const { options } = this;
-    // BullMQ limits starts (stalls) per worker, not per job: the most any kind allows. Failed
-    // attempts are held to each job's own `attempts` (its kind's).
-    const mostAttempts = Math.max(options.maxAttempts, ...Object.values(options.kinds ?? {}).map((kind) => kind.maxAttempts ?? 0));
     this.stopping = false;
-    this.worker = new Worker<JobData>(TRANSCODE_QUEUE, (job, token, signal) => this.run(job, token, signal, handler), {
-      connection: { url: options.redisUrl, maxRetriesPerRequest: null },
-      prefix: BULL_PREFIX,
-      name: INSTANCE_ID,
-      concurrency: options.concurrency,
-      lockDuration: options.leaseMs,
-      stalledInterval: Math.max(50, Math.floor(options.leaseMs / 2)),
-      // Stalls put the job back; the number of starts is what is limited (an interrupted attempt counts).
-      maxStalledCount: mostAttempts,
-      maxStartedAttempts: mostAttempts,
-      removeOnComplete: { count: 0 },
-      removeOnFail: { age: KEEP_FAILED_SECONDS },
-    });
-    this.worker.on('error', (error) => options.log.warn({ err: error }, 'media job worker (Redis): trouble'));
-    this.worker.on('stalled', (videoId) => options.log.warn({ videoId }, 'media job taken back from a stopped worker'));
-    this.worker.on('lockRenewalFailed', (ids) => {
-      for (const id of ids) this.active.get(id)?.abort(new Error('lease lost'));
-    });
-    this.worker.on('failed', (job, error) => {
-      // Failures decided by BullMQ before the handler ran (too many starts): give up here.
-      if (job && error.message === 'job started more than allowable limit') {
-        void this.kindOf(job.data).then((kind) => this.giveUp(job.data.videoId, new Error('the job was interrupted too many times'), kind));
-      }
-    });
-    await this.worker.waitUntilReady();
+    const shared = JOB_KINDS.filter((kind) => !this.lanes.includes(kind));
+    const lanes: Array<{ name: string; concurrency: number; kinds: JobKind[] }> = [
+      { name: TRANSCODE_QUEUE, concurrency: options.concurrency, kinds: shared },
+      ...this.lanes.map((kind) => ({ name: kind, concurrency: options.kinds?.[kind]?.concurrency ?? 0, kinds: [kind] })),
+    ];
+    for (const lane of lanes) {
+      if (lane.concurrency <= 0) continue;
+      // BullMQ limits starts (stalls) per worker, not per job: the most any of its kinds allows.
+      // Failed attempts are held to each job's own `attempts` (its kind's).
+      const mostAttempts = Math.max(
+        ...lane.kinds.map((kind) => options.kinds?.[kind]?.maxAttempts ?? options.maxAttempts),
+        lane.name === TRANSCODE_QUEUE ? options.maxAttempts : 0,
+      );
+      const worker = new Worker<JobData>(lane.name, (job, token, signal) => this.run(lane.name, job, token, signal, handler), {
+        connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+        prefix: BULL_PREFIX,
+        name: INSTANCE_ID,
+        concurrency: lane.concurrency,
+        lockDuration: options.leaseMs,
+        stalledInterval: Math.max(50, Math.floor(options.leaseMs / 2)),
+        // Stalls put the job back; the number of starts is what is limited (an interrupted attempt counts).
+        maxStalledCount: mostAttempts,
+        maxStartedAttempts: mostAttempts,
+        removeOnComplete: this.keepsCompleted(lane.name) ? { age: KEEP_FAILED_SECONDS } : { count: 0 },
+        removeOnFail: { age: KEEP_FAILED_SECONDS },
+      });
+      worker.on('error', (error) => options.log.warn({ err: error }, 'media job worker (Redis): trouble'));
+      worker.on('stalled', (videoId) => options.log.warn({ videoId, lane: lane.name }, 'media job taken back from a stopped worker'));
+      worker.on('lockRenewalFailed', (ids) => {
+        for (const id of ids) this.active.get(`${lane.name} ${id}`)?.abort(new Error('lease lost'));
+      });
+      worker.on('failed', (job, error) => {
+        // Failures decided by BullMQ before the handler ran (too many starts): give up here.
+        if (job && error.message === 'job started more than allowable limit') {
+          void this.kindOf(job.data).then((kind) => this.giveUp(job.data.videoId, new Error('the job was interrupted too many times'), kind));
+        }
+      });
+      this.workers.push(worker);
+    }
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
     const reconcile = () =>
       void this.requeueMissing().catch((error: unknown) => options.log.warn({ err: error }, 'media job queue (Redis): reconcile failed'));
     this.reconcileTimer = setInterval(reconcile, options.reconcileMs);
@@ -242,16 +287,16 @@ export class BullJobQueue implements JobQueue {
     if (this.reconcileTimer) clearInterval(this.reconcileTimer);
     this.reconcileTimer = undefined;
     for (const controller of this.active.values()) controller.abort(new Error('queue stopping'));
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.close();
+    const workers = this.workers;
+    this.workers = [];
+    await Promise.all(workers.map((worker) => worker.close()));
   }
 
   /** Stops consuming and closes the Redis connections (the app's onClose). */
   async close(): Promise<void> {
     await this.stop();
     this.closed = true;
-    await this.queue.close();
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
 
   /**
@@ -268,7 +313,13 @@ export class BullJobQueue implements JobQueue {
     await this.options.onGiveUp(videoId, error, kind).catch((problem: unknown) => this.options.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
   }
 
-  private async run(job: Job<JobData>, token: string | undefined, bullSignal: AbortSignal | undefined, handlers: JobHandler | JobHandlers): Promise<void> {
+  private async run(
+    lane: string,
+    job: Job<JobData>,
+    token: string | undefined,
+    bullSignal: AbortSignal | undefined,
+    handlers: JobHandler | JobHandlers,
+  ): Promise<void> {
     const { videoId } = job.data;
     const kind = await this.kindOf(job.data);
     const attempt = job.attemptsMade + 1;
@@ -276,7 +327,8 @@ export class BullJobQueue implements JobQueue {
     const controller = new AbortController();
     const onBullAbort = () => controller.abort(bullSignal?.reason ?? new Error('cancelled'));
     bullSignal?.addEventListener('abort', onBullAbort, { once: true });
-    this.active.set(videoId, controller);
+    const key = `${lane} ${videoId}`;
+    this.active.set(key, controller);
     if (this.stopping) controller.abort(new Error('queue stopping'));
 
     let unwanted = false;
@@ -323,7 +375,7 @@ export class BullJobQueue implements JobQueue {
       clearTimeLimit();
       clearInterval(watchdog);
       bullSignal?.removeEventListener('abort', onBullAbort);
-      if (this.active.get(videoId) === controller) this.active.delete(videoId);
+      if (this.active.get(key) === controller) this.active.delete(key);
     }
   }
 }

@@ -47,12 +47,13 @@ export interface TranscribeConfig {
   url: string;
   apiKey: string | null;
   model: string;
-  /** Tries of a video's transcription before giving up (5). */
+  /** TRANSCRIBE_MAX_ATTEMPTS: tries of a video's transcription before giving up (5). */
   maxAttempts: number;
-  /** First retry after this long, doubling each time (30 s). */
-  retryBaseMs: number;
-  /** Idle workers look for transcription jobs this often (5 s). */
-  pollMs: number;
+  /**
+   * TRANSCRIBE_CONCURRENCY (default 1): transcriptions each worker runs at once, in their own lane
+   * of the job queue beside the TRANSCODE_CONCURRENCY transcodes (media/jobs.ts).
+   */
+  concurrency: number;
 }
 
 /** `https://host:8000` → `https://host:8000/v1/audio/transcriptions`; a full endpoint stays. */
@@ -144,8 +145,7 @@ export function parseMediaConfig(read: (name: string) => string | undefined, fai
           apiKey: read('TRANSCRIBE_API_KEY') || null,
           model: read('TRANSCRIBE_MODEL') || 'whisper-1',
           maxAttempts: integer('TRANSCRIBE_MAX_ATTEMPTS', 1, 20, 5),
-          retryBaseMs: 30_000,
-          pollMs: 5000,
+          concurrency: integer('TRANSCRIBE_CONCURRENCY', 1, 16, 1),
         }
       : null;
   return {

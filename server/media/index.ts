@@ -16,7 +16,7 @@ import { recoverMedia } from './recovery';
 import type { Rung } from './renditions';
 import { createSpool, type Spool } from './spool';
 import { firstSegmentPts } from './subtitles';
-import { enqueueTranscription, startTranscriber, type Transcriber } from './transcribe';
+import { enqueueTranscription } from './transcribe';
 
 export interface MediaService {
   queue: JobQueue;
@@ -84,7 +84,6 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   });
 
   let touchTimer: NodeJS.Timeout | undefined;
-  let transcriber: Transcriber | undefined;
   app.addHook('onReady', async () => {
     // A failed clean-up must not keep the site down: it is retried at the next start.
     await recoverMedia({ db: app.db, storage: app.storage, tmpDir: config.tmpDir, queue, log }).catch((error: unknown) =>
@@ -118,17 +117,17 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       log.info('WORKER=off: this instance only enqueues transcoding jobs');
       return;
     }
-    // Automatic captions (docs/captions.md): only with TRANSCRIBE_URL, after each transcode.
-    if (config.media.transcribe) {
-      transcriber = startTranscriber({
-        db: app.db,
-        storage: app.storage,
-        log: log.child({ module: 'transcribe' }),
-        config: config.media.transcribe,
-        captions: { db: app.db, storage: app.storage, firstPts: (prefix, variant) => firstSegmentPts(app.storage, prefix, variant) },
-        onCaptioned: (videoId) => app.events.publish('video.changed', { videoId, change: 'updated' }),
-      });
-    }
+    // Automatic captions (docs/captions.md): only with TRANSCRIBE_URL, a transcribe job after each transcode.
+    const transcriber = config.media.transcribe
+      ? {
+          db: app.db,
+          storage: app.storage,
+          log: log.child({ module: 'transcribe' }),
+          config: config.media.transcribe,
+          captions: { db: app.db, storage: app.storage, firstPts: (prefix: string, variant: string) => firstSegmentPts(app.storage, prefix, variant) },
+          onCaptioned: (videoId: string) => app.events.publish('video.changed', { videoId, change: 'updated' }),
+        }
+      : null;
     const pipelineDeps = {
       db: app.db,
       storage: app.storage,
@@ -139,15 +138,10 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
       limits: config.media.limits,
       // Through app.events, so every instance's search index learns of it.
       onReady: (videoId: string) => app.events.publish('video.changed', { videoId, change: 'updated' }),
-      onTranscoded: config.media.transcribe
-        ? async (videoId: string) => {
-            await enqueueTranscription(app.db, videoId);
-            transcriber?.kick();
-          }
-        : undefined,
+      onTranscoded: transcriber ? (videoId: string) => enqueueTranscription(queue, videoId) : undefined,
     };
     // One handler per kind (./handlers/).
-    await queue.start(jobHandlers(app, pipelineDeps, () => reportQueueDepth(app)));
+    await queue.start(jobHandlers(app, pipelineDeps, () => reportQueueDepth(app), transcriber));
     // Ready videos made before storyboards get one (docs/playback.md); idempotent, so every
     // worker start may run it. Not awaited: a large catalogue must not hold up the start.
     void enqueueStoryboardBackfill(app.db, queue)
@@ -158,7 +152,6 @@ export function installMedia(app: FastifyInstance, options: { ladder?: readonly 
   });
   app.addHook('preClose', async () => {
     if (touchTimer) clearInterval(touchTimer);
-    await transcriber?.stop();
     await generations.stop();
     await queue.close();
   });

@@ -3,15 +3,21 @@
  * site's own database) can be swapped for a Redis-backed queue (BullMQ) and a separate worker
  * process without touching the upload route or the pipeline:
  *
- * - A job has a kind (what it does: `transcode`, `storyboard`, …; JOB_KINDS), the video it is
- *   about and a payload (JSON, the kind's own arguments). The video is the job's key: a video has
- *   at most one job at a time, so two kinds never work on the same video at once.
- * - `enqueue(job, trx?)` adds the job (idempotent per video; a bare video id is its transcode);
+ * - A job has a kind (what it does: `transcode`, `storyboard`, `transcribe`, …; JOB_KINDS), the
+ *   video it is about and a payload (JSON, the kind's own arguments). The job's key is (video,
+ *   kind): a video may have a transcode and a transcribe job at once. The kinds that make a
+ *   video's renditions (RENDITION_KINDS: transcode, storyboard) still have at most one job per
+ *   video between them, so two never work on the same renditions at once.
+ * - `enqueue(job, trx?)` adds the job (idempotent per video and kind; a bare video id is its transcode);
  *   the embedded queue writes it in the caller's transaction, so a video row never exists
  *   without its job.
  * - `start(handlers)` consumes jobs with at most `concurrency` running at once, each handed to
  *   its kind's handler (media/handlers/, one file per kind); a single function handles every
  *   kind (tests, bare workers). An instance with WORKER=off never calls it and only enqueues.
+ * - Lanes: a kind with its own `concurrency` (its settings) runs on runners of its own, beside
+ *   the shared ones, so it never holds up the shared lane (transcodes) nor waits behind it; 0
+ *   runs none here (another worker may). Only the shared lane's waiting jobs are the queue that
+ *   depth() and waiting() describe (the queue positions and ETAs users see, media/progress.ts).
  * - Attempts and a time limit per kind (`kinds` in the options, known at enqueue): a job of a
  *   kind without its own setting gets the queue's maxAttempts and no time limit. A job over its
  *   time limit is aborted (its signal fires with a JobTimeLimitError) and the attempt fails.
@@ -21,7 +27,7 @@
  * - `onGiveUp(videoId, error, kind)` runs once a job has failed for good (for a transcode the
  *   pipeline marks the video failed with a reason).
  *
- * The embedded queue: a row per video in media_jobs (kind, payload, state, attempts, progress,
+ * The embedded queue: a row per video and kind in media_jobs (kind, payload, state, attempts, progress,
  * error, timestamps, lease). A runner claims a queued job with a conditional update (only one
  * claimant wins, on SQLite and PostgreSQL alike), holds a lease it renews by heartbeat, and on
  * failure puts the job back with exponential backoff until max attempts. A job whose lease ran
@@ -37,7 +43,7 @@ import type { Database, MediaJobRow } from '../db/schema';
 import { INSTANCE_ID, isOwnerGone } from './instance';
 
 /** What a job does; each has its handler file in media/handlers/. */
-export const JOB_KINDS = ['transcode', 'storyboard'] as const;
+export const JOB_KINDS = ['transcode', 'storyboard', 'transcribe'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 /** A kind's own arguments (JSON). */
 export type JobPayload = Record<string, unknown>;
@@ -53,6 +59,19 @@ export interface JobSpec {
   payload?: JobPayload;
 }
 
+/**
+ * The kinds that make a video's renditions: at most one job of these per video at a time. A
+ * transcode (a new upload) replaces the video's other one whatever its state; another of these
+ * kinds is not added while one of them waits or runs.
+ */
+export const RENDITION_KINDS: readonly JobKind[] = ['transcode', 'storyboard'];
+
+/**
+ * Kinds done once per video: enqueued again, a job of these kinds that exists in any state is
+ * left as it is (a video is transcribed once, as before transcription was a kind of this queue).
+ */
+export const ONCE_KINDS: readonly JobKind[] = ['transcribe'];
+
 /** A bare video id is its transcode. */
 export function jobSpec(job: string | JobSpec): Required<JobSpec> {
   return typeof job === 'string' ? { kind: 'transcode', videoId: job, payload: {} } : { ...job, payload: job.payload ?? {} };
@@ -64,6 +83,11 @@ export interface JobKindSettings {
   maxAttempts?: number;
   /** An attempt running longer is aborted and fails; none when absent. */
   timeoutMs?: number;
+  /**
+   * Its own lane: this many runners of its own on each worker (0: none here), its jobs never in
+   * the shared lane nor in depth()/waiting(). Absent: the shared lane (the queue's concurrency).
+   */
+  concurrency?: number;
 }
 
 export type JobKindOptions = Partial<Record<JobKind, JobKindSettings>>;
@@ -133,7 +157,7 @@ export interface JobQueue {
    * False (Redis): the caller enqueues after its commit, and requeueMissing() repairs a lost enqueue.
    */
   readonly joinsTransactions: boolean;
-  /** Adds a job (a bare video id: its transcode); idempotent per video. */
+  /** Adds a job (a bare video id: its transcode); idempotent per video and kind. */
   enqueue(job: string | JobSpec, trx?: Kysely<Database>): Promise<void>;
   /** Hint that new work may be waiting (after the enqueuing transaction committed). */
   notify(): void;
@@ -141,13 +165,16 @@ export interface JobQueue {
   start(handlers: JobHandler | JobHandlers): Promise<void>;
   /** Stops consuming: running jobs are interrupted and left for the next start (or another worker). */
   stop(): Promise<void>;
-  /** Jobs waiting to run (due or backing off): the media_queue_depth metric. */
+  /** Jobs of the shared lane waiting to run (due or backing off): the media_queue_depth metric. */
   depth(): Promise<number>;
-  /** Video ids of the first `limit` waiting jobs (every kind), in the order they will run (queue positions). */
+  /**
+   * Video ids of the first `limit` waiting jobs of the shared lane (every kind without a lane of
+   * its own), in the order they will run (queue positions).
+   */
   waiting(limit: number): Promise<string[]>;
   /** Gives a job to every processing video that has none (a lost enqueue); answers how many. */
   requeueMissing(): Promise<number>;
-  /** Interrupts this video's job if this process runs it (the video was deleted elsewhere). */
+  /** Interrupts this video's jobs (every kind) if this process runs them (the video was deleted elsewhere). */
   cancel(videoId: string): void;
   /** Stops and releases connections (the app's close). */
   close(): Promise<void>;
@@ -188,37 +215,59 @@ export function throttledProgress(write: (percent: number) => Promise<unknown>):
   };
 }
 
+/** The kinds with a lane of their own (their own `concurrency`), in JOB_KINDS order. */
+export function laneKinds(kinds: JobKindOptions | undefined): JobKind[] {
+  return JOB_KINDS.filter((kind) => kinds?.[kind]?.concurrency !== undefined);
+}
+
 /**
  * The embedded queue's enqueue, usable without a queue instance (the demo seed): idempotent per
- * video (a video's earlier job, of any kind, is replaced). A bare video id is its transcode.
+ * video and kind. A bare video id is its transcode. A transcode replaces the video's job of
+ * another rendition kind whatever its state, and restarts its own; a storyboard is not added
+ * while the video's transcode waits or runs; a once kind (transcribe) is never added twice;
+ * another finished job (done, failed) of the kind is reset to run again.
  */
 export async function insertJob(db: Kysely<Database>, job: string | JobSpec, maxAttempts: number, at: Date = new Date()): Promise<void> {
   const { kind, videoId, payload } = jobSpec(job);
   const now = toTimestamp(at);
   const json = JSON.stringify(payload);
-  await db
-    .insertInto('media_jobs')
-    .values({
-      video_id: videoId,
-      kind,
-      payload: json,
-      state: 'queued',
-      attempts: 0,
-      max_attempts: maxAttempts,
-      progress: 0,
-      run_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => {
-      const reset = conflict
-        .column('video_id')
-        .doUpdateSet({ kind, payload: json, state: 'queued', attempts: 0, max_attempts: maxAttempts, progress: 0, error: null, run_at: now, updated_at: now });
-      // A transcode (a new upload) restarts whatever the video had; another kind does not
-      // displace a job still to run or running (it would leave a processing video untranscoded).
-      return kind === 'transcode' ? reset : reset.where('media_jobs.state', 'not in', ['queued', 'running']);
-    })
-    .execute();
+  const others = RENDITION_KINDS.filter((other) => other !== kind);
+  if (kind === 'transcode') {
+    // A new upload: whatever the video's renditions were getting goes (a running one loses its lease).
+    await db.deleteFrom('media_jobs').where('video_id', '=', videoId).where('kind', 'in', others).execute();
+  }
+  const values = {
+    video_id: videoId,
+    kind,
+    payload: json,
+    state: 'queued' as const,
+    attempts: 0,
+    max_attempts: maxAttempts,
+    progress: 0,
+    run_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+  if (kind !== 'transcode' && RENDITION_KINDS.includes(kind)) {
+    // Not while another rendition kind of this video waits or runs (it would leave a processing video untranscoded).
+    const busy = await db
+      .selectFrom('media_jobs')
+      .select('video_id')
+      .where('video_id', '=', videoId)
+      .where('kind', 'in', others)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (busy) return;
+  }
+  const insert = db.insertInto('media_jobs').values(values).onConflict((conflict) => {
+    const key = conflict.columns(['video_id', 'kind']);
+    if (ONCE_KINDS.includes(kind)) return key.doNothing();
+    const reset = key.doUpdateSet({ payload: json, state: 'queued', attempts: 0, max_attempts: maxAttempts, progress: 0, error: null, run_at: now, updated_at: now });
+    // A transcode (a new upload) restarts its own job whatever its state; another kind does not
+    // displace its job still to run or running.
+    return kind === 'transcode' ? reset : reset.where('media_jobs.state', 'not in', ['queued', 'running']);
+  });
+  await insert.execute();
 }
 
 /** A stored payload, read back (an unreadable one is empty). */
@@ -240,12 +289,16 @@ export class DatabaseJobQueue implements JobQueue {
   private running = false;
   private runners: Promise<void>[] = [];
   private wakeUp: Array<() => void> = [];
+  /** Running here, by `${videoId} ${kind}`. */
   private readonly active = new Map<string, AbortController>();
   private lastStaleCheck = 0;
+  /** Kinds with their own runners; the shared lane is every other kind. */
+  private readonly lanes: JobKind[];
 
   constructor(private readonly options: DatabaseJobQueueOptions) {
     this.db = options.db;
     this.log = options.log;
+    this.lanes = laneKinds(options.kinds);
   }
 
   private now(): Date {
@@ -267,7 +320,10 @@ export class DatabaseJobQueue implements JobQueue {
     if (this.running) return;
     this.running = true;
     await this.reclaimStale(true).catch((error: unknown) => this.log.error({ err: error }, 'media job queue: could not take back interrupted jobs'));
-    for (let i = 0; i < this.options.concurrency; i += 1) this.runners.push(this.runLoop(handler));
+    for (let i = 0; i < this.options.concurrency; i += 1) this.runners.push(this.runLoop(handler, null));
+    for (const kind of this.lanes) {
+      for (let i = 0; i < (this.options.kinds?.[kind]?.concurrency ?? 0); i += 1) this.runners.push(this.runLoop(handler, kind));
+    }
   }
 
   async stop(): Promise<void> {
@@ -287,6 +343,8 @@ export class DatabaseJobQueue implements JobQueue {
       .selectFrom('media_jobs')
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('waiting'))
       .where('state', '=', 'queued')
+      // The shared lane's only (a kind with its own lane is not in the transcodes' queue).
+      .$if(this.lanes.length > 0, (query) => query.where('kind', 'not in', this.lanes))
       .executeTakeFirstOrThrow();
     return Number(row.waiting);
   }
@@ -297,6 +355,7 @@ export class DatabaseJobQueue implements JobQueue {
       .selectFrom('media_jobs')
       .select('video_id')
       .where('state', '=', 'queued')
+      .$if(this.lanes.length > 0, (query) => query.where('kind', 'not in', this.lanes))
       .orderBy('run_at')
       .orderBy('created_at')
       .orderBy('video_id')
@@ -310,7 +369,8 @@ export class DatabaseJobQueue implements JobQueue {
       .selectFrom('videos')
       .select('id')
       .where('status', '=', 'processing')
-      // No transcode row, and no other job still to run (a finished job of another kind does not count).
+      // No transcode row, and no other rendition job still to run (a finished job of another
+      // kind does not count, nor a job of a kind that is not about renditions).
       .where((eb) =>
         eb.not(
           eb.exists(
@@ -318,6 +378,7 @@ export class DatabaseJobQueue implements JobQueue {
               .selectFrom('media_jobs')
               .select('media_jobs.video_id')
               .whereRef('media_jobs.video_id', '=', 'videos.id')
+              .where('media_jobs.kind', 'in', RENDITION_KINDS)
               .where((inner) => inner.or([inner('media_jobs.kind', '=', 'transcode'), inner('media_jobs.state', 'in', ['queued', 'running'])])),
           ),
         ),
@@ -328,8 +389,8 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   cancel(videoId: string): void {
-    // A deleted video's row goes with it (ON DELETE CASCADE): the heartbeat notices on any instance.
-    this.active.get(videoId)?.abort(new Error('the video was deleted'));
+    // A deleted video's rows go with it (ON DELETE CASCADE): the heartbeat notices on any instance.
+    for (const [key, controller] of this.active) if (key.startsWith(`${videoId} `)) controller.abort(new Error('the video was deleted'));
   }
 
   /** Jobs whose lease ran out (or whose owner here is gone, at start) go back to the queue or fail. */
@@ -354,12 +415,13 @@ export class DatabaseJobQueue implements JobQueue {
           ...(givingUp ? { finished_at: toTimestamp(now) } : {}),
         })
         .where('video_id', '=', row.video_id)
+        .where('kind', '=', row.kind)
         .where('state', '=', 'running')
         .where((eb) => (row.lease_owner === null ? eb('lease_owner', 'is', null) : eb('lease_owner', '=', row.lease_owner)))
         .executeTakeFirst();
       if (Number(update.numUpdatedRows) === 0) continue;
       reclaimed += 1;
-      this.log.warn({ videoId: row.video_id, attempts: row.attempts, owner: row.lease_owner, givingUp }, 'media job taken back from a stopped worker');
+      this.log.warn({ videoId: row.video_id, kind: row.kind, attempts: row.attempts, owner: row.lease_owner, givingUp }, 'media job taken back from a stopped worker');
       if (givingUp) await this.giveUp(row.video_id, new Error('the job was interrupted too many times'), kindOf(row.kind));
     }
     return reclaimed;
@@ -369,7 +431,8 @@ export class DatabaseJobQueue implements JobQueue {
     await this.options.onGiveUp(videoId, error, kind).catch((problem: unknown) => this.log.error({ err: problem, videoId }, 'media job: could not record the failure'));
   }
 
-  private async runLoop(handler: JobHandler | JobHandlers): Promise<void> {
+  /** One runner: of `lane`'s kind, or of the shared lane (null). */
+  private async runLoop(handler: JobHandler | JobHandlers, lane: JobKind | null): Promise<void> {
     while (this.running) {
       let job: MediaJobRow | undefined;
       try {
@@ -377,7 +440,7 @@ export class DatabaseJobQueue implements JobQueue {
           this.lastStaleCheck = Date.now();
           await this.reclaimStale();
         }
-        job = await this.claim();
+        job = await this.claim(lane);
       } catch (error) {
         this.log.error({ err: error }, 'media job queue: could not read jobs');
       }
@@ -395,15 +458,17 @@ export class DatabaseJobQueue implements JobQueue {
     }
   }
 
-  /** The oldest due queued job, now leased to this instance; undefined when there is none. */
-  private async claim(): Promise<MediaJobRow | undefined> {
+  /** The oldest due queued job of the lane, now leased to this instance; undefined when there is none. */
+  private async claim(lane: JobKind | null): Promise<MediaJobRow | undefined> {
     for (let tries = 0; tries < 5; tries += 1) {
       const now = this.now();
       const candidate = await this.db
         .selectFrom('media_jobs')
-        .select('video_id')
+        .select(['video_id', 'kind'])
         .where('state', '=', 'queued')
         .where('run_at', '<=', toTimestamp(now))
+        .$if(lane !== null, (query) => query.where('kind', '=', lane as JobKind))
+        .$if(lane === null && this.lanes.length > 0, (query) => query.where('kind', 'not in', this.lanes))
         .orderBy('run_at')
         .orderBy('created_at')
         .orderBy('video_id')
@@ -421,6 +486,7 @@ export class DatabaseJobQueue implements JobQueue {
           updated_at: toTimestamp(now),
         }))
         .where('video_id', '=', candidate.video_id)
+        .where('kind', '=', candidate.kind)
         .where('state', '=', 'queued')
         .returningAll()
         .executeTakeFirst();
@@ -433,10 +499,16 @@ export class DatabaseJobQueue implements JobQueue {
   private async runJob(job: MediaJobRow, handlers: JobHandler | JobHandlers): Promise<void> {
     const kind = kindOf(job.kind);
     const controller = new AbortController();
-    this.active.set(job.video_id, controller);
+    const key = `${job.video_id} ${job.kind}`;
+    this.active.set(key, controller);
     const log = this.log.child({ videoId: job.video_id, kind, attempt: job.attempts });
     const mine = () =>
-      this.db.updateTable('media_jobs').where('video_id', '=', job.video_id).where('lease_owner', '=', INSTANCE_ID).where('state', '=', 'running');
+      this.db
+        .updateTable('media_jobs')
+        .where('video_id', '=', job.video_id)
+        .where('kind', '=', job.kind)
+        .where('lease_owner', '=', INSTANCE_ID)
+        .where('state', '=', 'running');
 
     // Heartbeat: renew the lease; losing it (job deleted with its video, or taken back) stops the work.
     const heartbeat = setInterval(() => {
@@ -496,7 +568,7 @@ export class DatabaseJobQueue implements JobQueue {
     } finally {
       clearTimeLimit();
       clearInterval(heartbeat);
-      this.active.delete(job.video_id);
+      this.active.delete(key);
     }
   }
 }

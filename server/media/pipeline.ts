@@ -35,7 +35,7 @@ import { renditionManifest } from '../services/videos';
 
 import type { MediaLimits } from './config';
 import { MediaToolError } from './ffmpeg';
-import { PermanentJobError, throttledProgress, type JobContext, type JobQueue } from './jobs';
+import { PermanentJobError, RENDITION_KINDS, throttledProgress, type JobContext, type JobQueue } from './jobs';
 import { probeMedia, UndecodableMediaError, type RefusalKind } from './probe';
 import { outputFps, transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
 import type { Spool } from './spool';
@@ -385,18 +385,29 @@ export async function backfillStoryboard(deps: PipelineDeps, video: VideoRow, jo
 
 /**
  * Enqueues the storyboard backfill: every ready video whose renditions lack a storyboard and that
- * has no job waiting or running (the embedded queue's rows; BullMQ's enqueue is itself a no-op
+ * has no rendition job waiting or running (the embedded queue's rows; BullMQ's enqueue is itself a no-op
  * while a job waits or runs). Returns how many were enqueued. Idempotent: run at every worker start.
  */
 export async function enqueueStoryboardBackfill(db: Kysely<Database>, queue: Pick<JobQueue, 'enqueue' | 'notify'>): Promise<number> {
   const candidates = await db
     .selectFrom('videos')
-    .leftJoin('media_jobs', 'media_jobs.video_id', 'videos.id')
     .select(['videos.id', 'videos.status', 'videos.renditions', 'videos.renditions_prefix'])
     .where('videos.status', '=', 'ready')
     .where('videos.renditions_prefix', 'is not', null)
     .where('videos.renditions', 'not like', '%"storyboard":%')
-    .where((eb) => eb.or([eb('media_jobs.state', 'is', null), eb('media_jobs.state', 'in', ['done', 'failed'])]))
+    // No rendition job (transcode, storyboard) waiting or running; another kind's (transcribe) does not count.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('media_jobs')
+            .select('media_jobs.video_id')
+            .whereRef('media_jobs.video_id', '=', 'videos.id')
+            .where('media_jobs.kind', 'in', RENDITION_KINDS)
+            .where('media_jobs.state', 'in', ['queued', 'running']),
+        ),
+      ),
+    )
     .execute();
   let enqueued = 0;
   for (const video of candidates) {

@@ -7,10 +7,11 @@
  * language (services/captions: the same checks and storage as an uploaded file). A track the owner
  * uploaded for that language is never replaced.
  *
- * Jobs are rows of `transcription_jobs` (migration 0011), claimed with a conditional update and a
- * lease, so several workers share them and a killed worker's job is taken back. A failed attempt
- * (the endpoint down, a 5xx, a timeout) is retried with exponential backoff, then given up
- * (TRANSCRIBE_MAX_ATTEMPTS); each piece is also retried a few times at once.
+ * A transcription is a `transcribe` job of the one media job queue (media/jobs.ts; its handler is
+ * media/handlers/transcribe.ts), in a lane of its own (TRANSCRIBE_CONCURRENCY runners per worker),
+ * so it never holds up a transcode and is not in the queue positions and ETAs users see. The
+ * queue's lease, retries with exponential backoff and giving up (TRANSCRIBE_MAX_ATTEMPTS) apply as
+ * to any kind; each piece is also retried a few times at once. A video is transcribed once.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,21 +23,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 
-import { toTimestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 import { CaptionRejection, canonicalLanguage, parseCaptionFile, vttTimestamp } from '../services/captions/parse';
-import { captionTracksOf, CaptionStateError, cleanLabel, putCaptionTrack, type CaptionDeps } from '../services/captions/tracks';
+import { captionTracksOf, cleanLabel, putCaptionTrack, type CaptionDeps } from '../services/captions/tracks';
 import type { Storage } from '../services/storage';
 import { renditionManifest } from '../services/videos';
 
 import type { TranscribeConfig } from './config';
 import { runFfmpeg, runFfprobe } from './ffmpeg';
+import type { JobQueue } from './jobs';
 import { PROTOCOL_WHITELIST } from './probe';
 
 /** At most this long per request (OpenAI takes 25 MB: 10 minutes of 32 kbit/s MP3 is 2.4 MB). */
 export const PIECE_SECONDS = 600;
 const PIECE_TRIES = 3;
-const LEASE_MS = 15 * 60 * 1000;
 const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** Whisper's language names (verbose_json) → BCP 47; codes pass through. */
@@ -82,14 +82,10 @@ export interface TranscriberDeps {
   onCaptioned?(videoId: string): Promise<void>;
 }
 
-/** Queues the transcription of a video (once: a second call does nothing). */
-export async function enqueueTranscription(db: Kysely<Database>, videoId: string): Promise<void> {
-  const now = toTimestamp();
-  await db
-    .insertInto('transcription_jobs')
-    .values({ video_id: videoId, state: 'queued', attempts: 0, run_after: now, lease_until: null, error: null, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('video_id').doNothing())
-    .execute();
+/** Queues the transcription of a video (once: a second call does nothing; ONCE_KINDS in media/jobs.ts). */
+export async function enqueueTranscription(queue: Pick<JobQueue, 'enqueue' | 'notify'>, videoId: string): Promise<void> {
+  await queue.enqueue({ kind: 'transcribe', videoId });
+  queue.notify();
 }
 
 /** One piece to the endpoint; its segments shifted by `offset`, and the language it heard. */
@@ -188,108 +184,4 @@ export async function transcribeVideo(deps: TranscriberDeps, videoId: string, si
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-export interface Transcriber {
-  /** Looks for work now (after an enqueue). */
-  kick(): void;
-  stop(): Promise<void>;
-}
-
-/** Runs queued transcriptions one at a time on this process until stopped. */
-export function startTranscriber(deps: TranscriberDeps): Transcriber {
-  const { db, log, config } = deps;
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const claim = async (): Promise<string | undefined> => {
-    const now = toTimestamp();
-    const due = await db
-      .selectFrom('transcription_jobs')
-      .select(['video_id', 'attempts'])
-      .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
-      .orderBy('run_after')
-      .limit(1)
-      .executeTakeFirst();
-    if (!due) return undefined;
-    const taken = await db
-      .updateTable('transcription_jobs')
-      .set({ state: 'running', attempts: Number(due.attempts) + 1, lease_until: toTimestamp(new Date(Date.now() + LEASE_MS)), updated_at: now })
-      .where('video_id', '=', due.video_id)
-      .where('attempts', '=', Number(due.attempts))
-      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1 ? due.video_id : undefined;
-  };
-
-  const runOne = async (videoId: string) => {
-    const job = log.child({ videoId });
-    try {
-      const made = await transcribeVideo(deps, videoId, controller.signal);
-      await db.updateTable('transcription_jobs').set({ state: 'done', lease_until: null, error: null, updated_at: toTimestamp() }).where('video_id', '=', videoId).execute();
-      job.info({ made }, 'transcription done');
-      if (made) await deps.onCaptioned?.(videoId);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const row = await db.selectFrom('transcription_jobs').select('attempts').where('video_id', '=', videoId).executeTakeFirst();
-      const attempts = Number(row?.attempts ?? config.maxAttempts);
-      // A deleted video will not come back; a full one is the owner's to change (trying again would pay for the transcription again).
-      const giveUp = attempts >= config.maxAttempts || (error instanceof CaptionStateError && (error.reason === 'notFound' || error.reason === 'tooManyTracks'));
-      const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-      await db
-        .updateTable('transcription_jobs')
-        .set({
-          state: giveUp ? 'failed' : 'queued',
-          run_after: toTimestamp(new Date(Date.now() + config.retryBaseMs * 2 ** Math.max(0, attempts - 1))),
-          lease_until: null,
-          error: message,
-          updated_at: toTimestamp(),
-        })
-        .where('video_id', '=', videoId)
-        .execute()
-        .catch(() => undefined);
-      job.warn({ err: error, attempts, giveUp }, 'transcription failed');
-    }
-  };
-
-  const loop = async () => {
-    for (;;) {
-      again = false;
-      if (controller.signal.aborted) return;
-      const videoId = await claim().catch((error: unknown) => {
-        log.warn({ err: error }, 'transcription: could not look for work');
-        return undefined;
-      });
-      if (!videoId) {
-        if (again) continue;
-        return;
-      }
-      await runOne(videoId);
-    }
-  };
-
-  const kick = () => {
-    if (controller.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop().finally(() => {
-      running = null;
-    });
-  };
-  timer = setInterval(kick, config.pollMs);
-  timer.unref();
-  kick();
-  return {
-    kick,
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      controller.abort();
-      await running?.catch(() => undefined);
-    },
-  };
 }

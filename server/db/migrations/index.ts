@@ -24,6 +24,7 @@ import * as videoAnnouncements from './0017_video_announcements';
 import * as processingEstimates from './0018_processing_estimates';
 import * as privateOriginals from './0019_private_originals';
 import * as jobKinds from './0020_job_kinds';
+import * as jobKeyKind from './0021_job_key_kind';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0018_processing_estimates': processingEstimates,
   '0019_private_originals': privateOriginals,
   '0020_job_kinds': jobKinds,
+  '0021_job_key_kind': jobKeyKind,
 };
 
 export const migrationProvider: MigrationProvider = {
