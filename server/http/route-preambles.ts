@@ -54,8 +54,9 @@ const setNoStore: onRequestHookHandler = (_request, reply, done) => {
 export function installRoutePreambles(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (route.config?.noStore) {
+      // First of the route's own hooks (before a route rate limit's 429, say), as the global hook was.
       const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-      if (!own.includes(setNoStore)) route.onRequest = [...own, setNoStore];
+      if (!own.includes(setNoStore)) route.onRequest = [setNoStore, ...own];
     }
     if (route.attachValidation !== true) return;
     const handler = route.handler as RouteHandlerMethod;
