@@ -12,13 +12,28 @@ import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('the app', () => {
+  // The tests that only read share one app; a test that changes data or the app itself (a
+  // session, a route, a closed database) starts with `t = await ownApp()`.
+  let shared: TestApp;
+  let own: TestApp | undefined;
   let t: TestApp;
-  beforeEach(async () => {
-    t = await makeTestApp();
+  beforeAll(async () => {
+    shared = await makeTestApp();
+  });
+  afterAll(async () => {
+    await shared.close();
+  });
+  beforeEach(() => {
+    t = shared;
   });
   afterEach(async () => {
-    await t.close();
+    await own?.close();
+    own = undefined;
   });
+  const ownApp = async (): Promise<TestApp> => {
+    own = await makeTestApp();
+    return own;
+  };
 
   describe('health', () => {
     it.each(['/health', '/v0/api/health'])('GET %s reports the database', async (url) => {
@@ -28,6 +43,7 @@ describe('the app', () => {
     });
 
     it('answers 503 when the database is gone', async () => {
+      t = await ownApp();
       await t.app.database.close();
       const res = await t.app.inject({ method: 'GET', url: '/v0/api/health' });
       expect(res.statusCode).toBe(503);
@@ -70,6 +86,7 @@ describe('the app', () => {
     });
 
     it('returns the user of a valid session', async () => {
+      t = await ownApp();
       const user = await createTestUser(t.app, { username: 'alice', email: 'alice@example.com', verified: 0 });
       const res = await t.app.inject({
         method: 'GET',
@@ -85,6 +102,7 @@ describe('the app', () => {
     });
 
     it('rejects an expired session and clears its cookie', async () => {
+      t = await ownApp();
       const user = await createTestUser(t.app);
       const cookie = await sessionCookieFor(t.app, user.id);
       const token = cookie.slice(`${SESSION_COOKIE}=`.length);
@@ -113,6 +131,7 @@ describe('the app', () => {
 
   describe('sessions', () => {
     it('stores only the hash of the token', async () => {
+      t = await ownApp();
       const user = await createTestUser(t.app);
       const { token, expiresAt } = await t.app.sessions.createSession(user.id, { userAgent: 'jest', ip: '10.0.0.1' });
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -125,6 +144,7 @@ describe('the app', () => {
     });
 
     it('destroys one session, all of a user, and cascades when the user is deleted', async () => {
+      t = await ownApp();
       const user = await createTestUser(t.app);
       const other = await createTestUser(t.app);
       const first = await t.app.sessions.createSession(user.id);
@@ -143,6 +163,7 @@ describe('the app', () => {
     });
 
     it('guards routes with requireUser', async () => {
+      t = await ownApp();
       t.app.get('/v0/api/test-only/me', { preHandler: requireUser }, async (request) => ({
         id: (await request.currentUser())?.id,
       }));
@@ -207,6 +228,7 @@ describe('the app', () => {
     });
 
     it('hides the details of a real bug behind a 500', async () => {
+      t = await ownApp();
       t.app.get('/v0/api/test-only/boom', async () => {
         throw new Error('secret internal detail');
       });
@@ -227,6 +249,7 @@ describe('the app', () => {
 
   describe('media', () => {
     it('serves uploaded files with Range support', async () => {
+      t = await ownApp();
       // Only files of stored videos are served (routes/media.ts; details in media-api.test.ts).
       const video = await createTestVideo(t.app, (await createTestUser(t.app)).id);
       const res = await t.app.inject({ method: 'GET', url: `/media/${video.video_key}`, headers: { range: 'bytes=2-5' } });
