@@ -35,8 +35,7 @@ import {
 import { clearSessionCookie, readSessionToken, startSession } from '../services/sessions';
 import { consumeToken, hashToken, isWellFormedToken, issueToken, purgeExpiredTokens } from '../services/tokens';
 import { toPublicUser } from '../services/users';
-
-import { PublicUserSchema } from './session';
+import { PublicUserSchema } from '../schemas/users';
 
 // ---- limits ----
 

@@ -33,8 +33,7 @@ import {
 } from '../services/captions/tracks';
 import { loadViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
-
-import { SelfieVideoSchema } from './videos';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 const Params = Type.Object({ id: Type.String(), lang: Type.String({ maxLength: 64 }) });
 const VideoAnswer = Type.Object({ success: Type.Boolean(), message: Type.String(), video: SelfieVideoSchema });

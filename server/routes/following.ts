@@ -36,8 +36,8 @@ import {
   type SubscribeResult,
 } from '../services/following';
 import { readSessionToken } from '../services/sessions';
-
-import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, SelfieVideoSchema } from './videos';
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from '../schemas/paging';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 const MINUTE = 60 * 1000;
 

@@ -22,8 +22,7 @@ import {
 } from '../services/moderation/actions';
 import { listAudit } from '../services/moderation/audit';
 import { REPORT_DETAILS_MAX_LENGTH, createReport, listReports, resolveReport } from '../services/moderation/reports';
-
-import { RoleSchema } from './session';
+import { RoleSchema } from '../schemas/users';
 
 const MINUTE = 60 * 1000;
 

@@ -26,8 +26,7 @@ import {
   watchLaterId,
   type PlaylistProblem,
 } from '../services/following';
-
-import { SelfieVideoSchema } from './videos';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 const Visibility = Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('private')], { title: 'PlaylistVisibility' });
 const PlaylistSchema = Type.Object(

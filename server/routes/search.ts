@@ -17,8 +17,7 @@ import { Type } from 'typebox';
 
 import { PAGE_SIZE } from '../services/search';
 import { describeIntent, REMOVABLE_PATTERN } from '../services/search/intent';
-
-import { SelfieVideoSchema } from './videos';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_AI_PER_PAGE = 100;

@@ -25,8 +25,7 @@ import { RELATED_DEFAULT, RELATED_MAX, countSitemapVideos, relatedVideos, sitema
 import { embedSize, iframeCode, summaryOf, videoPreview } from '../services/sharing/preview';
 import { findViewableVideo, loadViewableVideo } from '../services/video-access';
 import { renditionManifest, toPublicVideo } from '../services/videos';
-
-import { SelfieVideoSchema } from './videos';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 /** Sitemap entries per page (the protocol allows 50 000; video entries are large). */
 export const SITEMAP_PAGE_SIZE = 1000;

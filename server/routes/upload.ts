@@ -40,8 +40,7 @@ import {
 import type { LocalWrite } from '../media/spool';
 import { loadViewableVideo } from '../services/video-access';
 import { toPublicVideo } from '../services/videos';
-
-import { SelfieVideoSchema } from './videos';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 const MINUTE = 60 * 1000;
 

@@ -29,9 +29,8 @@ import {
 import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor } from '../services/cursors';
 import { isSubscribed, subscriberCount } from '../services/following';
 import { toPublicUser } from '../services/users';
-
-import { PublicUserSchema } from './session';
-import { SelfieVideoSchema } from './videos';
+import { PublicUserSchema } from '../schemas/users';
+import { SelfieVideoSchema } from '../schemas/videos';
 
 const MINUTE = 60 * 1000;
 

@@ -25,6 +25,8 @@ import { countView, deleteVideo, listPublicVideos, purgeOldViews, viewDay, viewe
 import { toPublicVideo } from '../services/videos';
 import { estimateProcessing } from '../media/progress';
 import { retryVideo } from '../services/uploads';
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from '../schemas/paging';
+import { SelfieVideoSchema, VideoStatusSchema, processingFields } from '../schemas/videos';
 
 const MINUTE = 60 * 1000;
 
@@ -33,139 +35,10 @@ export const VIDEO_LIMITS = {
   editsPerUser: { max: 10, timeWindow: MINUTE },
 } as const;
 
-export const DEFAULT_PER_PAGE = 18;
-export const MAX_PER_PAGE = 100;
-/** Far beyond any real list; keeps the offset a safe integer. */
-export const MAX_PAGE = 1_000_000;
-
 /** Old view rows are deleted while counting views, at most this often. */
 const VIEW_PURGE_INTERVAL_MS = 10 * MINUTE;
 
 // ---- schemas ----
-
-/** Where an upload is in the media pipeline: `ready` plays everywhere; `failed` never will. */
-const VideoStatusSchema = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')], { title: 'VideoStatus' });
-const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('private')], { title: 'Visibility' });
-/** One WebP card image of a video, `width` pixels wide (for `srcset`). */
-const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
-
-/** Where a video is in the pipeline (server/media/progress.ts). */
-const ProcessingStageSchema = Type.Union(
-  [
-    Type.Literal('queued'),
-    Type.Literal('probing'),
-    Type.Literal('transcoding'),
-    Type.Literal('packaging'),
-    Type.Literal('storyboard'),
-    Type.Literal('done'),
-    Type.Literal('failed'),
-  ],
-  {
-  title: 'ProcessingStage',
-    description: 'queued (waiting for a worker), probing, transcoding, packaging, storyboard while processing; done when ready; failed when failed',
-  },
-);
-/** Why processing failed, as a stable code (processingError says it in words). */
-const ProcessingErrorCodeSchema = Type.Union(
-  [
-    ...([
-      Type.Literal('unsupported'),
-      Type.Literal('tooLong'),
-      Type.Literal('tooLarge'),
-      Type.Literal('corrupt'),
-      Type.Literal('timeout'),
-      Type.Literal('missingOriginal'),
-      Type.Literal('transcode'),
-    ] as const),
-    Type.Null(),
-  ],
-  {
-  title: 'ProcessingErrorCode',
-    description:
-      'unsupported format, too long, picture too large, corrupt file, processing took too long (timeout), original missing, other transcode failure; null unless failed',
-  },
-);
-/** The processing fields every answer about one video's state carries. */
-const processingFields = {
-  processingStage: ProcessingStageSchema,
-  processingErrorCode: ProcessingErrorCodeSchema,
-  queuePosition: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-    description: "1-based place among the waiting jobs, for the video's owner while it is queued; null otherwise",
-  }),
-  etaSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-    description: "Estimated seconds until ready, for the video's owner while it is processing, from this site's measured speed; null when unknown",
-  }),
-};
-/** One caption track of a video (docs/captions.md). */
-export const CaptionTrackSchema = Type.Object(
-  {
-    lang: Type.String({ description: 'BCP 47 language tag, canonical (en, zh-Hans)' }),
-    label: Type.String(),
-    url: Type.String({ description: 'The WebVTT file (text/vtt), under the same access rule as the video' }),
-    source: Type.Union([Type.Literal('upload'), Type.Literal('auto')], { description: 'upload: sent by the owner; auto: made by the transcription engine' }),
-  },
-  { title: 'CaptionTrack' },
-);
-
-/** A selfie video, as services/videos.ts toPublicVideo builds it. */
-export const SelfieVideoSchema = Type.Object({
-  _id: Type.String(),
-  movieId: Type.String({
-    description:
-      "The storage key of the file cdnUrl plays (the MP4 rendition; a video made before the media pipeline: its uploaded file); '' until ready. Never an original's key",
-  }),
-  title: Type.String(),
-  description: Type.String(),
-  visibility: VisibilitySchema,
-  views: Type.Number(),
-  cdnUrl: Type.String({ description: "The progressive MP4 (/media/<movieId>); '' until ready" }),
-  thumbnailCdnUrl: Type.String(),
-  user: Type.String(),
-  username: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  /** Present only while moderators hide the video (seen by its owner and moderators). */
-  hiddenReason: Type.Optional(Type.String()),
-  // The media pipeline (server/media): processing state and renditions.
-  status: VideoStatusSchema,
-  processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
-  processingError: Type.Union([Type.String(), Type.Null()]),
-  ...processingFields,
-  duration: Type.Number({ minimum: 0 }),
-  width: Type.Integer({ minimum: 0 }),
-  height: Type.Integer({ minimum: 0 }),
-  hlsUrl: Type.Union([Type.String(), Type.Null()]),
-  posterUrl: Type.Union([Type.String(), Type.Null()]),
-  thumbnailSources: Type.Array(ThumbnailSourceSchema),
-  // Playback (docs/playback.md).
-  storyboardUrl: Type.Union([Type.String(), Type.Null()], {
-    description: 'WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made',
-  }),
-  chapters: Type.Array(Type.Object({ start: Type.Number({ minimum: 0, description: 'Seconds' }), title: Type.String() }, { title: 'VideoChapter' }), {
-    description: 'From "0:00 Intro" lines of the description; [] when none',
-  }),
-  downloadEnabled: Type.Optional(
-    Type.Boolean({
-      description:
-        'Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). ' +
-        "Always present in the owner's answers (false included); in anyone else's only when true",
-    }),
-  ),
-  resumeAt: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
-    description: "The signed-in viewer's saved position in seconds (single-video answers only); null otherwise",
-  }),
-  subscriberCount: Type.Optional(
-    Type.Integer({ minimum: 0, description: "How many users follow the video's uploader (GET of one video only)" }),
-  ),
-  subscribed: Type.Optional(
-    Type.Boolean({ description: "Whether the signed-in viewer follows the video's uploader (GET of one video, signed-in viewers only)" }),
-  ),
-  qualities: Type.Integer({
-    minimum: 0,
-    description: 'Qualities the HLS playlist offers (0 until ready): the player reserves its quality menu from the first paint',
-  }),
-  captions: Type.Array(CaptionTrackSchema, { description: 'Caption tracks (WebVTT); [] when none' }),
-}, { title: 'SelfieVideo' });
 
 /** GET /videos/selfieVideos/:id/processing: the light polling answer (counts no view). */
 const ProcessingResponse = Type.Object({

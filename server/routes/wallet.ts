@@ -30,8 +30,7 @@ import {
   type SiweSite,
   type WalletLoginFailure,
 } from '../services/wallet';
-
-import { PublicUserSchema } from './session';
+import { PublicUserSchema } from '../schemas/users';
 
 const MINUTE = 60 * 1000;
 
