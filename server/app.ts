@@ -39,6 +39,7 @@ import { installRoutePreambles } from './http/route-preambles';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
 import type { ServerRenderer } from './http/server-render';
+import { embedPageRoutes } from './http/embed-route';
 import { registerSpa, type SpaOptions } from './http/spa';
 import { sharedSerializerCompiler } from './http/serialization';
 import { installStartup } from './http/startup';
@@ -211,6 +212,7 @@ async function assembleApp(
   await app.register(namedPlugin('api-routes', apiRoutes), { prefix: '/v0/api' });
   await app.register(namedPlugin('media-routes', mediaRoutes));
   await app.register(namedPlugin('sharing-site-routes', sharingSiteRoutes));
+  await app.register(namedPlugin('embed-page-routes', embedPageRoutes));
   await registerSpa(app, config, spaOptions);
 
   return app;

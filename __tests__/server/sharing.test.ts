@@ -13,7 +13,8 @@ import { JSDOM } from 'jsdom';
 
 import { newId } from '../../server/db/ids';
 import type { UserRow, VideoRow } from '../../server/db/schema';
-import { attachmentHeader, downloadFileName, parseStartTime } from '../../server/routes/sharing';
+import { parseStartTime } from '../../server/http/embed-route';
+import { attachmentHeader, downloadFileName } from '../../server/routes/sharing';
 import { bestLanguageMatch } from '../../server/services/sharing/languages';
 import { isoDuration } from '../../server/services/sharing/preview';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';

@@ -37,7 +37,7 @@ import { requestLanguage, t } from '../i18n';
 
 import { AdmissionGate } from './admission';
 import { HttpError } from './errors';
-import { isHistoryNavigation } from './spa';
+import { isHistoryNavigation } from './navigation';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -45,7 +45,7 @@ import { compressionOptions } from './compression';
 import { pageChunkFor, selfieVideoUrl } from './critical-path';
 import { internalRequestHeaders } from './overload';
 import { firstScreenLocale, firstScreenTimeZone, SERVER_RENDERED_PAGES, VISITOR_SESSION_PAGES } from './server-render';
-import { isHistoryNavigation } from './spa';
+import { isHistoryNavigation } from './navigation';
 
 /** What a page shows, for invalidation: `video:<id>`, the video lists, users' names. */
 export type PageTag = `video:${string}` | 'videos' | 'users';

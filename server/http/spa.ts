@@ -32,9 +32,7 @@ import {
   VISITOR_SESSION_PAGES,
   type ServerRenderer,
 } from './server-render';
-
-/** Paths the history fallback never answers with index.html. */
-export const NON_SPA_PREFIXES = ['/v0/api', '/media', '/catalogue', '/health'];
+import { NON_SPA_PREFIXES, isHistoryNavigation } from './navigation';
 
 const SPA_NOT_BUILT_MESSAGE = 'The SPA is not built yet: run npm run build';
 
@@ -169,14 +167,6 @@ export async function registerSpa(
     if (isHistoryNavigation(request)) return serveIndex(request, reply);
     return sendError(reply, 404, NOT_FOUND_MESSAGE);
   });
-}
-
-/** A browser navigating to a client-side route: GET/HEAD, asks for HTML, not a server path. */
-export function isHistoryNavigation(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (!(request.headers.accept ?? '').includes('text/html')) return false;
-  const pathName = request.url.split('?')[0] ?? '';
-  return !NON_SPA_PREFIXES.some((prefix) => pathName === prefix || pathName.startsWith(`${prefix}/`));
 }
 
 interface IndexPage {
