@@ -33,7 +33,7 @@ import { hostHeaderServerOptions, installHostCheck } from './http/host-header';
 import { loggerOptions } from './http/logger';
 import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
-import { namedPlugin } from './http/plugin-name';
+import { namedPlugin, registerInOrder, type AppPart } from './http/plugins';
 import { installPageCache } from './http/page-cache';
 import { installRoutePreambles } from './http/route-preambles';
 import { installLoadShedding } from './http/overload';
@@ -149,71 +149,145 @@ async function assembleApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
-  // Long start-up work (the search index) runs once the app is ready, never under the plugin time
-  // limit; /health says 'starting' until it is done (http/startup.ts).
-  installStartup(app);
-  await installInstanceSharing(app);
-  installSearch(app);
-  followVideoChanges(app);
-  backfillCaptionSearch(app);
-  installMedia(app);
-  installFollowing(app);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
-  if (ownsStorage) app.addHook('onClose', async () => storage.close?.());
-
-  const sessions = createSqlSessionStore(database.db);
-  installSessions(app, sessions);
-  const purged = await sessions.purgeExpiredSessions();
-  if (purged > 0) app.log.info({ purged }, 'expired sessions removed');
-
-  installErrorHandler(app);
-  installHostCheck(app);
-  // Before admission: slow bodies and crowded addresses are bounded without taking a place.
-  installSlowClientGuards(app, config.connections, config.trustProxy !== false);
-  installUploadBudget(app, config.connections);
-  // Global, before any route: every state-changing request of every route must come from our origins,
-  // and a saturated process sheds requests (503) instead of queueing them.
-  installOriginCheck(app, config.allowedOrigins);
-  // Security headers and cookies before the page cache, which answers a visitor's cached page
-  // before admission: it takes no place (http/page-cache.ts), and gets both like any answer.
-  await app.register(fastifyHelmet, helmetOptions(config));
-  await app.register(fastifyCookie);
-  installPageCache(app, config.pageCache);
-  await installLoadShedding(app, config.overload);
-  await app.register(fastifyCompress, compressionOptions);
-  // Limits are opt-in per route (config.rateLimit); counted in Redis when REDIS_URL is set.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...rateLimitStoreOptions(app),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, `Too many requests, please try again in ${context.after}.`),
-  });
-
-  installMetrics(app, config.metricsPort);
-  // Before any route: it collects them into the OpenAPI document (GET /v0/api/openapi.json).
-  await installOpenApi(app);
-  // Before any route too: validation answers and no-store by route options (http/route-preambles.ts).
-  installRoutePreambles(app);
-
-  if (config.catalogue.builtIn) {
-    // Loaded only when used: an external provider never pays for the stand-in's data set.
-    const { default: cataloguePlugin, prepareCatalogue } = await import('./catalogue/plugin');
-    // Its data set is generated here, not in the plugin: seconds on a busy machine, which
-    // count against no plugin's time limit out here.
-    prepareCatalogue();
-    await app.register(cataloguePlugin, {
-      prefix: '/catalogue',
-      publicUrl: config.publicUrl,
-      followRequestOrigin: !config.publicUrlConfigured,
-    });
-  }
-
-  await app.register(namedPlugin('health-routes', healthRoutes));
-  await app.register(namedPlugin('api-routes', apiRoutes), { prefix: '/v0/api' });
-  await app.register(namedPlugin('media-routes', mediaRoutes));
-  await app.register(namedPlugin('sharing-site-routes', sharingSiteRoutes));
-  await app.register(namedPlugin('embed-page-routes', embedPageRoutes));
-  await registerSpa(app, config, spaOptions);
-
+  await registerInOrder(app, appParts(app, config, { database, ownsDatabase, storage, ownsStorage }, spaOptions));
   return app;
+}
+
+/** Hooks every route must come after: a route takes the app-wide hooks that exist when it is added. */
+const BEFORE_ANY_ROUTE = [
+  'error-handler',
+  'sessions',
+  'host-check',
+  'slow-client-guards',
+  'upload-budget',
+  'origin-check',
+  'security-headers',
+  'cookies',
+  'page-cache',
+  'load-shedding',
+  'compression',
+  'rate-limits',
+  'metrics',
+  'openapi',
+  'route-preambles',
+];
+
+/**
+ * The app's parts, each with what it needs when it registers or whose hooks must run before its
+ * own (http/plugins.ts registers them in that order; this listing order only breaks ties).
+ */
+function appParts(
+  app: FastifyInstance,
+  config: AppConfig,
+  engines: { database: AppDatabase; ownsDatabase: boolean; storage: Storage; ownsStorage: boolean },
+  spaOptions: SpaOptions,
+): AppPart[] {
+  const { database, ownsDatabase, storage, ownsStorage } = engines;
+  return [
+    // Long start-up work (the search index) runs once the app is ready, never under the plugin time
+    // limit; /health says 'starting' until it is done (http/startup.ts).
+    { name: 'startup', register: installStartup },
+    // Redis and change events between instances (or this process alone).
+    { name: 'instance-sharing', register: installInstanceSharing },
+    { name: 'search', dependencies: ['startup', 'instance-sharing'], register: (instance) => installSearch(instance) },
+    { name: 'search-follows-video-changes', dependencies: ['search'], register: followVideoChanges },
+    { name: 'caption-search-backfill', dependencies: ['search'], register: backfillCaptionSearch },
+    { name: 'media', dependencies: ['instance-sharing'], register: (instance) => installMedia(instance) },
+    { name: 'following', dependencies: ['instance-sharing'], register: installFollowing },
+    {
+      // Closed after the parts that use them have stopped (their close hooks were added first).
+      name: 'owned-engines',
+      dependencies: ['search', 'media', 'following'],
+      register: (instance) => {
+        if (ownsDatabase) instance.addHook('onClose', async () => database.close());
+        if (ownsStorage) instance.addHook('onClose', async () => storage.close?.());
+      },
+    },
+    {
+      name: 'sessions',
+      register: async (instance) => {
+        const sessions = createSqlSessionStore(database.db);
+        installSessions(instance, sessions);
+        const purged = await sessions.purgeExpiredSessions();
+        if (purged > 0) instance.log.info({ purged }, 'expired sessions removed');
+      },
+    },
+    { name: 'error-handler', register: installErrorHandler },
+    { name: 'host-check', dependencies: ['error-handler'], register: installHostCheck },
+    // Before admission: slow bodies and crowded addresses are bounded without taking a place.
+    {
+      name: 'slow-client-guards',
+      dependencies: ['error-handler'],
+      register: (instance) => installSlowClientGuards(instance, config.connections, config.trustProxy !== false),
+    },
+    { name: 'upload-budget', dependencies: ['error-handler'], register: (instance) => installUploadBudget(instance, config.connections) },
+    // Every state-changing request of every route must come from our origins.
+    { name: 'origin-check', dependencies: ['error-handler'], register: (instance) => installOriginCheck(instance, config.allowedOrigins) },
+    // Security headers and cookies before the page cache, which answers a visitor's cached page
+    // before admission: it takes no place (http/page-cache.ts), and gets both like any answer.
+    { name: 'security-headers', register: (instance) => instance.register(fastifyHelmet, helmetOptions(config)) },
+    { name: 'cookies', register: (instance) => instance.register(fastifyCookie) },
+    {
+      name: 'page-cache',
+      dependencies: ['security-headers', 'cookies', 'sessions', 'instance-sharing'],
+      register: (instance) => installPageCache(instance, config.pageCache),
+    },
+    // A saturated process sheds requests (503) instead of queueing them; what the parts above
+    // refuse or answer never takes a place.
+    {
+      name: 'load-shedding',
+      dependencies: ['host-check', 'slow-client-guards', 'upload-budget', 'origin-check', 'page-cache'],
+      register: (instance) => installLoadShedding(instance, config.overload),
+    },
+    { name: 'compression', dependencies: ['page-cache'], register: (instance) => instance.register(fastifyCompress, compressionOptions) },
+    // Limits are opt-in per route (config.rateLimit); counted in Redis when REDIS_URL is set.
+    {
+      name: 'rate-limits',
+      dependencies: ['instance-sharing'],
+      register: (instance) =>
+        instance.register(fastifyRateLimit, {
+          global: false,
+          ...rateLimitStoreOptions(instance),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(context.statusCode, `Too many requests, please try again in ${context.after}.`),
+        }),
+    },
+    { name: 'metrics', register: (instance) => installMetrics(instance, config.metricsPort) },
+    // It collects the routes into the OpenAPI document (GET /v0/api/openapi.json).
+    { name: 'openapi', register: installOpenApi },
+    // Validation answers and no-store by route options (http/route-preambles.ts).
+    { name: 'route-preambles', register: installRoutePreambles },
+    {
+      name: 'catalogue-stand-in',
+      dependencies: BEFORE_ANY_ROUTE,
+      register: async (instance) => {
+        if (!config.catalogue.builtIn) return;
+        // Loaded only when used: an external provider never pays for the stand-in's data set.
+        const { default: cataloguePlugin, prepareCatalogue } = await import('./catalogue/plugin');
+        // Its data set is generated here, not in the plugin: seconds on a busy machine, which
+        // count against no plugin's time limit out here.
+        prepareCatalogue();
+        await instance.register(cataloguePlugin, {
+          prefix: '/catalogue',
+          publicUrl: config.publicUrl,
+          followRequestOrigin: !config.publicUrlConfigured,
+        });
+      },
+    },
+    { name: 'health', dependencies: BEFORE_ANY_ROUTE, register: (instance) => instance.register(namedPlugin('health-routes', healthRoutes)) },
+    {
+      name: 'api',
+      dependencies: [...BEFORE_ANY_ROUTE, 'search', 'media', 'following'],
+      register: (instance) => instance.register(namedPlugin('api-routes', apiRoutes), { prefix: '/v0/api' }),
+    },
+    { name: 'media-files', dependencies: [...BEFORE_ANY_ROUTE, 'media'], register: (instance) => instance.register(namedPlugin('media-routes', mediaRoutes)) },
+    {
+      name: 'sharing-site',
+      dependencies: [...BEFORE_ANY_ROUTE, 'search'],
+      register: (instance) => instance.register(namedPlugin('sharing-site-routes', sharingSiteRoutes)),
+    },
+    { name: 'embed-page', dependencies: BEFORE_ANY_ROUTE, register: (instance) => instance.register(namedPlugin('embed-page-routes', embedPageRoutes)) },
+    // Last: its not-found handler answers every page view no route took.
+    { name: 'spa', dependencies: [...BEFORE_ANY_ROUTE, 'api', 'media-files', 'sharing-site', 'embed-page'], register: (instance) => registerSpa(instance, config, spaOptions) },
+  ];
 }

@@ -17,7 +17,7 @@ import path from 'node:path';
 import staticFiles from '@fastify/static';
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 
-import { namedPlugin } from '../http/plugin-name';
+import { namedPlugin } from '../http/plugins';
 import { requestOrigin } from '../http/request-origin';
 
 import { catalogueUrls, toApiVideo, THUMB_SIZES, type ApiSearchResponse, type CatalogueUrls, type ThumbSize } from './api-shape';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
-import { namedPlugin } from '../http/plugin-name';
+import { namedPlugin } from '../http/plugins';
 
 import { actionRoutes } from './actions';
 import { authRoutes } from './auth';

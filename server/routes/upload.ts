@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { sendError } from '../http/errors';
-import { namedPlugin } from '../http/plugin-name';
+import { namedPlugin } from '../http/plugins';
 import { rateLimited } from '../http/rate-limits';
 import { uploadsUnderWay } from '../http/upload-budget';
 import { requireUser, signedInUser } from '../http/guards';
