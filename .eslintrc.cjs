@@ -11,7 +11,6 @@ const features = fs.existsSync(featuresDir)
  * Imports flow one way: components, i18n, config, api → features → app.
  * A feature may use another feature only through that feature's index.ts (its public face);
  * features refresh each other's data through cache tags, not imports.
- * On the server, server/http does not import the routes, and http/guards.ts no service.
  */
 const layerZones = [
   ...['components', 'i18n', 'config', 'api'].map((lower) => ({
@@ -35,19 +34,30 @@ const layerZones = [
         message: `Import ${other} only through src/features/${other}/index.ts.`,
       })),
   ),
-  // The server: the http layer sits below the routes, and its guards below the services too
-  // (they ask request.currentUser(), which the sessions service registers).
-  {
-    target: './server/http',
-    from: './server/routes',
-    message: 'server/http is below the routes: it must not import server/routes.',
-  },
-  {
-    target: './server/http/guards.ts',
-    from: './server/services',
-    message: 'The guards must not import a service (request.currentUser() is declared in http/guards.ts).',
-  },
 ];
+
+/**
+ * The server's floors (docs/architecture.md): imports only go down —
+ * config, i18n, schemas → infra → http → domains → pages → app.ts, index.ts, worker.ts.
+ * Domains use each other's modules directly; import/no-cycle keeps that graph acyclic.
+ */
+const SERVER_FLOORS = [
+  { name: 'config, i18n and schemas', paths: ['./server/config', './server/i18n', './server/schemas'] },
+  { name: 'infra', paths: ['./server/infra'] },
+  { name: 'http', paths: ['./server/http'] },
+  { name: 'domains', paths: ['./server/domains'] },
+  { name: 'pages', paths: ['./server/pages'] },
+  { name: 'the composition (app.ts, index.ts, worker.ts)', paths: ['./server/app.ts', './server/index.ts', './server/worker.ts'] },
+];
+const serverZones = SERVER_FLOORS.slice(0, -1).flatMap((floor, index) =>
+  floor.paths.map((target) => ({
+    target,
+    from: SERVER_FLOORS.slice(index + 1).flatMap((higher) => higher.paths),
+    message: `${target.slice(2)} is on the ${floor.name} floor: it must not import a higher floor (${SERVER_FLOORS.slice(index + 1)
+      .map((higher) => higher.name)
+      .join('; ')}).`,
+  })),
+);
 
 module.exports = {
   root: true,
@@ -88,7 +98,7 @@ module.exports = {
         'newlines-between': 'always',
       },
     ],
-    'import/no-restricted-paths': ['error', { zones: layerZones }],
+    'import/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones] }],
     'react/prop-types': 'off',
     'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
   },

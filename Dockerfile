@@ -37,5 +37,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# A 16 MiB semi-space (32 MiB young generation) rather than what V8 sizes from the machine's RAM: server/heap.ts.
+# A 16 MiB semi-space (32 MiB young generation) rather than what V8 sizes from the machine's RAM: server/infra/heap.ts.
 CMD ["node", "--max-semi-space-size=16", "--import", "tsx", "server/index.ts"]

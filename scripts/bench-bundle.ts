@@ -12,7 +12,7 @@ import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/config/index';
 
 import { bundleReport, HOME_BUDGET_BYTES, printBundleReport, REPORT_STATS_OPTIONS } from './bundle-report';
 import { buildSpa, currentBuildStats, DIST_DIR } from './spa-build';

@@ -24,9 +24,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { startRedis, type RedisServer } from '../__tests__/support/redis';
-import { loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest } from '../server/db';
-import { newId, toTimestamp } from '../server/db/ids';
+import { loadConfig } from '../server/config/index';
+import { createDatabase, migrateToLatest } from '../server/infra/db';
+import { newId, toTimestamp } from '../server/infra/db/ids';
 
 import { ONE_ADDRESS_FOR_MANY_CLIENTS, benchUserRow, benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
 

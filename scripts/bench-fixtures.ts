@@ -8,10 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 
-import { loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest } from '../server/db';
-import { newId, toTimestamp } from '../server/db/ids';
-import type { Database } from '../server/db/schema';
+import { loadConfig } from '../server/config/index';
+import { createDatabase, migrateToLatest } from '../server/infra/db';
+import { newId, toTimestamp } from '../server/infra/db/ids';
+import type { Database } from '../server/infra/db/schema';
 
 /**
  * Server settings for a bench whose one load generator stands for many visitors: all of its

@@ -19,7 +19,7 @@
  *   BENCH_SERVER_ENV (extra server variables, NAME=value,NAME=value)  BENCH_LOAD_JSON=file (figures as JSON)
  *
  * BENCH_PAGES=1 measures the visitors' pages instead: `/` and a video's page at 50, 100 and 200
- * connections (BENCH_CONNECTIONS), on a server with the shared page cache (http/page-cache.ts) and
+ * connections (BENCH_CONNECTIONS), on a server with the shared page cache (pages/page-cache.ts) and
  * then on one without it (PAGE_CACHE_TTL_MS=0), and prints visitor pages per second side by side
  * (goal: ≥ 500/s without a 503, with the cache).
  *

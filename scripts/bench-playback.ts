@@ -34,7 +34,7 @@ import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { runFfmpeg } from '../server/media/ffmpeg';
+import { runFfmpeg } from '../server/domains/media/ffmpeg';
 
 import { CONDITIONS, median, waitForHealth } from './bench-web';
 

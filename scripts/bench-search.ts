@@ -19,16 +19,16 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { AppInstance } from '../server/app';
-import { generateCatalogue, getCatalogue, type Catalogue, type CatalogueVideo } from '../server/catalogue/dataset';
-import { searchCatalogue } from '../server/catalogue/search';
-import { newId, toTimestamp } from '../server/db/ids';
-import { upsertDocuments } from '../server/services/search/documents';
-import { prepareEmbeddings } from '../server/services/search/embeddings';
-import { createFullTextSearch } from '../server/services/search/fulltext';
-import { builtInCatalogueVocabulary, type SearchService } from '../server/services/search/service';
-import { Segment } from '../server/services/search/engine';
-import { emptyIntent } from '../server/services/search/intent';
-import { surfaceWords } from '../server/services/search/text';
+import { generateCatalogue, getCatalogue, type Catalogue, type CatalogueVideo } from '../server/domains/catalogue/dataset';
+import { searchCatalogue } from '../server/domains/catalogue/search';
+import { newId, toTimestamp } from '../server/infra/db/ids';
+import { upsertDocuments } from '../server/domains/search/documents';
+import { prepareEmbeddings } from '../server/domains/search/embeddings';
+import { createFullTextSearch } from '../server/domains/search/fulltext';
+import { builtInCatalogueVocabulary, type SearchService } from '../server/domains/search/service';
+import { Segment } from '../server/domains/search/engine';
+import { emptyIntent } from '../server/domains/search/intent';
+import { surfaceWords } from '../server/domains/search/text';
 
 import { makeApp, percentile, serviceFor } from './search-bench-setup';
 import { judgedSet, KINDS } from './search-judged';

@@ -26,9 +26,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { getCatalogue, type CatalogueVideo } from '../server/catalogue/dataset';
-import { prepareEmbeddings } from '../server/services/search/embeddings';
-import { builtInCatalogueVocabulary } from '../server/services/search/service';
+import { getCatalogue, type CatalogueVideo } from '../server/domains/catalogue/dataset';
+import { prepareEmbeddings } from '../server/domains/search/embeddings';
+import { builtInCatalogueVocabulary } from '../server/domains/search/service';
 
 import { makeApp, percentile, serviceFor } from './search-bench-setup';
 import { judgedSet, KINDS } from './search-judged';

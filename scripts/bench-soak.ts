@@ -102,11 +102,11 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
 import { freePort, startRedis } from '../__tests__/support/redis';
-import { loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest } from '../server/db';
-import { newId, toTimestamp } from '../server/db/ids';
-import { ffmpegPath } from '../server/media/ffmpeg';
-import { hashSessionToken, SESSION_COOKIE } from '../server/services/sessions';
+import { loadConfig } from '../server/config/index';
+import { createDatabase, migrateToLatest } from '../server/infra/db';
+import { newId, toTimestamp } from '../server/infra/db/ids';
+import { ffmpegPath } from '../server/domains/media/ffmpeg';
+import { hashSessionToken, SESSION_COOKIE } from '../server/domains/accounts/sessions';
 
 import { freshPgDatabase, seedVideosAndComments, waitForHealth } from './bench-fixtures';
 import { buildSpa, isBuildCurrent } from './spa-build';

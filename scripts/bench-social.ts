@@ -37,11 +37,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
 
-import { loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest, type AppDatabase } from '../server/db';
-import { toTimestamp } from '../server/db/ids';
-import type { Database } from '../server/db/schema';
-import { hashSessionToken, SESSION_COOKIE } from '../server/services/sessions';
+import { loadConfig } from '../server/config/index';
+import { createDatabase, migrateToLatest, type AppDatabase } from '../server/infra/db';
+import { toTimestamp } from '../server/infra/db/ids';
+import type { Database } from '../server/infra/db/schema';
+import { hashSessionToken, SESSION_COOKIE } from '../server/domains/accounts/sessions';
 
 import { ONE_ADDRESS_FOR_MANY_CLIENTS, benchVideoRow, freshPgDatabase, stopChild, waitForHealth } from './bench-fixtures';
 

@@ -27,9 +27,9 @@ import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { describeMediaTools, runFfmpeg } from '../server/media/ffmpeg';
-import { probeMedia } from '../server/media/probe';
-import { LADDER, X264_PRESET, transcode, type Rung } from '../server/media/renditions';
+import { describeMediaTools, runFfmpeg } from '../server/domains/media/ffmpeg';
+import { probeMedia } from '../server/domains/media/probe';
+import { LADDER, X264_PRESET, transcode, type Rung } from '../server/domains/media/renditions';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 20);
@@ -217,7 +217,7 @@ function multipartBody(fields: Record<string, string>, video: Buffer): { body: B
  */
 async function benchEta(dir: string): Promise<void> {
   const { buildApp } = await import('../server/app');
-  const { loadConfig } = await import('../server/config');
+  const { loadConfig } = await import('../server/config/index');
   const seconds = (factor: number) => Math.max(2, Math.round(ETA_SECONDS * factor));
   // The first (the machine's first measurement) is a 720p H.264 clip. Then H.264 at other sizes and
   // lengths, and the holdout: input kinds never measured when they are estimated (HEVC, HDR HLG),

@@ -13,7 +13,7 @@
  *
  * The server runs in a child process (this same file with --server) on a random loopback port,
  * with a temporary DATA_DIR, with the production start's memory settings (--max-semi-space-size=16,
- * server/heap.ts); it samples its own RSS every 50 ms. This process registers and logs
+ * server/infra/heap.ts); it samples its own RSS every 50 ms. This process registers and logs
  * in a user, then streams the multipart body from a generator through http.request: a real
  * 1 s MP4 padded with a `free` box to the size (the upload is probed, so it must be a video),
  * never holding more than one 1 MiB chunk (the server's worker is off: nothing is transcoded).
@@ -33,7 +33,7 @@ import { pipeline } from 'node:stream/promises';
 
 import { Upload } from 'tus-js-client';
 
-import { DEFAULT_MAX_VIDEO_BYTES } from '../server/config';
+import { DEFAULT_MAX_VIDEO_BYTES } from '../server/config/index';
 
 /** 1 GiB by default: exactly the limit. */
 const VIDEO_BYTES = Number(process.env.BENCH_UPLOAD_BYTES) || DEFAULT_MAX_VIDEO_BYTES;
@@ -91,9 +91,9 @@ type FromServer =
 async function runServer(): Promise<void> {
   const send = (message: FromServer) => process.send?.(message);
   // The heap policy server/index.ts applies first.
-  await import('../server/heap');
+  await import('../server/infra/heap');
   const { buildApp } = await import('../server/app');
-  const { loadConfig } = await import('../server/config');
+  const { loadConfig } = await import('../server/config/index');
   const app = await buildApp(loadConfig());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

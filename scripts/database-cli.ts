@@ -2,9 +2,9 @@
  * Runs a command-line tool against the server's own database (DATA_DIR / DATABASE_URL, migrated
  * first) and exits with its code: the shared frame of `npm run admin` and `npm run descriptions`.
  */
-import { ConfigError, loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest, type AppDatabase } from '../server/db';
-import type { CliIo } from '../server/services/cli-io';
+import { ConfigError, loadConfig } from '../server/config/index';
+import { createDatabase, migrateToLatest, type AppDatabase } from '../server/infra/db';
+import type { CliIo } from '../server/infra/cli-io';
 
 export function runDatabaseCli(cli: (args: string[], database: AppDatabase, io: CliIo) => Promise<number>): void {
   const main = async (): Promise<number> => {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/config/index';
 
 const ROOT = path.resolve(__dirname, '..');
 export const DOCUMENT_FILE = path.join(ROOT, 'openapi.json');

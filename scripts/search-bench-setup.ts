@@ -2,9 +2,9 @@
 import path from 'node:path';
 
 import { buildApp, type AppInstance } from '../server/app';
-import { loadConfig } from '../server/config';
-import { injectCatalogueFetch } from '../server/services/search/ingest';
-import { SearchService } from '../server/services/search/service';
+import { loadConfig } from '../server/config/index';
+import { injectCatalogueFetch } from '../server/domains/search/ingest';
+import { SearchService } from '../server/domains/search/service';
 
 import { BENCH_NOW } from './search-relevance';
 

@@ -10,7 +10,7 @@
  * Split: every request goes to `tune` or `holdout` by a hash of its text (deterministic). Only
  * the tune half is looked at while changing the engine; the holdout half is reported.
  */
-import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/catalogue/dataset';
+import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/domains/catalogue/dataset';
 
 import { CONVERSATIONAL_BLIND_DEV } from './search-judged-blind-dev';
 import { and, not, tagged, topic, topics, type Predicate } from './search-predicates';

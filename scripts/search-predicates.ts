@@ -2,7 +2,7 @@
  * The building blocks of the search benches' judgements (search-relevance.ts, search-judged.ts,
  * search-judged-blind-dev.ts): whether a catalogue video is relevant, from its fields only.
  */
-import type { CatalogueVideo } from '../server/catalogue/dataset';
+import type { CatalogueVideo } from '../server/domains/catalogue/dataset';
 
 export type Predicate = (video: CatalogueVideo) => boolean;
 

@@ -4,10 +4,10 @@
  * seconds on them (it answers /health with 'starting' meanwhile). Prints where the embeddings
  * went, the build and load times and the memory the loaded table takes.
  */
-import { loadConfig } from '../server/config';
-import { prepareEmbeddings } from '../server/services/search/embeddings';
-import { builtInCatalogueVocabulary } from '../server/services/search/service';
-import { configureZhCache, prepareZhTable } from '../server/services/search/zh';
+import { loadConfig } from '../server/config/index';
+import { prepareEmbeddings } from '../server/domains/search/embeddings';
+import { builtInCatalogueVocabulary } from '../server/domains/search/service';
+import { configureZhCache, prepareZhTable } from '../server/domains/search/zh';
 
 async function main(): Promise<void> {
   const config = loadConfig();

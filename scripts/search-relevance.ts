@@ -10,7 +10,7 @@
  * among the 18 relevant videos that come first in that ordering. recall@18 is measured against
  * min(18, number of relevant videos), so every request can score 1.
  */
-import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/catalogue/dataset';
+import { CATALOGUE_END_DATE, type CatalogueVideo } from '../server/domains/catalogue/dataset';
 
 import { and, not, tagged, topics, type Predicate } from './search-predicates';
 

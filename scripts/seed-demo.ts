@@ -4,7 +4,7 @@
  * videos with thumbnails (one of them private), likes, comments and replies, and view counts.
  *
  * Everything comes from the repository: the clips are the catalogue stand-in's sample clip
- * (server/catalogue/assets/clip.mp4 and clip.webm), the thumbnails are PNGs drawn here. Files and
+ * (server/domains/catalogue/assets/clip.mp4 and clip.webm), the thumbnails are PNGs drawn here. Files and
  * rows go through the same services as real uploads (storage, content sniffing, saveVideo, likes,
  * comments). Idempotent: when the demo users exist already, nothing is changed.
  */
@@ -13,16 +13,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 
-import { ConfigError, loadConfig } from '../server/config';
-import { createDatabase, migrateToLatest } from '../server/db';
-import { newId, toTimestamp } from '../server/db/ids';
-import type { UserRow } from '../server/db/schema';
-import { createAccount, findUserByEmail } from '../server/services/accounts';
-import { hashPassword } from '../server/services/passwords';
-import { insertJob } from '../server/media/jobs';
-import { inspectUpload } from '../server/media/probe';
-import { createSpool, type LocalWrite, type Spool } from '../server/media/spool';
-import { openStorage } from '../server/services/open-storage';
+import { ConfigError, loadConfig } from '../server/config/index';
+import { createDatabase, migrateToLatest } from '../server/infra/db';
+import { newId, toTimestamp } from '../server/infra/db/ids';
+import type { UserRow } from '../server/infra/db/schema';
+import { createAccount, findUserByEmail } from '../server/domains/accounts/accounts';
+import { hashPassword } from '../server/domains/accounts/passwords';
+import { insertJob } from '../server/infra/jobs/queue';
+import { inspectUpload } from '../server/domains/media/probe';
+import { createSpool, type LocalWrite, type Spool } from '../server/domains/media/spool';
+import { openStorage } from '../server/infra/storage/open';
 import {
   receiveFile,
   saveVideo,
@@ -30,7 +30,7 @@ import {
   videoFileRule,
   type FileRule,
   type ReceivedFile,
-} from '../server/services/uploads';
+} from '../server/domains/media/uploads/uploads';
 
 const DEMO_PASSWORD = 'demo-password';
 
@@ -143,7 +143,7 @@ const DEMO_VIDEOS: DemoVideo[] = [
   },
 ];
 
-const ASSETS = path.resolve(__dirname, '..', 'server', 'catalogue', 'assets');
+const ASSETS = path.resolve(__dirname, '..', 'server', 'domains', 'catalogue', 'assets');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---- thumbnails: a small PNG encoder (RGB, 8 bits, no filter) ----

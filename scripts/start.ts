@@ -2,7 +2,7 @@
  * `npm start`: validate configuration, build the SPA when it is missing or its sources
  * changed, then run the one server process (SPA + API + media + catalogue stand-in).
  */
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, loadConfig } from '../server/config/index';
 
 import { buildSpa, isBuildCurrent } from './spa-build';
 

@@ -3,7 +3,7 @@
  * `npm start`; no public HTTP listener (METRICS_PORT adds the loopback /metrics and /health).
  * Stops gracefully on SIGINT/SIGTERM (running jobs go back to the queue for another worker).
  */
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, loadConfig } from '../server/config/index';
 import { startWorker } from '../server/worker';
 
 /** A stuck job must not keep a stopping worker alive for ever. */

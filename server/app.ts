@@ -20,9 +20,9 @@ import Fastify, {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 
-import type { AppConfig } from './config';
-import { createDatabase, migrateToLatest, type AppDatabase } from './db';
-import type { Database } from './db/schema';
+import type { AppConfig } from './config/index';
+import { createDatabase, migrateToLatest, type AppDatabase } from './infra/db';
+import type { Database } from './infra/db/schema';
 import { trustProxyOption } from './http/client-address';
 import { installSlowClientGuards, slowClientServerOptions } from './http/slow-clients';
 import { installUploadBudget } from './http/upload-budget';
@@ -34,30 +34,30 @@ import { loggerOptions } from './http/logger';
 import { installOpenApi } from './http/openapi';
 import { installOriginCheck } from './http/origin-check';
 import { namedPlugin, registerInOrder, type AppPart } from './http/plugins';
-import { installPageCache } from './http/page-cache';
+import { installPageCache } from './pages/page-cache';
 import { installRoutePreambles } from './http/route-preambles';
 import { installLoadShedding } from './http/overload';
 import { helmetOptions } from './http/security';
-import type { ServerRenderer } from './http/server-render';
-import { embedPageRoutes } from './http/embed-route';
-import { registerSpa, type SpaOptions } from './http/spa';
+import type { ServerRenderer } from './pages/server-render';
+import { embedPageRoutes } from './pages/embed-routes';
+import { registerSpa, type SpaOptions } from './pages/spa';
 import { sharedSerializerCompiler } from './http/serialization';
 import { installStartup } from './http/startup';
 import { formatValidationErrors, typeboxValidatorCompiler } from './http/validation';
 import { t } from './i18n';
-import { installMetrics } from './metrics';
-import { apiRoutes } from './routes';
-import { healthRoutes } from './routes/health';
-import { installMedia } from './media';
-import { installFollowing } from './services/following';
-import { mediaRoutes } from './routes/media';
-import { sharingSiteRoutes } from './routes/sharing';
-import { installInstanceSharing, rateLimitStoreOptions } from './services/instances';
-import { installSearch } from './services/search';
-import { backfillCaptionSearch, followVideoChanges } from './services/search/changes';
-import { createSqlSessionStore, installSessions } from './services/sessions';
-import { openStorage } from './services/open-storage';
-import type { Storage } from './services/storage';
+import { installMetrics } from './infra/metrics';
+import { apiRoutes } from './domains/api-routes';
+import { healthRoutes } from './http/health';
+import { installMedia } from './domains/media';
+import { installFollowing } from './domains/following';
+import { mediaRoutes } from './domains/media/media-routes';
+import { sharingSiteRoutes } from './domains/sharing/sharing-routes';
+import { installInstanceSharing, rateLimitStoreOptions } from './infra/instances';
+import { installSearch } from './domains/search';
+import { backfillCaptionSearch, followVideoChanges } from './domains/search/changes';
+import { createSqlSessionStore, installSessions } from './domains/accounts/sessions';
+import { openStorage } from './infra/storage/open';
+import type { Storage } from './infra/storage/storage';
 
 /** JSON bodies are small; uploads (multipart) set their own limits. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -224,7 +224,7 @@ function appParts(
     // Every state-changing request of every route must come from our origins.
     { name: 'origin-check', dependencies: ['error-handler'], register: (instance) => installOriginCheck(instance, config.allowedOrigins) },
     // Security headers and cookies before the page cache, which answers a visitor's cached page
-    // before admission: it takes no place (http/page-cache.ts), and gets both like any answer.
+    // before admission: it takes no place (pages/page-cache.ts), and gets both like any answer.
     { name: 'security-headers', register: (instance) => instance.register(fastifyHelmet, helmetOptions(config)) },
     { name: 'cookies', register: (instance) => instance.register(fastifyCookie) },
     {
@@ -263,7 +263,7 @@ function appParts(
       register: async (instance) => {
         if (!config.catalogue.builtIn) return;
         // Loaded only when used: an external provider never pays for the stand-in's data set.
-        const { default: cataloguePlugin, prepareCatalogue } = await import('./catalogue/plugin');
+        const { default: cataloguePlugin, prepareCatalogue } = await import('./domains/catalogue/plugin');
         // Its data set is generated here, not in the plugin: seconds on a busy machine, which
         // count against no plugin's time limit out here.
         prepareCatalogue();

@@ -3,10 +3,10 @@
  * (in-flight requests finish, the database closes). Importing this module starts it.
  */
 // First: the heap policy applies from the first allocation on.
-import './heap';
+import './infra/heap';
 
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config/index';
 import { trustProxyWarning } from './http/client-address';
 import { openAddresses } from './http/request-origin';
 

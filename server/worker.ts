@@ -17,7 +17,7 @@
  * Tests start one in-process with startWorker(config), or as a process: `npm run worker`.
  */
 import { buildApp, type AppInstance, type BuildAppOptions } from './app';
-import type { AppConfig } from './config';
+import type { AppConfig } from './config/index';
 
 export interface RunningWorker {
   app: AppInstance;

@@ -11,7 +11,7 @@ import { signUpAndLogIn, type E2EUser } from './support';
  * ones included) must find nothing. Also the Edit Keywords modal, which only exists when open.
  * (Plain Playwright `test`: this spec collects every finding of every route before failing.)
  */
-const CLIP = path.join(__dirname, '../../server/catalogue/assets/clip.webm');
+const CLIP = path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm');
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 
 async function uploadVideo(request: APIRequestContext, title: string): Promise<string> {

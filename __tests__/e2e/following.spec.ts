@@ -12,7 +12,7 @@ import { signUpAndLogIn, waitUntilReady } from './support';
  * bell shows the new unread notification live (server-sent events), the panel names the video,
  * and the Subscriptions page lists it.
  */
-const CLIP = path.join(__dirname, '../../server/catalogue/assets/clip.webm');
+const CLIP = path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm');
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 
 async function upload(request: APIRequestContext, title: string): Promise<string> {

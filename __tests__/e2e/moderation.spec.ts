@@ -12,7 +12,7 @@ import { signUpAndLogIn, waitUntilReady } from './support';
  * video from its page, a moderator granted by the command line (`npm run admin`) hides it from
  * the console, it vanishes for others while its owner sees why, and the audit log shows it.
  */
-const CLIP = path.join(__dirname, '../../server/catalogue/assets/clip.webm');
+const CLIP = path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm');
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 const run = promisify(execFile);
 

@@ -21,8 +21,8 @@ import { signUpAndLogIn, waitUntilReady } from './support';
  */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
 const VIDEOS_DIR = path.join(DATA_DIR, 'media', 'videos');
-const BLOCKER = path.join(__dirname, '../../server/catalogue/assets/clip.mp4');
-const CLIP = path.join(__dirname, '../../server/catalogue/assets/clip.webm');
+const BLOCKER = path.join(__dirname, '../../server/domains/catalogue/assets/clip.mp4');
+const CLIP = path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm');
 const TINY_WEBM = path.join(__dirname, '../fixtures/tiny.webm');
 const TINY_MP4 = path.join(__dirname, '../fixtures/tiny.mp4');
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');

@@ -60,7 +60,7 @@ async function uploadVideo(request: APIRequestContext, title: string, descriptio
       movieFile: {
         name: 'clip.webm',
         mimeType: 'video/webm',
-        buffer: fs.readFileSync(path.join(__dirname, '../../server/catalogue/assets/clip.webm')),
+        buffer: fs.readFileSync(path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm')),
       },
       thumbnailFile: {
         name: 'thumb.png',

@@ -14,7 +14,7 @@ import { signUpAndLogIn } from './support';
  * chosen again, the browser goes offline (the message shows, then clears) and the upload ends
  * with the chosen thumbnail set and the processing followed on the page.
  */
-const CLIP = path.join(__dirname, '../../server/catalogue/assets/clip.webm');
+const CLIP = path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm');
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 
 async function throttle(cdp: CDPSession, bytesPerSecond: number) {

@@ -8,7 +8,7 @@ import { signUpAndLogIn } from './support';
  * uploaded (with the network throttled so the percent visibly moves), processed, watched with
  * seeking, liked, discussed, edited, hidden from others and deleted.
  */
-const CLIP = path.join(__dirname, '../../server/catalogue/assets/clip.webm');
+const CLIP = path.join(__dirname, '../../server/domains/catalogue/assets/clip.webm');
 const THUMBNAIL = path.join(__dirname, '../fixtures/tiny.png');
 
 test('upload, list, profile, play and seek, like, comment, edit, make private, delete', async ({ page, browser }) => {

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { injectMeta } from '../../server/http/spa';
+import { injectMeta } from '../../server/pages/spa';
 import { requireUser } from '../../server/http/guards';
-import { hashSessionToken, SESSION_COOKIE } from '../../server/services/sessions';
+import { hashSessionToken, SESSION_COOKIE } from '../../server/domains/accounts/sessions';
 import { createTestVideo, fixtures } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -250,7 +250,7 @@ describe('the app', () => {
   describe('media', () => {
     it('serves uploaded files with Range support', async () => {
       t = await ownApp();
-      // Only files of stored videos are served (routes/media.ts; details in media-api.test.ts).
+      // Only files of stored videos are served (domains/media/media-routes.ts; details in media-api.test.ts).
       const video = await createTestVideo(t.app, (await createTestUser(t.app)).id);
       const res = await t.app.inject({ method: 'GET', url: `/media/${video.video_key}`, headers: { range: 'bytes=2-5' } });
       expect(res.statusCode).toBe(206);

@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 
 import type { AppInstance } from '../../server/app';
-import { SESSION_COOKIE } from '../../server/services/sessions';
+import { SESSION_COOKIE } from '../../server/domains/accounts/sessions';
 import { linkIn, tokenAndEmail, waitForMail } from '../support/outbox';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../support/server';
 

@@ -1,6 +1,6 @@
-import * as passwords from '../../server/services/passwords';
-import { hashSessionToken } from '../../server/services/sessions';
-import { AUTH_LIMITS } from '../../server/routes/auth';
+import * as passwords from '../../server/domains/accounts/passwords';
+import { hashSessionToken } from '../../server/domains/accounts/sessions';
+import { AUTH_LIMITS } from '../../server/domains/accounts/auth-routes';
 import type { TestApp } from '../support/server';
 
 import {
@@ -16,8 +16,8 @@ import {
 } from './auth-helpers';
 
 // Calls through to the real scrypt verification; lets a test count how often it runs.
-jest.mock('../../server/services/passwords', () => {
-  const actual = jest.requireActual<typeof passwords>('../../server/services/passwords');
+jest.mock('../../server/domains/accounts/passwords', () => {
+  const actual = jest.requireActual<typeof passwords>('../../server/domains/accounts/passwords');
   return { ...actual, verifyPassword: jest.fn(actual.verifyPassword) };
 });
 

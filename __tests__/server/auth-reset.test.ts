@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 
-import { AUTH_LIMITS } from '../../server/routes/auth';
-import { issueToken } from '../../server/services/tokens';
+import { AUTH_LIMITS } from '../../server/domains/accounts/auth-routes';
+import { issueToken } from '../../server/domains/accounts/tokens';
 import { linkIn, readOutbox, tokenAndEmail, waitForMail } from '../support/outbox';
 import { makeTestDataDir, type TestApp } from '../support/server';
 

@@ -5,14 +5,14 @@ import path from 'node:path';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/index';
 import { pickLanguage, translate } from '../../server/i18n';
 import { en } from '../../server/i18n/en';
 import { zh } from '../../server/i18n/zh';
-import { isValidEmail, normalizeEmail, usernameBase } from '../../server/services/accounts';
-import { createMailer, fromAddress, outboxFileName } from '../../server/services/mail';
-import { escapeHtml, renderAccountMail } from '../../server/services/mailTemplates';
-import { hashPassword, needsRehash, verifyPassword } from '../../server/services/passwords';
+import { isValidEmail, normalizeEmail, usernameBase } from '../../server/domains/accounts/accounts';
+import { createMailer, fromAddress, outboxFileName } from '../../server/infra/mail/mail';
+import { escapeHtml, renderAccountMail } from '../../server/infra/mail/templates';
+import { hashPassword, needsRehash, verifyPassword } from '../../server/domains/accounts/passwords';
 import { parseEml } from '../support/outbox';
 
 import { makeAuthApp } from './auth-helpers';

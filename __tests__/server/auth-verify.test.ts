@@ -1,4 +1,4 @@
-import { AUTH_LIMITS } from '../../server/routes/auth';
+import { AUTH_LIMITS } from '../../server/domains/accounts/auth-routes';
 import { linkIn, readOutbox, tokenAndEmail, waitForMail } from '../support/outbox';
 import type { TestApp } from '../support/server';
 

@@ -1,5 +1,5 @@
 /**
- * Caption tracks over HTTP (routes/captions.ts, docs/captions.md): upload SubRip and WebVTT to a
+ * Caption tracks over HTTP (domains/captions/caption-routes.ts, docs/captions.md): upload SubRip and WebVTT to a
  * really transcoded video, read `captions` and the WebVTT served, the HLS master's subtitle
  * renditions, permissions, privacy, and bad input leaving nothing stored.
  */
@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { UserRow } from '../../server/db/schema';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { CAPTION_LIMITS } from '../../server/routes/captions';
-import { parseCaptionFile } from '../../server/services/captions/parse';
-import { CAPTION_MAX_TRACKS, putCaptionTrack, type CaptionDeps } from '../../server/services/captions/tracks';
+import type { UserRow } from '../../server/infra/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { CAPTION_LIMITS } from '../../server/domains/captions/caption-routes';
+import { parseCaptionFile } from '../../server/domains/captions/parse';
+import { CAPTION_MAX_TRACKS, putCaptionTrack, type CaptionDeps } from '../../server/domains/captions/tracks';
 import { listFiles, multipart, postUpload, uploadParts, type Part } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -1,5 +1,5 @@
 /**
- * Caption parsing (services/captions/parse.ts, docs/captions.md): real-world files in, safe WebVTT
+ * Caption parsing (domains/captions/parse.ts, docs/captions.md): real-world files in, safe WebVTT
  * out, and every bad input refused with its reason.
  */
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ import path from 'node:path';
 
 import iconv from 'iconv-lite';
 
-import { CAPTION_MAX_BYTES, CaptionRejection, canonicalLanguage, hlsVtt, parseCaptionFile } from '../../server/services/captions/parse';
-import { masterWithSubtitles, subtitlePlaylist } from '../../server/services/captions/tracks';
+import { CAPTION_MAX_BYTES, CaptionRejection, canonicalLanguage, hlsVtt, parseCaptionFile } from '../../server/domains/captions/parse';
+import { masterWithSubtitles, subtitlePlaylist } from '../../server/domains/captions/tracks';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '..', 'fixtures', 'captions', name));
 

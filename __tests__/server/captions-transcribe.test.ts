@@ -1,5 +1,5 @@
 /**
- * Automatic captions (media/transcribe.ts, docs/captions.md) against a small local HTTP server
+ * Automatic captions (domains/captions/transcribe.ts, docs/captions.md) against a small local HTTP server
  * that speaks the OpenAI transcription API with canned text: after the video is ready, its sound
  * is sent, a failure is retried, and an `auto` track in the spoken language appears; the owner can
  * delete it. Without TRANSCRIBE_URL nothing is attempted.
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { loadConfig } from '../../server/config';
-import { DEFAULT_MEDIA_CONFIG, transcriptionEndpoint } from '../../server/media/config';
-import { languageOf, segmentsToVtt } from '../../server/media/transcribe';
+import { loadConfig } from '../../server/config/index';
+import { DEFAULT_MEDIA_CONFIG, transcriptionEndpoint } from '../../server/config/media';
+import { languageOf, segmentsToVtt } from '../../server/domains/captions/transcribe';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { postUpload, uploadParts, videoPart } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { THUMB_SIZES, type ApiSearchResponse, type ApiVideo } from '../../server/catalogue/api-shape';
-import { CATALOGUE_END_DATE, generateCatalogue, getCatalogue } from '../../server/catalogue/dataset';
-import { escapeHtml, renderEmbedPage } from '../../server/catalogue/embed';
-import cataloguePlugin from '../../server/catalogue/plugin';
-import { CATALOGUE_ORDERS, searchCatalogue, tokenize } from '../../server/catalogue/search';
-import { escapeXml } from '../../server/catalogue/thumbnails';
+import { THUMB_SIZES, type ApiSearchResponse, type ApiVideo } from '../../server/domains/catalogue/api-shape';
+import { CATALOGUE_END_DATE, generateCatalogue, getCatalogue } from '../../server/domains/catalogue/dataset';
+import { escapeHtml, renderEmbedPage } from '../../server/domains/catalogue/embed';
+import cataloguePlugin from '../../server/domains/catalogue/plugin';
+import { CATALOGUE_ORDERS, searchCatalogue, tokenize } from '../../server/domains/catalogue/search';
+import { escapeXml } from '../../server/domains/catalogue/thumbnails';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const SEARCH = '/catalogue/api/v2/video/search/';

@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../server/app';
-import type { CommentRow, UserRow, VideoRow } from '../../server/db/schema';
-import { COMMENT_LIMITS } from '../../server/routes/comments';
-import { COMMENT_MAX_LENGTH, MAX_THREAD_DEPTH } from '../../server/services/comments';
+import type { CommentRow, UserRow, VideoRow } from '../../server/infra/db/schema';
+import { COMMENT_LIMITS } from '../../server/domains/comments/comment-routes';
+import { COMMENT_MAX_LENGTH, MAX_THREAD_DEPTH } from '../../server/domains/comments/comments';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo, headersFor } from '../support/videos';
 

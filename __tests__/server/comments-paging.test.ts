@@ -4,9 +4,9 @@
  * bound to the video. Every comment appears exactly once across pages, also while new ones arrive.
  */
 import type { AppInstance } from '../../server/app';
-import type { UserRow, VideoRow } from '../../server/db/schema';
-import { COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, MAX_REPLIES_PER_THREAD } from '../../server/services/comments';
-import { CURSOR_TTL_MS, encodeCursor } from '../../server/services/cursors';
+import type { UserRow, VideoRow } from '../../server/infra/db/schema';
+import { COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, MAX_REPLIES_PER_THREAD } from '../../server/domains/comments/comments';
+import { CURSOR_TTL_MS, encodeCursor } from '../../server/infra/cursors';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo, headersFor } from '../support/videos';
 

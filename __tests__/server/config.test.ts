@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/config/index';
 
 function configError(env: Record<string, string>): ConfigError {
   try {

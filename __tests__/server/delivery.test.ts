@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 
 import { AFTER_PAINT_HASH } from '../../server/http/after-paint';
-import { cardImageHint, pageChunkFor, posterHint } from '../../server/http/critical-path';
+import { cardImageHint, pageChunkFor, posterHint } from '../../server/pages/critical-path';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };

@@ -7,9 +7,9 @@
 import { createHmac } from 'node:crypto';
 
 import type { AppInstance } from '../../server/app';
-import type { UserRow } from '../../server/db/schema';
-import { appKey } from '../../server/services/app-keys';
-import { unsubscribeToken } from '../../server/services/following';
+import type { UserRow } from '../../server/infra/db/schema';
+import { appKey } from '../../server/infra/app-keys';
+import { unsubscribeToken } from '../../server/domains/following';
 import { multipart } from '../support/media';
 import { linkIn, waitForMail, type OutboxMessage } from '../support/outbox';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';

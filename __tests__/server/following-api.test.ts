@@ -7,10 +7,10 @@ import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { AppInstance } from '../../server/app';
-import { toTimestamp } from '../../server/db/ids';
-import type { UserRow } from '../../server/db/schema';
-import { isLikeMilestone, notify } from '../../server/services/following';
-import { pendingAnnouncements } from '../../server/services/following/notifications';
+import { toTimestamp } from '../../server/infra/db/ids';
+import type { UserRow } from '../../server/infra/db/schema';
+import { isLikeMilestone, notify } from '../../server/domains/following';
+import { pendingAnnouncements } from '../../server/domains/following/notifications';
 import { SETTLE_TIMEOUT_MS, eventually } from '../support/eventually';
 import { linkIn, readOutbox, waitForMail } from '../support/outbox';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import type { UserRow } from '../../server/db/schema';
+import type { UserRow } from '../../server/infra/db/schema';
 import { requireModerator, requireUser, signedInUser } from '../../server/http/guards';
 
 const users: Record<string, Partial<UserRow>> = {

@@ -1,5 +1,5 @@
 /**
- * Migration 0021_job_key_kind (server/db/migrations): media jobs are keyed by (video, kind), and
+ * Migration 0021_job_key_kind (server/infra/db/migrations): media jobs are keyed by (video, kind), and
  * the jobs of the retired transcription queue (`transcription_jobs`) move into media_jobs as kind
  * `transcribe` — a running one back to queued, with its attempts, error and due time, and at
  * least one more try — beside the video's own transcode or storyboard job; the old table goes.
@@ -8,8 +8,8 @@
  */
 import { Migrator, sql } from 'kysely';
 
-import { migrateToLatest } from '../../server/db';
-import { migrationProvider } from '../../server/db/migrations';
+import { migrateToLatest } from '../../server/infra/db';
+import { migrationProvider } from '../../server/infra/db/migrations';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
 

@@ -1,5 +1,5 @@
 /**
- * Migration 0020_job_kinds (server/db/migrations): media jobs from before kinds take the kind they
+ * Migration 0020_job_kinds (server/infra/db/migrations): media jobs from before kinds take the kind they
  * meant. The old handler chose by the video when the job ran — a ready video's job was its
  * storyboard backfill, any other a transcode — so a job still to run (or failed) on a ready video
  * becomes a `storyboard` job and every other row a `transcode`; payloads start empty. Run on the
@@ -8,8 +8,8 @@
  */
 import { Migrator, sql } from 'kysely';
 
-import { migrateToLatest } from '../../server/db';
-import { migrationProvider } from '../../server/db/migrations';
+import { migrateToLatest } from '../../server/infra/db';
+import { migrationProvider } from '../../server/infra/db/migrations';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
 

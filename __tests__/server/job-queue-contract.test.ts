@@ -1,5 +1,5 @@
 /**
- * The JobQueue contract (server/media/jobs.ts), run against both implementations: the embedded
+ * The JobQueue contract (server/infra/jobs/queue.ts), run against both implementations: the embedded
  * queue in the site's database and BullMQ on a real redis-server (support/redis.ts; skipped with
  * the reason printed when the binary is missing). Handlers here are plain functions, so what is
  * checked is the queue: idempotent enqueue, concurrency, retries, giving up, permanent errors,
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
-import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
+import { BULL_PREFIX, BullJobQueue, TRANSCODE_QUEUE } from '../../server/infra/jobs/bull';
 import {
   DatabaseJobQueue,
   JobTimeLimitError,
@@ -24,10 +24,10 @@ import {
   type JobKind,
   type JobKindOptions,
   type JobQueue,
-} from '../../server/media/jobs';
-import { markFailed } from '../../server/media/pipeline';
-import { estimateProcessing } from '../../server/media/progress';
-import type { UserRow } from '../../server/db/schema';
+} from '../../server/infra/jobs/queue';
+import { markFailed } from '../../server/domains/media/pipeline';
+import { estimateProcessing } from '../../server/domains/media/progress';
+import type { UserRow } from '../../server/infra/db/schema';
 import { eventually as settles } from '../support/eventually';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
@@ -100,7 +100,7 @@ describe.each(kinds)('JobQueue contract: $name', ({ name, skip }) => {
       kinds: options.kinds,
       onGiveUp: async (videoId: string, error: unknown, kind: JobKind) => {
         gaveUp.push({ videoId, error, kind });
-        // As the site's hook does (media/index.ts): the video leaves 'processing'. Left there, the
+        // As the site's hook does (domains/media/index.ts): the video leaves 'processing'. Left there, the
         // Redis queue's reconcile (every 200 ms here) reads it as a failure nobody recorded.
         await markFailed(t.app.db, videoId, error);
       },

@@ -1,6 +1,6 @@
 import type { AppInstance } from '../../server/app';
-import type { UserRow, VideoRow } from '../../server/db/schema';
-import { LIKE_LIMITS } from '../../server/routes/likes';
+import type { UserRow, VideoRow } from '../../server/infra/db/schema';
+import { LIKE_LIMITS } from '../../server/domains/videos/like-routes';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestLike, createTestVideo, headersFor } from '../support/videos';
 

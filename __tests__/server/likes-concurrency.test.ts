@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 
-import { toggleLike } from '../../server/services/likes';
+import { toggleLike } from '../../server/domains/videos/likes';
 import { onPostgres } from '../support/postgres';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 import { API, createTestVideo, headersFor } from '../support/videos';

@@ -2,11 +2,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { UserRow } from '../../server/db/schema';
-import { parseRange } from '../../server/routes/media';
-import { syncMediaGenerationNow } from '../../server/services/media-generations/rotate';
-import type { VideoWithOwner } from '../../server/services/uploads';
-import { videoMediaUrl } from '../../server/services/videos';
+import type { UserRow } from '../../server/infra/db/schema';
+import { parseRange } from '../../server/domains/media/media-routes';
+import { syncMediaGenerationNow } from '../../server/domains/media/generations/rotate';
+import type { VideoWithOwner } from '../../server/domains/media/uploads/uploads';
+import { videoMediaUrl } from '../../server/domains/videos/videos';
 import { createTestVideo, fixtures } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { createDatabase } from '../../server/db';
+import { createDatabase } from '../../server/infra/db';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { fixtures, listFiles, multipart, uploadParts, videoPart } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor } from '../support/server';

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_MEDIA_LIMITS, parseMediaConfig, wallTimeMs } from '../../server/media/config';
+import { DEFAULT_MEDIA_LIMITS, parseMediaConfig, wallTimeMs } from '../../server/config/media';
 import {
   describeMediaTools,
   fencedCommand,
@@ -22,9 +22,9 @@ import {
   runFfprobe,
   runTool,
   setMemoryLimit,
-} from '../../server/media/ffmpeg';
-import { probeMedia } from '../../server/media/probe';
-import { transcode } from '../../server/media/renditions';
+} from '../../server/domains/media/ffmpeg';
+import { probeMedia } from '../../server/domains/media/probe';
+import { transcode } from '../../server/domains/media/renditions';
 import { frameStats, makeH264Mp4, makeHdrClip } from '../support/media-fixtures';
 import { eventually } from '../support/eventually';
 import { listFiles } from '../support/media';

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { DEFAULT_MEDIA_CONFIG, DEFAULT_MEDIA_LIMITS } from '../../server/media/config';
-import { MediaToolError, runFfprobe } from '../../server/media/ffmpeg';
-import { failureReason } from '../../server/media/pipeline';
-import { inspectUpload, probeMedia, UndecodableMediaError, type RefusalKind } from '../../server/media/probe';
+import { DEFAULT_MEDIA_CONFIG, DEFAULT_MEDIA_LIMITS } from '../../server/config/media';
+import { MediaToolError, runFfprobe } from '../../server/domains/media/ffmpeg';
+import { failureReason } from '../../server/domains/media/pipeline';
+import { inspectUpload, probeMedia, UndecodableMediaError, type RefusalKind } from '../../server/domains/media/probe';
 import { makeH264Mov, makeH264Mp4, makeLongSilent, makeManyStreams, makePlaylistFiles, makeTruncated } from '../support/media-fixtures';
 import { listFiles, multipart, postUpload, uploadParts, videoPart } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor } from '../support/server';

@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { createDatabase } from '../../server/db';
+import { createDatabase } from '../../server/infra/db';
 import { createTestVideo, listFiles } from '../support/media';
 import { freePort } from '../support/redis';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor } from '../support/server';

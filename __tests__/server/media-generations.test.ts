@@ -13,16 +13,16 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { loadConfig } from '../../server/config';
-import type { UserRow } from '../../server/db/schema';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { INSTANCE_ID } from '../../server/media/instance';
-import type { RenditionManifest } from '../../server/media/renditions';
-import { AUDIENCE, audienceOf } from '../../server/services/media-generations/audience';
-import { runAllMoves, runMoves, type MoveDeps } from '../../server/services/media-generations/moves';
-import { MEDIA_SLOTS, syncMediaGenerationNow } from '../../server/services/media-generations/rotate';
-import { sweepStaleGenerations } from '../../server/services/media-generations/sweep';
-import type { VideoWithOwner } from '../../server/services/uploads';
+import { loadConfig } from '../../server/config/index';
+import type { UserRow } from '../../server/infra/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { INSTANCE_ID } from '../../server/infra/instance';
+import type { RenditionManifest } from '../../server/domains/media/renditions';
+import { AUDIENCE, audienceOf } from '../../server/domains/media/generations/audience';
+import { runAllMoves, runMoves, type MoveDeps } from '../../server/domains/media/generations/moves';
+import { MEDIA_SLOTS, syncMediaGenerationNow } from '../../server/domains/media/generations/rotate';
+import { sweepStaleGenerations } from '../../server/domains/media/generations/sweep';
+import type { VideoWithOwner } from '../../server/domains/media/uploads/uploads';
 import { createTestVideo, listFiles } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -8,9 +8,9 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { UserRow } from '../../server/db/schema';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { processVideo } from '../../server/media/pipeline';
+import type { UserRow } from '../../server/infra/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { processVideo } from '../../server/domains/media/pipeline';
 import {
   makeAudioOnlyMp4,
   makeGarbageMp4,

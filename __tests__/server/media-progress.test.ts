@@ -1,11 +1,11 @@
 /**
- * The processing estimate (server/media/progress.ts) on a real database: each part of a job
+ * The processing estimate (server/domains/media/progress.ts) on a real database: each part of a job
  * measured against what it grows with (per job, per second of input, per megapixel-frame encoded,
  * per input kind), exponentially weighted; one measured job tells fixed from per-second costs; an
  * unmeasured input kind uses the all-kinds encode rate; a running job's time left by stage (the
  * encode's own pace counting more as it progresses); a waiting job's ETA behind the running one.
  */
-import { toTimestamp } from '../../server/db/ids';
+import { toTimestamp } from '../../server/infra/db/ids';
 import {
   encodeWork,
   estimateProcessing,
@@ -15,7 +15,7 @@ import {
   recordJobSpeeds,
   remainingSeconds,
   THROUGHPUT_ALPHA,
-} from '../../server/media/progress';
+} from '../../server/domains/media/progress';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
 

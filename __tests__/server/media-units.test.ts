@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { MediaToolError, ffmpegPath, runFfmpeg, runFfprobe, runTool } from '../../server/media/ffmpeg';
-import { probeMedia, streamRotation } from '../../server/media/probe';
-import { LADDER, canCopyVideo, codecsFor, masterPlaylist, planLadder, transcode } from '../../server/media/renditions';
+import { MediaToolError, ffmpegPath, runFfmpeg, runFfprobe, runTool } from '../../server/domains/media/ffmpeg';
+import { probeMedia, streamRotation } from '../../server/domains/media/probe';
+import { LADDER, canCopyVideo, codecsFor, masterPlaylist, planLadder, transcode } from '../../server/domains/media/renditions';
 
 jest.setTimeout(120_000);
 

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/index';
 import { startWorker } from '../../server/worker';
 import { makeTestApp, makeTestDataDir, type TestApp } from '../support/server';
 

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 
 import { Migrator, sql, type Kysely } from 'kysely';
 
-import { migrationProvider } from '../../server/db/migrations';
+import { migrationProvider } from '../../server/infra/db/migrations';
 import { createTestUser, makeTestApp, makeTestDataDir } from '../support/server';
 
 /**

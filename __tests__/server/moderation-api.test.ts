@@ -7,10 +7,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { AppInstance } from '../../server/app';
-import type { UserRow, VideoRow } from '../../server/db/schema';
-import { newId, toTimestamp } from '../../server/db/ids';
-import { runAdminCli } from '../../server/services/moderation/admin-cli';
-import { hashPassword } from '../../server/services/passwords';
+import type { UserRow, VideoRow } from '../../server/infra/db/schema';
+import { newId, toTimestamp } from '../../server/infra/db/ids';
+import { runAdminCli } from '../../server/domains/moderation/admin-cli';
+import { hashPassword } from '../../server/domains/accounts/passwords';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, addTestLike, createTestVideo, headersFor } from '../support/videos';
 

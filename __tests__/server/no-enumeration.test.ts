@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 
-import { AUTH_LIMITS } from '../../server/routes/auth';
+import { AUTH_LIMITS } from '../../server/domains/accounts/auth-routes';
 import type { TestApp } from '../support/server';
 
 import { PASSWORD, makeAuthApp, post, registerUnverified, registerVerified } from './auth-helpers';

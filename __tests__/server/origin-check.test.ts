@@ -3,7 +3,7 @@
  * from the app itself, so routes added later are covered without touching this file — refuses
  * requests from other origins with 403 in the one error shape, and lets the site's own through.
  */
-import type { UserRow } from '../../server/db/schema';
+import type { UserRow } from '../../server/infra/db/schema';
 import { checkOrigin } from '../../server/http/origin-check';
 import { listFiles, multipart, thumbnailPart, videoPart } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';

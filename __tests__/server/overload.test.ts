@@ -47,7 +47,7 @@ describe('load shedding', () => {
     const plain = await makeTestApp();
     expect(plain.config.overload).toMatchObject({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxInFlight: 0, maxInFlightPages: 0 });
     await plain.close();
-    const { loadConfig } = await import('../../server/config');
+    const { loadConfig } = await import('../../server/config/index');
     expect(loadConfig({}).overload).toEqual({
       maxEventLoopDelayMs: 300,
       maxEventLoopUtilization: 0,

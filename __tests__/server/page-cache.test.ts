@@ -1,5 +1,5 @@
 /**
- * The shared cache of visitors' server-rendered pages (server/http/page-cache.ts): who gets a
+ * The shared cache of visitors' server-rendered pages (server/pages/page-cache.ts): who gets a
  * cached page and who renders their own, what tells pages apart, what drops them at once, that a
  * hit is the render's bytes and headers, and that it takes no page admission place.
  */
@@ -12,8 +12,8 @@ import { brotliDecompressSync } from 'node:zlib';
 
 import type { LightMyRequestResponse } from 'fastify';
 
-import { loadConfig } from '../../server/config';
-import { rendererOf, type RenderModule } from '../../server/http/server-render';
+import { loadConfig } from '../../server/config/index';
+import { rendererOf, type RenderModule } from '../../server/pages/server-render';
 import { renderFirstScreen } from '../../src/ssr/render';
 import { eventually } from '../support/eventually';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp, type TestAppOptions } from '../support/server';

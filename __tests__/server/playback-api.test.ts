@@ -1,11 +1,11 @@
 /**
- * Playback on the video object and the resume position (routes/playback.ts, docs/playback.md):
+ * Playback on the video object and the resume position (domains/playback/playback-routes.ts, docs/playback.md):
  * PUT/POST …/position with every status code, clamping, per-user rows, private videos, and what
  * GET …/:id then says in resumeAt and chapters.
  */
 import type { AppInstance } from '../../server/app';
-import type { UserRow, VideoRow } from '../../server/db/schema';
-import { PLAYBACK_LIMITS } from '../../server/routes/playback';
+import type { UserRow, VideoRow } from '../../server/infra/db/schema';
+import { PLAYBACK_LIMITS } from '../../server/domains/playback/playback-routes';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, createTestVideo, headersFor } from '../support/videos';
 

@@ -1,4 +1,4 @@
-import { MAX_CHAPTERS, TITLE_MAX, parseChapterLine, parseChapters } from '../../server/services/playback/chapters';
+import { MAX_CHAPTERS, TITLE_MAX, parseChapterLine, parseChapters } from '../../server/domains/playback/chapters';
 
 describe('parseChapterLine', () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Fast start on the video page (http/critical-path.ts, docs/playback.md): the HTML preloads the
+ * Fast start on the video page (pages/critical-path.ts, docs/playback.md): the HTML preloads the
  * HLS master playlist the way the player fetches it and announces it with the poster in a Link
  * header; nothing of the kind for a video the visitor may not see or one not ready.
  */
@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { linkHeaderFor } from '../../server/http/critical-path';
+import { linkHeaderFor } from '../../server/pages/critical-path';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
 

@@ -1,5 +1,5 @@
 /**
- * Storyboards (media/storyboard.ts, docs/playback.md): the layout and WebVTT index, then end to end
+ * Storyboards (domains/media/storyboard.ts, docs/playback.md): the layout and WebVTT index, then end to end
  * with the real bundled ffmpeg — made by the pipeline, served by the media route under the
  * video's access rule, and backfilled for ready videos that lack one (also when their rendition
  * is broken: recorded, never retried at each start, nothing thrown).
@@ -11,13 +11,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Queue } from 'bullmq';
 
-import type { UserRow } from '../../server/db/schema';
-import { BULL_PREFIX, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { runFfmpeg } from '../../server/media/ffmpeg';
-import { enqueueStoryboardBackfill, needsStoryboard } from '../../server/media/pipeline';
-import { MAX_TILES, planStoryboard, storyboardVtt } from '../../server/media/storyboard';
-import { renditionManifest } from '../../server/services/videos';
+import type { UserRow } from '../../server/infra/db/schema';
+import { BULL_PREFIX, TRANSCODE_QUEUE } from '../../server/infra/jobs/bull';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { runFfmpeg } from '../../server/domains/media/ffmpeg';
+import { enqueueStoryboardBackfill, needsStoryboard } from '../../server/domains/media/pipeline';
+import { MAX_TILES, planStoryboard, storyboardVtt } from '../../server/domains/media/storyboard';
+import { renditionManifest } from '../../server/domains/videos/videos';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { postUpload, uploadParts, videoPart } from '../support/media';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';

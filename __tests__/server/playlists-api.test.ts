@@ -1,6 +1,6 @@
 /** Playlists and "Watch later" through the HTTP API on a real database: reading, changing, limits, permissions. */
 import type { AppInstance } from '../../server/app';
-import type { UserRow } from '../../server/db/schema';
+import type { UserRow } from '../../server/infra/db/schema';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, createTestVideo, headersFor } from '../support/videos';
 

@@ -5,8 +5,8 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 
-import { newId } from '../../server/db/ids';
-import type { UserRow } from '../../server/db/schema';
+import { newId } from '../../server/infra/db/ids';
+import type { UserRow } from '../../server/infra/db/schema';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestComment, createTestVideo } from '../support/videos';
 

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 
 import { buildApp } from '../../server/app';
-import { ConfigError, loadConfig } from '../../server/config';
-import { AUTH_LIMITS } from '../../server/routes/auth';
-import type { VideoChange } from '../../server/services/events';
+import { ConfigError, loadConfig } from '../../server/config/index';
+import { AUTH_LIMITS } from '../../server/domains/accounts/auth-routes';
+import type { VideoChange } from '../../server/infra/events';
 import { eventually } from '../support/eventually';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';

@@ -12,10 +12,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 
-import { ConfigError, loadConfig } from '../../server/config';
-import type { UserRow } from '../../server/db/schema';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { processVideo } from '../../server/media/pipeline';
+import { ConfigError, loadConfig } from '../../server/config/index';
+import type { UserRow } from '../../server/infra/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { processVideo } from '../../server/domains/media/pipeline';
 import { eventually } from '../support/eventually';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { listFiles, postUpload, uploadParts, videoPart } from '../support/media';

@@ -1,9 +1,9 @@
 /**
- * The AI search's per-request bounds (services/search/budget.ts): a capped number of subject
+ * The AI search's per-request bounds (domains/search/budget.ts): a capped number of subject
  * words, and a small cache of recent identical requests that an index change voids.
  */
-import { MAX_SUBJECT_WORDS, RecentAnswers, aiSearchKey, boundIntent } from '../../server/services/search/budget';
-import type { SearchIntent } from '../../server/services/search/intent';
+import { MAX_SUBJECT_WORDS, RecentAnswers, aiSearchKey, boundIntent } from '../../server/domains/search/budget';
+import type { SearchIntent } from '../../server/domains/search/intent';
 
 const intent = (terms: string[]): SearchIntent => ({ terms, exclude: [], order: 'relevance', parser: 'embedded' }) as SearchIntent;
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
 import { eventually } from '../support/eventually';
 import { multipart, postUpload, uploadParts } from '../support/media';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';

@@ -5,11 +5,11 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { UserRow } from '../../server/db/schema';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { backfillCaptionTexts } from '../../server/services/captions/backfill';
-import { captionTextRow } from '../../server/services/captions/tracks';
-import { bestCues, matchTerms, withoutMarkup } from '../../server/services/search/matches';
+import type { UserRow } from '../../server/infra/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { backfillCaptionTexts } from '../../server/domains/captions/backfill';
+import { captionTextRow } from '../../server/domains/captions/tracks';
+import { bestCues, matchTerms, withoutMarkup } from '../../server/domains/search/matches';
 import { multipart, postUpload, uploadParts, type Part } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -2,10 +2,10 @@
  * Chinese requests and titles, typo correction and the understood request (chips),
  * through the API as the SPA calls it.
  */
-import { createWordVectors } from '../../server/services/search/embeddings';
-import { parseIntent } from '../../server/services/search/intent';
-import { editDistance, Speller } from '../../server/services/search/spell';
-import { chineseWords, toSimplified, translate } from '../../server/services/search/zh';
+import { createWordVectors } from '../../server/domains/search/embeddings';
+import { parseIntent } from '../../server/domains/search/intent';
+import { editDistance, Speller } from '../../server/domains/search/spell';
+import { chineseWords, toSimplified, translate } from '../../server/domains/search/zh';
 import { makeTestApp, type TestApp } from '../support/server';
 
 import { insertVideo, seedCatalogue, TINY_VECTORS, tinyVectors, type CatalogueFields } from './search-helpers';

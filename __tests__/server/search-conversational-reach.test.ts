@@ -3,8 +3,8 @@
  * things are not subjects, length words in a story are not constraints, words the videos use
  * everywhere weigh less (topic coherence), and other forms of an indexed word are found.
  */
-import { Segment, type IndexDocument } from '../../server/services/search/engine';
-import { CHATTER_WEIGHT, parseIntent, type SearchIntent } from '../../server/services/search/intent';
+import { Segment, type IndexDocument } from '../../server/domains/search/engine';
+import { CHATTER_WEIGHT, parseIntent, type SearchIntent } from '../../server/domains/search/intent';
 
 import { tinyVectors } from './search-helpers';
 

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { descriptionIndexText } from '../../server/services/search/descriptions';
-import { preview, runDescriptionsCli } from '../../server/services/search/descriptions-cli';
+import { descriptionIndexText } from '../../server/domains/search/descriptions';
+import { preview, runDescriptionsCli } from '../../server/domains/search/descriptions-cli';
 import { makeTestApp, type TestApp } from '../support/server';
 
 import { seedCatalogue, tinyVectors } from './search-helpers';

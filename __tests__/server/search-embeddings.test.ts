@@ -10,8 +10,8 @@ import {
   loadEmbeddingCache,
   prepareEmbeddings,
   type WordVectors,
-} from '../../server/services/search/embeddings';
-import { builtInCatalogueVocabulary } from '../../server/services/search/service';
+} from '../../server/domains/search/embeddings';
+import { builtInCatalogueVocabulary } from '../../server/domains/search/service';
 
 const cosine = (vectors: WordVectors, a: string, b: string): number => {
   const x = vectors.vector(a);

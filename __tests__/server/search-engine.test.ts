@@ -1,5 +1,5 @@
-import { kthSmallest, Segment, topByKey, type IndexDocument } from '../../server/services/search/engine';
-import { parseIntent, type SearchIntent } from '../../server/services/search/intent';
+import { kthSmallest, Segment, topByKey, type IndexDocument } from '../../server/domains/search/engine';
+import { parseIntent, type SearchIntent } from '../../server/domains/search/intent';
 
 import { tinyVectors } from './search-helpers';
 

@@ -6,10 +6,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { AppInstance } from '../../server/app';
-import { newId, toTimestamp } from '../../server/db/ids';
-import type { VideoRow, Visibility } from '../../server/db/schema';
-import { upsertDocuments, type NewSearchDocument } from '../../server/services/search/documents';
-import { createWordVectors, type WordVectors } from '../../server/services/search/embeddings';
+import { newId, toTimestamp } from '../../server/infra/db/ids';
+import type { VideoRow, Visibility } from '../../server/infra/db/schema';
+import { upsertDocuments, type NewSearchDocument } from '../../server/domains/search/documents';
+import { createWordVectors, type WordVectors } from '../../server/domains/search/embeddings';
 import { createTestUser } from '../support/server';
 
 /**

@@ -1,5 +1,5 @@
-import { INGEST_PER_PAGE, documentFromApiVideo, httpCatalogueFetch, parseAdded, searchPagePath } from '../../server/services/search/ingest';
-import { SearchService } from '../../server/services/search/service';
+import { INGEST_PER_PAGE, documentFromApiVideo, httpCatalogueFetch, parseAdded, searchPagePath } from '../../server/domains/search/ingest';
+import { SearchService } from '../../server/domains/search/service';
 import { makeTestApp, type TestApp } from '../support/server';
 
 import { startFakeProvider, tinyVectors, type CatalogueFields } from './search-helpers';

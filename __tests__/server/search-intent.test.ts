@@ -1,4 +1,4 @@
-import { describeIntent, LONG_MIN_SEC, parseIntent, RECENT_DAYS, SHORT_MAX_SEC } from '../../server/services/search/intent';
+import { describeIntent, LONG_MIN_SEC, parseIntent, RECENT_DAYS, SHORT_MAX_SEC } from '../../server/domains/search/intent';
 
 const NOW = new Date('2026-11-21T18:00:00.000Z');
 const DAY = 24 * 3600 * 1000;

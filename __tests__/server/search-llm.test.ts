@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
-import { ConfigError, loadConfig } from '../../server/config';
-import { intentFromLlm } from '../../server/services/search/llm-parser';
+import { ConfigError, loadConfig } from '../../server/config/index';
+import { intentFromLlm } from '../../server/domains/search/llm-parser';
 import { makeTestApp, type TestApp } from '../support/server';
 
 import { seedCatalogue, tinyVectors } from './search-helpers';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-import { fts5Expressions, queryWords, tsqueryExpressions } from '../../server/services/search/fulltext';
+import { fts5Expressions, queryWords, tsqueryExpressions } from '../../server/domains/search/fulltext';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import { READY_WITHOUT_RENDITIONS } from '../support/videos';
 

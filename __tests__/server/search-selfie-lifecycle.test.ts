@@ -1,4 +1,4 @@
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
 import { postUpload, uploadParts } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 
@@ -24,7 +24,7 @@ describe('self-shot videos in the AI search index', () => {
     return (res.json() as { results: Array<{ _id: string; title: string }> }).results;
   };
 
-  /** Uploads enter the index when their renditions are ready (server/media/pipeline.ts). */
+  /** Uploads enter the index when their renditions are ready (server/domains/media/pipeline.ts). */
   const waitUntilReady = async (id: string) => {
     for (let i = 0; i < 600; i += 1) {
       const row = await t.app.db.selectFrom('videos').select('status').where('id', '=', id).executeTakeFirstOrThrow();

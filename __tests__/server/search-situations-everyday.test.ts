@@ -1,5 +1,5 @@
 /**
- * The situation tables (server/services/search/tables/situations.json and
+ * The situation tables (server/domains/search/tables/situations.json and
  * situations-everyday.json), as the search loads them: every example written beside an entry is
  * read by it and no counter-example is (both languages, with the search's own matching),
  * ordinary conversational requests about other topics (the everyday table's
@@ -9,8 +9,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { EVERYDAY_SITUATIONS, SITUATION_TABLES, SITUATIONS, situationMatches, type Situation } from '../../server/services/search/situations';
-import type { SituationEntry } from '../../server/services/search/table-loader';
+import { EVERYDAY_SITUATIONS, SITUATION_TABLES, SITUATIONS, situationMatches, type Situation } from '../../server/domains/search/situations';
+import type { SituationEntry } from '../../server/domains/search/table-loader';
 
 const CJK = /[\u3400-\u9fff]/;
 
@@ -41,7 +41,7 @@ const situationNamed = (name: string): Situation => {
   return found;
 };
 
-const TOPICS_DIR = path.join(__dirname, '../../server/catalogue/topics');
+const TOPICS_DIR = path.join(__dirname, '../../server/domains/catalogue/topics');
 const TOPIC_TEXT = fs
   .readdirSync(TOPICS_DIR)
   .filter((file) => file.endsWith('.ts'))

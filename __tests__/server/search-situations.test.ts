@@ -2,9 +2,9 @@
  * Requests the way people type them: conversational situations (en + zh), exclusions in many
  * phrasings (en + zh), two-part requests; and the "understood as" intent says what was done.
  */
-import { Segment, type IndexDocument } from '../../server/services/search/engine';
-import { CHATTER_WEIGHT, describeIntent, parseIntent, type SearchIntent } from '../../server/services/search/intent';
-import { findSituations } from '../../server/services/search/situations';
+import { Segment, type IndexDocument } from '../../server/domains/search/engine';
+import { CHATTER_WEIGHT, describeIntent, parseIntent, type SearchIntent } from '../../server/domains/search/intent';
+import { findSituations } from '../../server/domains/search/situations';
 import { makeTestApp, type TestApp } from '../support/server';
 
 import { seedCatalogue, tinyVectors } from './search-helpers';

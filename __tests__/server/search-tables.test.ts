@@ -1,5 +1,5 @@
 /**
- * The loader of the search's data tables (server/services/search/table-loader.ts): a broken
+ * The loader of the search's data tables (server/domains/search/table-loader.ts): a broken
  * table stops the search's start with a message naming the file and the entry, and the tables
  * in the repository load.
  */
@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 
-import { checkAllSituationExamples, situationMatches } from '../../server/services/search/situations';
-import { checkSituationExamples, loadChineseCatalogue, loadChineseCurated, loadParaphrases, loadSituationTable } from '../../server/services/search/table-loader';
+import { checkAllSituationExamples, situationMatches } from '../../server/domains/search/situations';
+import { checkSituationExamples, loadChineseCatalogue, loadChineseCurated, loadParaphrases, loadSituationTable } from '../../server/domains/search/table-loader';
 
 let dir: string;
 beforeAll(() => {

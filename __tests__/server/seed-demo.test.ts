@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createDatabase } from '../../server/db';
-import { loadConfig } from '../../server/config';
+import { createDatabase } from '../../server/infra/db';
+import { loadConfig } from '../../server/config/index';
 
 const ROOT = path.resolve(__dirname, '../..');
 

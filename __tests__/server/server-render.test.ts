@@ -1,5 +1,5 @@
 /**
- * Server-rendered first screens (server/http/server-render.ts with the SPA's own render,
+ * Server-rendered first screens (server/pages/server-render.ts with the SPA's own render,
  * src/ssr/render.tsx): which requests get one, in which language, with which data, and that the
  * data the page was rendered from rides along for the browser to hydrate with.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { AFTER_PAINT_SCRIPT } from '../../server/http/after-paint';
-import { rendererOf, type RenderModule } from '../../server/http/server-render';
+import { rendererOf, type RenderModule } from '../../server/pages/server-render';
 import { renderFirstScreen } from '../../src/ssr/render';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { addTestComment, addTestLike, createTestVideo } from '../support/videos';

@@ -9,9 +9,9 @@ import path from 'node:path';
 
 import { Migrator, sql } from 'kysely';
 
-import { loadConfig } from '../../server/config';
-import { createDatabase, migrateToLatest, type AppDatabase } from '../../server/db';
-import { migrationProvider } from '../../server/db/migrations';
+import { loadConfig } from '../../server/config/index';
+import { createDatabase, migrateToLatest, type AppDatabase } from '../../server/infra/db';
+import { migrationProvider } from '../../server/infra/db/migrations';
 
 const sqliteOnly = process.env.DATABASE_URL ? describe.skip : describe;
 

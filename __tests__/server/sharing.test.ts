@@ -11,12 +11,12 @@ import path from 'node:path';
 
 import { JSDOM } from 'jsdom';
 
-import { newId } from '../../server/db/ids';
-import type { UserRow, VideoRow } from '../../server/db/schema';
-import { parseStartTime } from '../../server/http/embed-route';
-import { attachmentHeader, downloadFileName } from '../../server/routes/sharing';
-import { bestLanguageMatch } from '../../server/services/sharing/languages';
-import { isoDuration } from '../../server/services/sharing/preview';
+import { newId } from '../../server/infra/db/ids';
+import type { UserRow, VideoRow } from '../../server/infra/db/schema';
+import { parseStartTime } from '../../server/pages/embed-routes';
+import { attachmentHeader, downloadFileName } from '../../server/domains/sharing/sharing-routes';
+import { bestLanguageMatch } from '../../server/domains/sharing/languages';
+import { isoDuration } from '../../server/domains/sharing/preview';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { createTestVideo } from '../support/videos';
 

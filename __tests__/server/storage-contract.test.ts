@@ -1,6 +1,6 @@
 /**
- * The Storage contract (server/services/storage.ts), run against both implementations: the
- * local disk and S3 (server/services/storage-s3.ts) on a real S3-protocol server (s3rver, started
+ * The Storage contract (server/infra/storage/storage.ts), run against both implementations: the
+ * local disk and S3 (server/infra/storage/s3.ts) on a real S3-protocol server (s3rver, started
  * here: __tests__/support/s3.ts). Two-phase writes, stat, ranges, putFile, deletePrefix,
  * listChildren and the refusal of anything that is not a storage key.
  */
@@ -12,8 +12,8 @@ import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { createLocalStorage, newStorageKey, type Storage } from '../../server/services/storage';
-import { createS3Storage, type S3Storage } from '../../server/services/storage-s3';
+import { createLocalStorage, newStorageKey, type Storage } from '../../server/infra/storage/storage';
+import { createS3Storage, type S3Storage } from '../../server/infra/storage/s3';
 import { openMultipartUploads, startS3, useS3Env, type S3TestServer } from '../support/s3';
 
 /** lib-storage's smallest part: S3 writes above it go through a multipart upload. */

@@ -7,8 +7,8 @@ import { randomInt } from 'node:crypto';
 
 import type { LightMyRequestResponse } from 'fastify';
 
-import { AUTH_LIMITS } from '../../server/routes/auth';
-import { SEARCH_LIMITS } from '../../server/routes/search';
+import { AUTH_LIMITS } from '../../server/domains/accounts/auth-routes';
+import { SEARCH_LIMITS } from '../../server/domains/search/search-routes';
 import { makeTestApp, type TestApp } from '../support/server';
 import { API } from '../support/videos';
 

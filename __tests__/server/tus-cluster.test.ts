@@ -1,13 +1,13 @@
 /**
  * Resumable uploads across instances: two listening apps sharing one database, one DATA_DIR (the
  * tus file store on a shared volume) and one real redis-server (locks:
- * services/uploads-redis-locker.ts). An upload begun on A is continued on B with the real
+ * domains/media/uploads/redis-locker.ts). An upload begun on A is continued on B with the real
  * tus-js-client, and a chunk on B while A still writes is refused (409) once A let go of the lock
  * through Redis. Skipped without redis-server.
  *
  * The same again with the bytes in S3 (s3rver, @tus/s3-store; support/s3.ts adds the ListParts
  * and AbortMultipartUpload that s3rver lacks), and on s3rver as published, without them (the
- * store keeps its own list of parts then: routes/tus.ts).
+ * store keeps its own list of parts then: domains/media/uploads/tus-routes.ts).
  */
 import http from 'node:http';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -16,9 +16,9 @@ import path from 'node:path';
 
 import { Upload } from 'tus-js-client';
 
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { runFfmpeg } from '../../server/media/ffmpeg';
-import type { UserRow } from '../../server/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { runFfmpeg } from '../../server/domains/media/ffmpeg';
+import type { UserRow } from '../../server/infra/db/schema';
 import { fixtures } from '../support/media';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis';
 import { startS3, useS3Env, type S3TestServer } from '../support/s3';

@@ -15,9 +15,9 @@ import path from 'node:path';
 
 import { Upload, type HttpResponse } from 'tus-js-client';
 
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import { estimateSeconds, readStageSpeeds } from '../../server/media/progress';
-import type { UserRow } from '../../server/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import { estimateSeconds, readStageSpeeds } from '../../server/domains/media/progress';
+import type { UserRow } from '../../server/infra/db/schema';
 import { fixtures } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -1,5 +1,5 @@
 /**
- * Resumable uploads (tus 1.0, server/routes/tus.ts) driven by the real tus-js-client against a
+ * Resumable uploads (tus 1.0, server/domains/media/uploads/tus-routes.ts) driven by the real tus-js-client against a
  * real listening server on the embedded default (SQLite or PostgreSQL, file store under
  * DATA_DIR/uploads). Raw HTTP requests send the bad inputs a client library would never send.
  */
@@ -10,8 +10,8 @@ import path from 'node:path';
 
 import { Upload, type HttpResponse } from 'tus-js-client';
 
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
-import type { UserRow } from '../../server/db/schema';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
+import type { UserRow } from '../../server/infra/db/schema';
 import { capturedLog } from '../support/captured-log';
 import { fixtures, multipart, thumbnailPart } from '../support/media';
 import { createTestUser, makeTestApp, makeTestDataDir, sessionCookieFor, type TestApp } from '../support/server';

@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { sql } from 'kysely';
 
-import type { UserRow } from '../../server/db/schema';
-import { UPLOAD_LIMITS } from '../../server/routes/upload';
+import type { UserRow } from '../../server/infra/db/schema';
+import { UPLOAD_LIMITS } from '../../server/domains/media/uploads/upload-routes';
 import {
   fixtures,
   listFiles,

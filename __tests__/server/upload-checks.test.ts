@@ -1,6 +1,6 @@
 /**
  * A finished upload's checks (probe, a frame decoded at each end, the poster) take one of the
- * instance's UPLOAD_CHECKS_AT_ONCE turns (server/media/index.ts): uploads that end together are
+ * instance's UPLOAD_CHECKS_AT_ONCE turns (server/domains/media/index.ts): uploads that end together are
  * checked a few at a time, multipart and resumable alike. Twenty at once used to start a hundred
  * ffmpeg runs together and stall the event loop (docs/overload.md, bench:soak).
  *
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ffmpegPath, ffprobePath, resetBinaryPaths } from '../../server/media/ffmpeg';
+import { ffmpegPath, ffprobePath, resetBinaryPaths } from '../../server/domains/media/ffmpeg';
 import { fixtures, postUpload, uploadParts } from '../support/media';
 import { sendRaw } from '../support/raw-http';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 
-import { ConfigError, loadConfig } from '../../server/config';
-import { sniffMediaType } from '../../server/services/media-types';
-import { createLocalStorage, isStorageKey, newStorageKey, type Storage } from '../../server/services/storage';
+import { ConfigError, loadConfig } from '../../server/config/index';
+import { sniffMediaType } from '../../server/infra/storage/media-types';
+import { createLocalStorage, isStorageKey, newStorageKey, type Storage } from '../../server/infra/storage/storage';
 import {
   UploadRejection,
   UploadSourceError,
@@ -16,7 +16,7 @@ import {
   receiveFile,
   thumbnailFileRule,
   videoFileRule,
-} from '../../server/services/uploads';
+} from '../../server/domains/media/uploads/uploads';
 import { fixtures, listFiles } from '../support/media';
 
 const ascii = (value: string) => Buffer.from(value, 'latin1');

@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../server/app';
-import type { UserRow, VideoRow } from '../../server/db/schema';
-import { PROFILE_LIMITS } from '../../server/routes/users';
-import { checkUsername } from '../../server/services/profiles';
+import type { UserRow, VideoRow } from '../../server/infra/db/schema';
+import { PROFILE_LIMITS } from '../../server/domains/accounts/user-routes';
+import { checkUsername } from '../../server/domains/accounts/profiles';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestLike, createTestVideo, headersFor, READY_WITHOUT_RENDITIONS } from '../support/videos';
 

@@ -3,9 +3,9 @@
  * videos, with totals and cursors for GET /users/:id/videos and /users/:id/liked.
  */
 import type { AppInstance } from '../../server/app';
-import { toTimestamp } from '../../server/db/ids';
-import type { UserRow } from '../../server/db/schema';
-import { PROFILE_PAGE_DEFAULT, PROFILE_PAGE_MAX } from '../../server/services/profiles';
+import { toTimestamp } from '../../server/infra/db/ids';
+import type { UserRow } from '../../server/infra/db/schema';
+import { PROFILE_PAGE_DEFAULT, PROFILE_PAGE_MAX } from '../../server/domains/accounts/profiles';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { API, addTestLike, createTestVideo, headersFor } from '../support/videos';
 

@@ -2,12 +2,12 @@
  * /v0/api/videos/selfieVideos…: the public list, one video with view counting, and the owner's
  * edit and delete, with the permission matrix (visitor / other user / owner).
  */
-import { newId, toTimestamp } from '../../server/db/ids';
-import type { UserRow } from '../../server/db/schema';
-import { VIDEO_LIMITS } from '../../server/routes/videos';
-import type { VideoWithOwner } from '../../server/services/uploads';
-import { viewDay, viewerAddress } from '../../server/services/video-records';
-import { videoMediaUrl } from '../../server/services/videos';
+import { newId, toTimestamp } from '../../server/infra/db/ids';
+import type { UserRow } from '../../server/infra/db/schema';
+import { VIDEO_LIMITS } from '../../server/domains/videos/video-routes';
+import type { VideoWithOwner } from '../../server/domains/media/uploads/uploads';
+import { viewDay, viewerAddress } from '../../server/domains/videos/video-records';
+import { videoMediaUrl } from '../../server/domains/videos/videos';
 import { createTestVideo, listFiles } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 import { READY_WITHOUT_RENDITIONS } from '../support/videos';

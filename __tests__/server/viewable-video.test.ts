@@ -1,5 +1,5 @@
 /**
- * loadViewableVideo (server/services/video-access.ts), what a handler about one video says first:
+ * loadViewableVideo (server/domains/videos/video-access.ts), what a handler about one video says first:
  * the video the requester may see, else the one 404; and that it answers after the route's guard
  * (401) and validation (400), and after what the handler checks before it, as the routes used to.
  */
@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 
 import { sendError } from '../../server/http/errors';
 import { requireUser } from '../../server/http/guards';
-import { loadViewableVideo, type ViewableVideoLookup } from '../../server/services/video-access';
+import { loadViewableVideo, type ViewableVideoLookup } from '../../server/domains/videos/video-access';
 import { createTestVideo } from '../support/media';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
 

@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 
 import { parseSiweMessage } from 'viem/siwe';
 
-import { WALLET_LIMITS, WALLET_NONCE_COOKIE } from '../../server/routes/wallet';
-import { WALLET_CHALLENGE_TTL_MS } from '../../server/services/wallet';
+import { WALLET_LIMITS, WALLET_NONCE_COOKIE } from '../../server/domains/accounts/wallet-routes';
+import { WALLET_CHALLENGE_TTL_MS } from '../../server/domains/accounts/wallet';
 import { makeTestApp, makeTestDataDir, type TestApp } from '../support/server';
 import { makeWallet, requestChallenge } from '../support/wallet';
 

@@ -2,8 +2,8 @@ import type { Hex } from 'viem';
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from 'viem/siwe';
 
 import type { AppInstance } from '../../server/app';
-import { WALLET_LIMITS, WALLET_NONCE_COOKIE } from '../../server/routes/wallet';
-import { MAX_CANDIDATE_CHALLENGES, WALLET_CHALLENGE_TTL_MS, walletUsernameBase } from '../../server/services/wallet';
+import { WALLET_LIMITS, WALLET_NONCE_COOKIE } from '../../server/domains/accounts/wallet-routes';
+import { MAX_CANDIDATE_CHALLENGES, WALLET_CHALLENGE_TTL_MS, walletUsernameBase } from '../../server/domains/accounts/wallet';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 import {
   fetchChallenge,

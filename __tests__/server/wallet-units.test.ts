@@ -8,7 +8,7 @@ import {
   signInWithWallet,
   siweSite,
   walletUsernameBase,
-} from '../../server/services/wallet';
+} from '../../server/domains/accounts/wallet';
 import { makeTestApp } from '../support/server';
 import { makeWallet, signChallenge } from '../support/wallet';
 

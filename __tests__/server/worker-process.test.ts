@@ -13,9 +13,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Queue } from 'bullmq';
 
-import type { AppConfig } from '../../server/config';
-import { BULL_PREFIX, TRANSCODE_QUEUE } from '../../server/media/bull-jobs';
-import { DEFAULT_MEDIA_CONFIG } from '../../server/media/config';
+import type { AppConfig } from '../../server/config/index';
+import { BULL_PREFIX, TRANSCODE_QUEUE } from '../../server/infra/jobs/bull';
+import { DEFAULT_MEDIA_CONFIG } from '../../server/config/media';
 import { startWorker, type RunningWorker } from '../../server/worker';
 import { makeH264Mp4 } from '../support/media-fixtures';
 import { postUpload, uploadParts, videoPart } from '../support/media';
@@ -147,7 +147,7 @@ describeWithRedis('a separate worker process (REDIS_URL, BullMQ)', () => {
     try {
       await (await queue.getJob(id))!.remove();
       expect(await queue.getJob(id)).toBeUndefined();
-      // A worker's start-up reconcile (server/media/recovery.ts → requeueMissing) repairs it.
+      // A worker's start-up reconcile (server/domains/media/recovery.ts → requeueMissing) repairs it.
       worker = await startWorker({ ...t.config, redisUrl: redis.url }, { logger: false });
       const video = await waitUntilDone(id);
       expect(video).toMatchObject({ status: 'ready', processingProgress: 100 });

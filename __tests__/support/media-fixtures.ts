@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { runFfmpeg } from '../../server/media/ffmpeg';
+import { runFfmpeg } from '../../server/domains/media/ffmpeg';
 
 const TIMEOUT_MS = 120_000;
 

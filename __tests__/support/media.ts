@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 
 import type { AppInstance } from '../../server/app';
-import type { Visibility } from '../../server/db/schema';
+import type { Visibility } from '../../server/infra/db/schema';
 import {
   receiveFile,
   saveVideo,
@@ -20,10 +20,10 @@ import {
   videoFileRule,
   type ReceivedFile,
   type VideoWithOwner,
-} from '../../server/services/uploads';
-import { inspectUpload, type MediaInfo } from '../../server/media/probe';
-import { syncMediaGenerationNow } from '../../server/services/media-generations/rotate';
-import type { LocalWrite } from '../../server/media/spool';
+} from '../../server/domains/media/uploads/uploads';
+import { inspectUpload, type MediaInfo } from '../../server/domains/media/probe';
+import { syncMediaGenerationNow } from '../../server/domains/media/generations/rotate';
+import type { LocalWrite } from '../../server/domains/media/spool';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 

@@ -1,5 +1,5 @@
 /**
- * Reads the development mail outbox (DATA_DIR/mail/*.eml, written by server/services/mail.ts)
+ * Reads the development mail outbox (DATA_DIR/mail/*.eml, written by server/infra/mail/mail.ts)
  * for server tests and e2e specs. File names sort by time, newest last. Messages are real
  * RFC 822 (multipart/alternative, quoted-printable or base64 parts, encoded-word subjects),
  * so this decodes just enough MIME to read the headers, the text and HTML parts and the links.

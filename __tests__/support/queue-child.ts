@@ -2,13 +2,13 @@
  * A process that takes media jobs and never finishes them, for the "a worker dies mid-job" tests:
  * it prints `started <video id>` when a job starts, then hangs until it is killed (kill -9).
  * Run with tsx; reads the same variables as the site (DATA_DIR, DATABASE_URL, REDIS_URL) plus
- * QUEUE_LEASE_MS. The queue is the one the site would choose (media/index.ts createJobQueue).
+ * QUEUE_LEASE_MS. The queue is the one the site would choose (domains/media/index.ts createJobQueue).
  */
 import Fastify from 'fastify';
 
-import { loadConfig } from '../../server/config';
-import { createDatabase } from '../../server/db';
-import { createJobQueue } from '../../server/media';
+import { loadConfig } from '../../server/config/index';
+import { createDatabase } from '../../server/infra/db';
+import { createJobQueue } from '../../server/domains/media';
 
 async function main(): Promise<void> {
   const loaded = loadConfig(process.env);

@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import { sql } from 'kysely';
 
-import { createDatabase, migrateToLatest } from '../../server/db';
+import { createDatabase, migrateToLatest } from '../../server/infra/db';
 
 import {
   adminQuery,

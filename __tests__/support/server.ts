@@ -11,11 +11,11 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 
 import { buildApp, type AppInstance } from '../../server/app';
-import { loadConfig, type AppConfig } from '../../server/config';
-import { newId, toTimestamp } from '../../server/db/ids';
-import type { NewUser, UserRow } from '../../server/db/schema';
-import type { ServerRenderer } from '../../server/http/server-render';
-import { SESSION_COOKIE } from '../../server/services/sessions';
+import { loadConfig, type AppConfig } from '../../server/config/index';
+import { newId, toTimestamp } from '../../server/infra/db/ids';
+import type { NewUser, UserRow } from '../../server/infra/db/schema';
+import type { ServerRenderer } from '../../server/pages/server-render';
+import { SESSION_COOKIE } from '../../server/domains/accounts/sessions';
 
 import { postgresServerUrl, releaseTestDatabase, testDatabaseFor } from './postgres';
 import { SQLITE_TEMPLATE_ENV } from './server-global-setup';

@@ -3,8 +3,8 @@
  * route, no files), likes and comments with chosen timestamps, and small request helpers.
  */
 import type { AppInstance } from '../../server/app';
-import { newId, toTimestamp } from '../../server/db/ids';
-import type { CommentRow, VideoRow, VideosTable } from '../../server/db/schema';
+import { newId, toTimestamp } from '../../server/infra/db/ids';
+import type { CommentRow, VideoRow, VideosTable } from '../../server/infra/db/schema';
 
 type VideoFields = Partial<{ [K in keyof VideosTable]: VideoRow[K] }>;
 

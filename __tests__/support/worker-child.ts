@@ -4,7 +4,7 @@
  * lockDuration / the embedded lease). Prints `worker ready` on stdout once it consumes.
  * `npm run worker` (scripts/worker.ts) is the same call without that knob.
  */
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/index';
 import { startWorker } from '../../server/worker';
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Which address is the client's (TRUST_PROXY, server/config.ts). Fastify is given a trust
+ * Which address is the client's (TRUST_PROXY, server/config/index.ts). Fastify is given a trust
  * function: with a hop count N the socket's peer and the next N-1 addresses in X-Forwarded-For
  * are proxies, so request.ip is the address the nearest trusted proxy saw — what the client put
  * in the header itself never counts. (Fastify's own numeric setting trusts nothing, on purpose:
@@ -9,7 +9,7 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 
-import type { TrustProxy } from '../config';
+import type { TrustProxy } from '../config/index';
 
 export function trustProxyOption(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
   if (trustProxy === false) return false;

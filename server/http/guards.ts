@@ -4,12 +4,12 @@
  * reads a route's guard from its preHandler (requireUser: a session; requireModerator: staff).
  *
  * The guards only ask `request.currentUser()`, declared here and registered by the sessions
- * service (services/sessions.ts, installSessions), so this layer never imports a service or a route.
+ * service (domains/accounts/sessions.ts, installSessions), so this layer never imports a service or a route.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { isStaffRole } from '../db/roles';
-import type { UserRow } from '../db/schema';
+import { isStaffRole } from '../infra/db/roles';
+import type { UserRow } from '../infra/db/schema';
 import { t } from '../i18n';
 
 import { sendError } from './errors';
@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The logged-in user, resolved from the session cookie at most once per request (registered
-     * by services/sessions.ts installSessions).
+     * by domains/accounts/sessions.ts installSessions).
      */
     currentUser(): Promise<UserRow | null>;
   }

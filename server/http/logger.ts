@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../config/index';
 
 const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'signature'];
 

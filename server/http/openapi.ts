@@ -40,20 +40,20 @@ const MULTIPART_BODIES: Record<string, object> = {
     thumbnailFile: Type.String({ format: 'binary' }),
   }),
   '/v0/api/videos/selfieVideos/:id/thumbnail': Type.Object({ thumbnailFile: Type.String({ format: 'binary' }) }),
-  // Captions (routes/captions.ts).
+  // Captions (domains/captions/caption-routes.ts).
   '/v0/api/videos/selfieVideos/:id/captions/:lang': Type.Object({
     captionFile: Type.String({ format: 'binary', description: 'SubRip (.srt) or WebVTT (.vtt), at most 2 MB' }),
     label: Type.Optional(Type.String({ maxLength: 80, description: 'Shown in the captions menu; the language name by default' })),
   }),
 };
 
-/** tus chunks (routes/tus.ts) go to @tus/server as a raw stream: described here. */
+/** tus chunks (domains/media/uploads/tus-routes.ts) go to @tus/server as a raw stream: described here. */
 const TUS_CHUNK_URL = '/v0/api/uploads/:id';
 
 const MEDIA_WILDCARD = '/media/*';
 const BINARY = { type: 'string', format: 'binary' };
 /**
- * The media route (routes/media.ts) streams files and has no validation schema: described here.
+ * The media route (domains/media/media-routes.ts) streams files and has no validation schema: described here.
  * Its wildcard becomes a named parameter (OpenAPI has no unnamed ones); the key may contain "/".
  */
 const MEDIA_SCHEMA = {

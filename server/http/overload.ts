@@ -14,7 +14,7 @@
  *   whose handlers read their bodies for minutes, take none; answers that stream (media,
  *   catalogue clips) stop counting once they start sending, and a notification stream gives its
  *   place back as it opens (request.leaveAdmission()). Those long-lived connections have budgets
- *   of their own (http/slow-clients.ts, routes/following.ts), so they can never make the API or
+ *   of their own (http/slow-clients.ts, domains/following/following-routes.ts), so they can never make the API or
  *   /health look overloaded. A client that goes away gives its place (or its turn) back.
  * - the event loop's mean delay (and optionally its utilization) over the configured limits,
  *   sampled twice a second by @fastify/under-pressure: the backstop for work the gates do not
@@ -32,7 +32,7 @@ import { randomBytes } from 'node:crypto';
 import { fastifyUnderPressure } from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { OverloadConfig } from '../config';
+import type { OverloadConfig } from '../config/index';
 import { requestLanguage, t } from '../i18n';
 
 import { AdmissionGate } from './admission';

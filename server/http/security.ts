@@ -5,7 +5,7 @@
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../config/index';
 
 import { AFTER_PAINT_HASH } from './after-paint';
 import { INTL_WARM_UP_HASH } from './intl-warm-up';

@@ -2,12 +2,12 @@
  * The session cookie (`sid`): its name and options, reading it from a request, setting and
  * clearing it. Plain HTTP work over the config, kept in the http layer so that pages, the OpenAPI
  * document and the page cache can name the cookie without importing the sessions service
- * (services/sessions.ts re-exports all of it).
+ * (domains/accounts/sessions.ts re-exports all of it).
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../config/index';
 
 export const SESSION_COOKIE = 'sid';
 

@@ -23,7 +23,7 @@ import { Socket } from 'node:net';
 
 import type { FastifyInstance } from 'fastify';
 
-import type { ConnectionConfig } from '../config';
+import type { ConnectionConfig } from '../config/index';
 import { t } from '../i18n';
 
 import { sendErrorFromHook } from './errors';

@@ -4,7 +4,7 @@
  * loaded and every onReady hook has returned, so outside Fastify's plugin time limit
  * (`pluginTimeout`, 10 s per plugin and per hook). On a busy machine that work took longer than
  * the limit and the process exited before it listened; now it listens at once and /health
- * answers 503 `{ status: 'starting', … }` (routes/health.ts) until every step has settled, so a
+ * answers 503 `{ status: 'starting', … }` (http/health.ts) until every step has settled, so a
  * load balancer keeps the instance out until it is ready.
  *
  * A step that fails is logged and counts as settled: the instance serves what it has (the

@@ -56,7 +56,7 @@ export const en = {
   'auth.tooManyLoginAttempts': 'Too many failed login attempts. Please try again later.',
   'auth.tooManyRegistrations': 'Too many registrations from your network. Please try again later.',
 
-  // ---- wallet sign-in (routes/wallet.ts) ----
+  // ---- wallet sign-in (domains/accounts/wallet-routes.ts) ----
   'wallet.invalidAddress': 'Please provide a valid wallet address.',
   'wallet.invalidSignature': 'The signature is missing or not in the expected format.',
   'wallet.challengeExpired': 'Your sign-in request has expired. Please try again.',
@@ -66,7 +66,7 @@ export const en = {
   'wallet.tooManyChallenges': 'Too many sign-in requests. Please wait a minute and try again.',
   'wallet.tooManyLoginAttempts': 'Too many failed wallet sign-in attempts. Please try again later.',
 
-  // ---- playback: resume positions (routes/playback.ts) ----
+  // ---- playback: resume positions (domains/playback/playback-routes.ts) ----
   'playback.positionInvalid': 'The position must be a number of seconds, zero or more.',
   'playback.tooManyPositions': 'Too many position updates. Please wait a moment.',
 
@@ -83,7 +83,7 @@ export const en = {
   'comments.deleteForbidden': 'You can only delete your own comments or comments on your own videos.',
   'comments.tooManyRequests': 'You are commenting too quickly. Please wait a moment and try again.',
 
-  // ---- profiles (routes/users.ts) ----
+  // ---- profiles (domains/accounts/user-routes.ts) ----
   'profile.userNotFound': 'User not found.',
   'profile.updated': 'Profile updated successfully!',
   'profile.usernameRequired': 'Username is required.',
@@ -94,7 +94,7 @@ export const en = {
   'profile.emailReadOnly': 'Your email address cannot be changed.',
   'profile.tooManyUpdates': 'You are changing your profile too often. Please try again later.',
 
-  // ---- self-shot videos: upload, edit, delete (routes/upload.ts, routes/videos.ts) ----
+  // ---- self-shot videos: upload, edit, delete (domains/media/uploads/upload-routes.ts, domains/videos/video-routes.ts) ----
   'video.uploaded': 'Video uploaded successfully!',
   'video.updated': 'Video updated successfully!',
   'video.deleted': 'Video deleted.',
@@ -131,7 +131,7 @@ export const en = {
   'upload.metadataInvalid': 'Upload-Metadata must be key and base64 value pairs separated by commas.',
   'upload.tusContentType': 'Upload chunks must be sent as application/offset+octet-stream.',
   'upload.filenameTooLong': 'The file name is too long: at most {max} bytes.',
-  // ---- media pipeline: why processing failed (server/media) ----
+  // ---- media pipeline: why processing failed (server/domains/media) ----
   'media.failedUndecodable': 'The video could not be decoded.',
   'media.failedTimeout': 'Processing took too long and was stopped.',
   'media.failedTranscode': 'The video could not be converted for playback.',
@@ -229,7 +229,7 @@ export const en = {
   'following.settingsSaved': 'Notification settings saved.',
   'following.unsubscribeInvalid': 'This unsubscribe link is not valid.',
   'following.unsubscribeDone': 'You will no longer receive notification e-mails. You can turn them back on in your profile settings.',
-  // The digest's List-Unsubscribe URL opened (routes/unsubscribe.ts).
+  // The digest's List-Unsubscribe URL opened (domains/following/unsubscribe-routes.ts).
   'following.oneClick.title': 'Notification e-mails',
   'following.oneClick.unchanged': 'Nothing has been changed. To stop notification e-mails, use the unsubscribe button of your mail app, or turn them off in your notification settings.',
   'following.oneClick.settings': 'Open your notification settings',

@@ -213,7 +213,7 @@ export const zh: Record<MessageKey, string> = {
   'following.settingsSaved': '通知设置已保存。',
   'following.unsubscribeInvalid': '此退订链接无效。',
   'following.unsubscribeDone': '您将不再收到通知邮件。可以在个人资料设置中重新开启。',
-  // 摘要邮件的 List-Unsubscribe 链接被打开时（routes/unsubscribe.ts）。
+  // 摘要邮件的 List-Unsubscribe 链接被打开时（domains/following/unsubscribe-routes.ts）。
   'following.oneClick.title': '通知邮件',
   'following.oneClick.unchanged': '未做任何更改。如需停止接收通知邮件，请使用邮件应用中的退订按钮，或在通知设置中关闭。',
   'following.oneClick.settings': '打开通知设置',

@@ -11,7 +11,7 @@ const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('unlis
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
 const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
 
-/** Where a video is in the pipeline (server/media/progress.ts). */
+/** Where a video is in the pipeline (server/domains/media/progress.ts). */
 const ProcessingStageSchema = Type.Union(
   [
     Type.Literal('queued'),
@@ -69,7 +69,7 @@ export const CaptionTrackSchema = Type.Object(
   { title: 'CaptionTrack' },
 );
 
-/** A selfie video, as services/videos.ts toPublicVideo builds it. */
+/** A selfie video, as domains/videos/videos.ts toPublicVideo builds it. */
 export const SelfieVideoSchema = Type.Object({
   _id: Type.String(),
   movieId: Type.String({
@@ -88,7 +88,7 @@ export const SelfieVideoSchema = Type.Object({
   updatedAt: Type.String(),
   /** Present only while moderators hide the video (seen by its owner and moderators). */
   hiddenReason: Type.Optional(Type.String()),
-  // The media pipeline (server/media): processing state and renditions.
+  // The media pipeline (server/domains/media): processing state and renditions.
   status: VideoStatusSchema,
   processingProgress: Type.Integer({ minimum: 0, maximum: 100 }),
   processingError: Type.Union([Type.String(), Type.Null()]),

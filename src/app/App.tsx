@@ -4,7 +4,7 @@ import { useSessionCheck } from '../features/auth';
 
 import { AppRoutes } from './router';
 
-/** Marks a server-rendered root (server/http/server-render.ts) until the app has taken it over. */
+/** Marks a server-rendered root (server/pages/server-render.ts) until the app has taken it over. */
 export const SERVER_RENDER_MARKER = 'data-ssr-locale';
 
 /** The app inside its providers: checks the session once on start, then routes. */

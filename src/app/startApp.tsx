@@ -11,7 +11,7 @@ import { rehydrated, type AppStore } from './store';
 /**
  * The server renders the first screen for a visitor without a session, or for a signed-in user
  * as that user (whose id it marks on the root), in the language it marks on the root
- * (server/http/server-render.ts). The browser takes that markup over (hydrates it) only when its
+ * (server/pages/server-render.ts). The browser takes that markup over (hydrates it) only when its
  * own first render is the same: same language, and nobody signed in, or the same user. A page
  * rendered after the session check (signed in, or a visitor on a page that needs the check)
  * carries the server's answer, which the browser adopts before its first render whatever it

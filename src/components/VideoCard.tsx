@@ -36,7 +36,7 @@ export interface VideoCardProps {
 
 /**
  * `sizes` of a card image, for a `srcset` of width variants: the grid is one column up to ~560px,
- * two up to ~820px, three up to ~1100px, and never wider than ~320px beyond (`.video-grid`). server/http/critical-path.ts
+ * two up to ~820px, three up to ~1100px, and never wider than ~320px beyond (`.video-grid`). server/pages/critical-path.ts
  * preloads the first card's image with the same value, so the preload is the image used.
  */
 export const CARD_IMAGE_SIZES = '(max-width: 560px) 100vw, (max-width: 820px) 50vw, (max-width: 1100px) 34vw, 320px';

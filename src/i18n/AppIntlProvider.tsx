@@ -36,7 +36,7 @@ export function AppIntlProvider({ children, serverTimeZone }: AppIntlProviderPro
   }, [serverTimeZone]);
   useEffect(() => {
     document.documentElement.lang = INTL_LOCALE[locale];
-    // The server renders first screens in this language (server/http/server-render.ts).
+    // The server renders first screens in this language (server/pages/server-render.ts).
     document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   }, [locale]);
   useEffect(() => {

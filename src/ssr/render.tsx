@@ -1,6 +1,6 @@
 /**
  * The server's render of a first screen (built by webpack into dist/.ssr/render.cjs and loaded by
- * server/http/server-render.ts). The same App, providers and page chunks as the browser's, under
+ * server/pages/server-render.ts). The same App, providers and page chunks as the browser's, under
  * a StaticRouter, with a store whose queries can only take the answers the server inlines into
  * the same HTML — so the browser, running the same first-screen queries against those answers,
  * renders exactly this markup and hydrates it (src/main.tsx).

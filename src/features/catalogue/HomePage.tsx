@@ -242,7 +242,7 @@ function AiResultCard({ id }: { id: string }) {
 
 /**
  * Cards a phone shows on its first screen: their images load at once, not lazily after layout
- * (the server preloads the same three, server/http/critical-path.ts FIRST_SCREEN_CARDS).
+ * (the server preloads the same three, server/pages/critical-path.ts FIRST_SCREEN_CARDS).
  */
 const FIRST_SCREEN_CARDS = 3;
 
