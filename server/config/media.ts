@@ -32,7 +32,7 @@ export interface MediaConfig {
    * hook can purge a CDN in front of /media (docs/media-privacy.md). Retried until it answers 2xx.
    */
   purgeUrl: string | null;
-  /** The fence around every ffmpeg run on an upload (media/limits.ts, docs/transcoding.md). */
+  /** The fence around every ffmpeg run on an upload (domains/media/ffmpeg.ts, docs/transcoding.md). */
   limits: MediaLimits;
   /**
    * TRANSCRIBE_URL (+ TRANSCRIBE_API_KEY, TRANSCRIBE_MODEL): an OpenAI-compatible

@@ -70,7 +70,7 @@ export const en = {
   'playback.positionInvalid': 'The position must be a number of seconds, zero or more.',
   'playback.tooManyPositions': 'Too many position updates. Please wait a moment.',
 
-  // ---- self-shot videos: likes and comments (routes/{likes,comments}.ts) ----
+  // ---- self-shot videos: likes and comments (domains/videos/like-routes.ts, domains/comments/comment-routes.ts) ----
   'likes.tooManyToggles': 'You are liking too quickly. Please wait a moment and try again.',
   'comments.notFound': 'Comment not found.',
   'comments.created': 'Comment posted successfully!',

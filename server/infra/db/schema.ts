@@ -204,7 +204,7 @@ export interface StoragePendingTable {
 export interface MediaMovesTable {
   id: string;
   video_id: string;
-  /** The videos column it was the value of (services/media-generations/slots.ts). */
+  /** The videos column it was the value of (domains/media/generations/rotate.ts, MEDIA_SLOTS). */
   slot: string;
   from_key: string;
   created_at: Timestamp;
