@@ -223,27 +223,32 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
 
+    /** An action that takes a reason when it applies (hide, suspend) and nothing when it lifts. */
+    const actionOptions = (takesReason: boolean) => ({
+      attachValidation: true,
+      ...guard,
+      config: { ...guard.config, invalidMessage: reasonMessage },
+      schema: {
+        ...doc,
+        params: IdParams,
+        body: takesReason ? ReasonBody : EmptyBody,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    });
+    /** Its reason ({ reason } when it applies, null when it lifts); undefined once a bad one was answered. */
+    const actionReason = (request: FastifyRequest, reply: FastifyReply, takesReason: boolean): { reason: string } | null | undefined => {
+      if (!takesReason) return null;
+      const reason = readReason(request, reply, (request.body as { reason: string }).reason);
+      return reason === undefined ? undefined : { reason };
+    };
+
     for (const action of ['hide', 'unhide'] as const) {
       admin.post(
         `/admin/videos/:id/${action}`,
-        {
-          attachValidation: true,
-          ...guard,
-          config: { ...guard.config, invalidMessage: reasonMessage },
-          schema: {
-            ...doc,
-            params: IdParams,
-            body: action === 'hide' ? ReasonBody : EmptyBody,
-            response: { 200: MessageResponse, ...errorResponses },
-          },
-        },
+        actionOptions(action === 'hide'),
         async (request, reply) => {
-          let hidden: { reason: string } | null = null;
-          if (action === 'hide') {
-            const reason = readReason(request, reply, (request.body as { reason: string }).reason);
-            if (reason === undefined) return reply;
-            hidden = { reason };
-          }
+          const hidden = actionReason(request, reply, action === 'hide');
+          if (hidden === undefined) return reply;
           const found = await setVideoHidden(app, await moderator(request), request.params.id, hidden);
           if (!found) return sendError(reply, 404, t(request, 'video.notFound'));
           request.log.info({ videoId: request.params.id, action }, 'moderation: video');
@@ -255,24 +260,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const action of ['suspend', 'unsuspend'] as const) {
       admin.post(
         `/admin/users/:id/${action}`,
-        {
-          attachValidation: true,
-          ...guard,
-          config: { ...guard.config, invalidMessage: reasonMessage },
-          schema: {
-            ...doc,
-            params: IdParams,
-            body: action === 'suspend' ? ReasonBody : EmptyBody,
-            response: { 200: MessageResponse, ...errorResponses },
-          },
-        },
+        actionOptions(action === 'suspend'),
         async (request, reply) => {
-          let suspension: { reason: string } | null = null;
-          if (action === 'suspend') {
-            const reason = readReason(request, reply, (request.body as { reason: string }).reason);
-            if (reason === undefined) return reply;
-            suspension = { reason };
-          }
+          const suspension = actionReason(request, reply, action === 'suspend');
+          if (suspension === undefined) return reply;
           const outcome = await setUserSuspended(app, await moderator(request), request.params.id, suspension);
           if (outcome === 'notFound') return sendError(reply, 404, t(request, 'moderation.userNotFound'));
           if (outcome === 'self') return sendError(reply, 400, t(request, 'moderation.cannotSuspendSelf'));
