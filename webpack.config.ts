@@ -124,6 +124,11 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
         // `import url from 'file?url'`: the file as a hashed asset, its URL as the value (the
         // hls.js transmuxing worker, loaded from the site's own origin as the CSP wants).
         { resourceQuery: /^\?url$/, type: 'asset/resource' },
+        // The player's modules run nothing when imported. Said outright, so that the embed entry
+        // (no React), which imports src/features/player's index, leaves out the React hooks that
+        // index also exports, and React with them (webpack keeps a module importing React for its
+        // side effects otherwise, and the embed page would load the framework chunk).
+        { test: /[\\/]src[\\/]features[\\/]player[\\/]/, sideEffects: false },
       ],
     },
     plugins: [

@@ -7,7 +7,6 @@ import {
   chapterMarks,
   chaptersToVtt,
   cleanChapters,
-  levelCap,
   nextRate,
   nextVolume,
   parseTimeParam,
@@ -19,11 +18,10 @@ import {
   shareUrl,
   sharpHeight,
   shortcutAction,
-  prefetchBudget,
-  startLevelFor,
   startTimeFromUrl,
   SHORTCUTS,
 } from '../../src/features/videos/playerLogic';
+import { levelCap, prefetchBudget, startLevelFor } from '../../src/features/player/engineLogic';
 import { playerMessages } from '../../src/features/videos/playerMessages';
 
 /** The player's decisions, without a DOM: shortcuts, `t`, resume, saving throttle, cap, chapters. */

@@ -4,10 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 
 import type { SelfieVideo } from '../../api/types';
 import { chooseCaptionTrack, type PlaybackClock, readCaptionChoice, saveCaptionChoice } from '../captions';
-import { attachMediaSession } from '../player';
+import { AUTO, type HlsLevel, pageMediaBudget, qualityName, type Rendition, useMediaSession, useVideoEngine } from '../player';
 
-import type { HlsSession } from './hlsEngine';
-import { parseMasterPlaylist } from './hlsPlaylist';
 import { aspectOf, formatClock } from './media';
 import { ChapterList, ShareControl, ShortcutsDialog } from './PlayerExtras';
 import {
@@ -15,15 +13,12 @@ import {
   chapterAt,
   chaptersToVtt,
   cleanChapters,
-  levelCap,
   nextRate,
   nextVolume,
   PLAYBACK_RATES,
   posterMayGo,
-  prefetchBudget,
   prefetchMayPaint,
   type PlayerAction,
-  type Rendition,
   resumePoint,
   seekTarget,
   sharpHeight,
@@ -71,76 +66,8 @@ export interface VideoPlayerProps {
 
 const NO_CAPTIONS: NonNullable<VideoPlayerProps['captions']> = [];
 
-/** How the video is being played. */
-type Engine = 'mp4' | 'native' | 'hlsjs' | 'starting';
-
-/** One quality the viewer can pick. */
-export interface QualityLevel {
-  /** hls.js's level index, or the variant's position in the master playlist. */
-  id: number;
-  width: number;
-  height: number;
-  bitrate: number;
-  /** The variant's media playlist (native HLS switches by loading it). */
-  url?: string;
-}
-
-const AUTO = -1;
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
-/** How long playback may wait for data before the player says so. */
-const STALL_MS = 8000;
 /** HTMLMediaElement.HAVE_CURRENT_DATA: a frame is decoded. */
 const HAVE_CURRENT_DATA = 2;
-
-function hasNativeHls(video: HTMLVideoElement): boolean {
-  return typeof video.canPlayType === 'function' && video.canPlayType(HLS_TYPE) !== '';
-}
-
-/**
- * What the first fragment may take before play, from what this page's media (the /media/ files:
- * poster, playlists) have cost so far (Resource Timing; same origin, so sizes are given).
- */
-function mediaPrefetchBudget(poster: string | undefined): number {
-  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return prefetchBudget(0, Boolean(poster));
-  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-  let spent = 0;
-  let posterDone = !poster;
-  const posterUrl = poster ? new URL(poster, window.location.href).href : '';
-  for (const entry of entries) {
-    if (!new URL(entry.name).pathname.startsWith('/media/')) continue;
-    spent += entry.encodedBodySize || entry.transferSize || 0;
-    if (entry.name === posterUrl) posterDone = true;
-  }
-  return prefetchBudget(spent, !posterDone);
-}
-
-function hasMediaSource(): boolean {
-  return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
-}
-
-/**
- * A rendition's name, "720p": the short side, as phones and video sites name portrait clips too
- * (a 720×1280 portrait rendition is 720p); the bitrate when the playlist gives no size.
- */
-export function qualityName(level: Pick<QualityLevel, 'width' | 'height' | 'bitrate'>): string {
-  const side = level.width > 0 && level.height > 0 ? Math.min(level.width, level.height) : level.height || level.width;
-  if (side > 0) return `${side}p`;
-  return `${Math.max(1, Math.round(level.bitrate / 1000))} kbps`;
-}
-
-/** Best first; one entry per name (the higher bitrate kept). */
-function sortLevels(levels: QualityLevel[]): QualityLevel[] {
-  const sorted = [...levels].sort(
-    (a, b) => Math.min(b.width, b.height) - Math.min(a.width, a.height) || b.height - a.height || b.bitrate - a.bitrate,
-  );
-  const seen = new Set<string>();
-  return sorted.filter((level) => {
-    const name = qualityName(level);
-    if (seen.has(name)) return false;
-    seen.add(name);
-    return true;
-  });
-}
 
 /** What the element under a key press says about the keys it uses itself. */
 function keyTarget(element: EventTarget | null) {
@@ -187,11 +114,13 @@ function barAtStage<T>(controls: T[], stage: number): T[] {
 
 /**
  * The video page's player: media-chrome controls (loaded lazily, in the page's language) over a
- * <video> that HLS plays natively where the browser can, elsewhere through hls.js (its own
- * chunk), the progressive MP4 last. Adds what media-chrome leaves to the page: the quality menu
- * (Auto shows the level playing), keyboard shortcuts, chapters, resume, share-a-moment, error
- * and stall states with Retry, and the rendition cap. The server renders the same box with the
- * poster and native controls; nothing is fetched but the poster before the viewer presses play.
+ * <video> that the shared player engine plays (src/features/player, through `useVideoEngine`:
+ * hls.js where Media Source Extensions exist, native HLS elsewhere, the progressive MP4 last, the
+ * fallbacks, the rendition cap, the stall watch). This shell adds what media-chrome leaves to the
+ * page: the quality menu (Auto shows the level playing), keyboard shortcuts, chapters, resume,
+ * share-a-moment, the poster layer, and the error and stall notices with Retry. The server renders
+ * the same box with the poster and native controls; nothing is fetched but the poster before the
+ * viewer presses play.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   return (
@@ -229,10 +158,6 @@ function PlayerBody({
   const captionsMenuId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const [engine, setEngine] = useState<Engine>(hlsUrl ? 'starting' : 'mp4');
-  const [source, setSource] = useState<string | undefined>(hlsUrl ? undefined : src);
-  const [levels, setLevels] = useState<QualityLevel[]>([]);
-  const [choice, setChoice] = useState<number>(AUTO);
   const [showing, setShowing] = useState<{ width: number; height: number } | null>(null);
   /**
    * How much of media-chrome is mounted: its controls are costly custom elements (shadow DOM,
@@ -243,9 +168,6 @@ function PlayerBody({
   const [chromeStage, setChromeStage] = useState(0);
   const chrome = chromeStage >= 1;
   const menus = chromeStage >= CHROME_STAGES;
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const [stalled, setStalled] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   /** Where to start is known (client only): null before, else whether the URL gave a `t`. */
@@ -253,22 +175,8 @@ function PlayerBody({
   const [offerDismissed, setOfferDismissed] = useState(false);
   const [chapterIndex, setChapterIndex] = useState(-1);
   const [chaptersTrack, setChaptersTrack] = useState<string | null>(null);
-  const session = useRef<HlsSession | null>(null);
-  const next = useRef(onNext);
-  useEffect(() => {
-    next.current = onNext;
-  }, [onNext]);
-  const hasNext = Boolean(onNext);
   // The lock screen, notification and headset controls while this video plays (features/player).
-  useEffect(() => {
-    const media = videoRef.current;
-    if (!media) return undefined;
-    return attachMediaSession(media, { title, artist, artwork: poster, onNext: hasNext ? () => next.current?.() : undefined });
-  }, [title, artist, poster, hasNext]);
-  /** hls.js's levels in its own order (what the cap indexes). */
-  const hlsLevels = useRef<Rendition[]>([]);
-  /** The renditions native HLS plays (from the master playlist): how sharp a frame must be. */
-  const nativeLevels = useRef<Rendition[]>([]);
+  useMediaSession(videoRef, { title, artist, artwork: poster, onNext });
   /**
    * The poster stays over the video (media-chrome's poster layer) until playback starts or the
    * video holds a frame as sharp as the box needs: a prefetched start-rung frame (240p on a
@@ -276,17 +184,32 @@ function PlayerBody({
    */
   const [posterGone, setPosterGone] = useState(false);
   const posterLayer = useRef<HTMLImageElement>(null);
-  /** Where to start or carry on once media is loaded: a shared `t`, resume, quality switch, retry. */
-  const pending = useRef<{ time: number; play: boolean } | null>(null);
-  /** Resolves once React has removed a previous engine's `src` from the element. */
-  const whenSourceCleared = useRef<(() => void) | null>(null);
-  /** The next engine after one fails (set by the effect): hls.js → native HLS → MP4. */
-  const fallBack = useRef<(from: Engine) => void>(() => undefined);
-  const stallTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** The viewer pressed play and has not paused: a fallback or retry carries on playing. */
-  const wantsPlay = useRef(false);
-  /** A source change is under way: the pause it may cause is not the viewer's. */
-  const switching = useRef(false);
+
+  /** The renditions playing (the engine's order): how sharp a frame must be. */
+  const renditions = useRef<Rendition[]>([]);
+  /** How tall a frame must be to stand in for the poster at the player's current size. */
+  const currentSharp = useCallback(() => {
+    const frame = frameRef.current;
+    if (!frame) return 0;
+    const fullscreen = typeof document !== 'undefined' && Boolean(document.fullscreenElement?.contains(frame));
+    return sharpHeight(renditions.current, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
+  }, []);
+
+  // The engine (features/player): hls.js, native HLS or the MP4 and the fallbacks between them,
+  // the rendition cap for the frame, the start level, the stall watch, a play pressed early.
+  const { engine, levels: engineLevels, menu: levels, choice, failed, stalled, player } = useVideoEngine(
+    videoRef,
+    { hls: hlsUrl, mp4: src },
+    {
+      capBox: () => frameRef.current,
+      // Before play, a fragment only where its frame cannot show blocky in the poster's place.
+      prefetchBudget: (level: HlsLevel) =>
+        prefetchMayPaint(level.height, currentSharp(), !poster || posterLayer.current !== null) ? pageMediaBudget(poster) : 0,
+    },
+  );
+  useEffect(() => {
+    renditions.current = engineLevels;
+  }, [engineLevels]);
 
   const duration = Number.isFinite(knownDuration) && Number(knownDuration) > 0 ? Number(knownDuration) : 0;
   const chapters = useMemo(() => cleanChapters(rawChapters, duration), [rawChapters, duration]);
@@ -298,10 +221,10 @@ function PlayerBody({
     let live = true;
     let chaptersUrl: string | null = null;
     let stageTimer: ReturnType<typeof setTimeout> | undefined;
-    // A shared link's `t` wins over the resume offer. Known before any engine loads media, so a
-    // prefetch starts at the right fragment.
+    // A shared link's `t` wins over the resume offer. Given to the engine (its effect ran first)
+    // before it loads any media, so a prefetch starts at the right fragment.
     const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
-    if (fromUrl !== null) pending.current = { time: fromUrl, play: false };
+    if (fromUrl !== null) player.seekTo(fromUrl);
     const settle = () => {
       if (live) setStartFromUrl(fromUrl !== null);
     };
@@ -373,211 +296,6 @@ function PlayerBody({
     };
   }, [captions, engine, clock, intl.locale]);
 
-  /** The cap for the player's current size (hls.js level index, -1: none). */
-  const currentCap = useCallback(() => {
-    const frame = frameRef.current;
-    if (!frame) return -1;
-    const fullscreen = typeof document !== 'undefined' && Boolean(document.fullscreenElement?.contains(frame));
-    return levelCap(hlsLevels.current, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
-  }, []);
-
-  /** How tall a frame must be to stand in for the poster at the player's current size. */
-  const currentSharp = useCallback(() => {
-    const frame = frameRef.current;
-    if (!frame) return 0;
-    const fullscreen = typeof document !== 'undefined' && Boolean(document.fullscreenElement?.contains(frame));
-    const renditions = hlsLevels.current.length > 0 ? hlsLevels.current : nativeLevels.current;
-    return sharpHeight(renditions, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
-  }, []);
-
-  const applyCap = useCallback(() => {
-    session.current?.setCap(currentCap());
-  }, [currentCap]);
-
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return undefined;
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => applyCap()) : null;
-    observer?.observe(frame);
-    document.addEventListener('fullscreenchange', applyCap);
-    return () => {
-      observer?.disconnect();
-      document.removeEventListener('fullscreenchange', applyCap);
-    };
-  }, [applyCap]);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return undefined;
-    if (!hlsUrl) {
-      // A retry of the MP4: load it again (the source is the same).
-      if (attempt > 0) {
-        video.load();
-        if (wantsPlay.current) void video.play().catch(() => undefined);
-      }
-      return undefined;
-    }
-    let disposed = false;
-
-    const playMp4 = () => {
-      if (disposed) return;
-      switching.current = true;
-      session.current?.destroy();
-      session.current = null;
-      setLevels([]);
-      setChoice(AUTO);
-      setEngine('mp4');
-      setSource(src);
-    };
-
-    // Native HLS: where there is no Media Source Extensions (iPhones before iOS 17.1), or after
-    // hls.js gave up. The browser chooses renditions itself: no cap, no prefetch policy.
-    let triedNative = false;
-    const playNative = () => {
-      if (disposed) return;
-      if (triedNative || !hasNativeHls(video)) {
-        playMp4();
-        return;
-      }
-      triedNative = true;
-      switching.current = true;
-      session.current?.destroy();
-      session.current = null;
-      setEngine('native');
-      setSource(hlsUrl);
-      if (attempt > 0 && video.getAttribute('src') === hlsUrl) {
-        video.load();
-        if (wantsPlay.current) void video.play().catch(() => undefined);
-      }
-      // Native HLS has no rendition API: the menu comes from the master playlist itself.
-      const playlistUrl = new URL(hlsUrl, window.location.href).href;
-      fetch(playlistUrl, { credentials: 'same-origin' })
-        .then((response) => (response.ok ? response.text() : ''))
-        .then((text) => {
-          if (disposed) return;
-          const variants = parseMasterPlaylist(text, playlistUrl);
-          nativeLevels.current = variants.map((variant) => ({ width: variant.width, height: variant.height }));
-          setLevels(
-            sortLevels(variants.map((variant, index) => ({ id: index, width: variant.width, height: variant.height, bitrate: variant.bandwidth, url: variant.url }))),
-          );
-        })
-        .catch(() => {
-          // No menu then; playback itself does not depend on it.
-        });
-    };
-    fallBack.current = (from: Engine) => (from === 'hlsjs' ? playNative() : from === 'native' ? playMp4() : undefined);
-
-    const startHlsJs = () => {
-      if (disposed) return;
-      switching.current = true;
-      setEngine('starting');
-      setSource(undefined);
-      setLevels([]);
-      setChoice(AUTO);
-      import(/* webpackChunkName: "hls" */ './hlsEngine')
-        .then(async (engineModule) => {
-          // After a fallback (a retry after the MP4 failed), React has yet to take the old `src`
-          // off the element: hls.js attaching first would have its media source removed.
-          if (video.hasAttribute('src')) await new Promise<void>((resolve) => (whenSourceCleared.current = resolve));
-          if (disposed) return;
-          const started = engineModule.startHls(
-            video,
-            hlsUrl,
-            {
-              onLevels: (found) => {
-                if (disposed) return -1;
-                hlsLevels.current = found;
-                setLevels(sortLevels(found.map((level) => ({ ...level, id: level.index }))));
-                return currentCap();
-              },
-              onFatal: (reason) => {
-                console.warn('HLS playback through hls.js failed:', reason);
-                session.current = null;
-                playNative();
-              },
-            },
-            {
-              startPosition: () => pending.current?.time ?? -1,
-              // Before play, a fragment only where its frame cannot show blocky in the poster's place.
-              prefetchBudget: (level) =>
-                prefetchMayPaint(level.height, currentSharp(), !poster || posterLayer.current !== null) ? mediaPrefetchBudget(poster) : 0,
-            },
-          );
-          if (!started) {
-            playNative();
-            return;
-          }
-          session.current = started;
-          setEngine('hlsjs');
-          // A viewer who pressed play meanwhile carries on.
-          if (wantsPlay.current) void video.play().catch(() => undefined);
-        })
-        .catch((failure: unknown) => {
-          console.warn('Could not load the HLS player:', failure);
-          playNative();
-        });
-    };
-
-    // hls.js wherever Media Source Extensions exist (Chromium, Firefox, Safari on macOS and iOS
-    // 17.1+): it alone lets the player cap renditions to its size, choose the start level and
-    // prefetch only the first fragment. Native HLS elsewhere, the MP4 last.
-    if (hasMediaSource()) startHlsJs();
-    else playNative();
-
-    return () => {
-      disposed = true;
-      session.current?.destroy();
-      session.current = null;
-    };
-  }, [hlsUrl, src, attempt, currentCap, currentSharp, poster]);
-
-  // A new source (fallback, quality switch, retry) while the viewer is watching: keep playing
-  // (with preload "none" nothing would load otherwise). No source: hls.js may attach now.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (video && source && wantsPlay.current) void video.play().catch(() => undefined);
-    if (source === undefined && whenSourceCleared.current) {
-      const resolve = whenSourceCleared.current;
-      whenSourceCleared.current = null;
-      resolve();
-    }
-  }, [source]);
-
-  const clearStall = useCallback(() => {
-    if (stallTimer.current) clearTimeout(stallTimer.current);
-    stallTimer.current = null;
-    setStalled(false);
-  }, []);
-  useEffect(() => clearStall, [clearStall]);
-
-  const onError = useCallback(() => {
-    // Native HLS that cannot play this stream: the MP4 next; the MP4 failing is the end.
-    if (engine === 'native') fallBack.current('native');
-    else if (engine === 'mp4') {
-      clearStall();
-      setFailed(true);
-    }
-  }, [engine, clearStall]);
-
-  const onWaiting = useCallback(() => {
-    const video = videoRef.current;
-    if (!video || video.paused || stallTimer.current) return;
-    stallTimer.current = setTimeout(() => {
-      stallTimer.current = null;
-      setStalled(true);
-    }, STALL_MS);
-  }, []);
-
-  const onLoadedMetadata = useCallback(() => {
-    switching.current = false;
-    const video = videoRef.current;
-    const at = pending.current;
-    if (!video || !at) return;
-    pending.current = null;
-    if (at.time > 0 && Math.abs(video.currentTime - at.time) > 0.5) video.currentTime = at.time;
-    if (at.play) void video.play().catch(() => undefined);
-  }, []);
-
   /** Before play, a decoded frame as sharp as the box needs may take the poster's place. */
   const checkFrame = useCallback(() => {
     const video = videoRef.current;
@@ -591,45 +309,23 @@ function PlayerBody({
     checkFrame();
   }, [checkFrame]);
 
-  const onPlaying = useCallback(() => {
-    clearStall();
-    setPosterGone(true);
-  }, [clearStall]);
+  const onPlaying = useCallback(() => setPosterGone(true), []);
 
   const onTimeUpdate = useCallback(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (stallTimer.current || stalled) clearStall();
     position.onTimeUpdate();
     clock?.setTime(video.currentTime);
     setChapterIndex(chapterAt(chapters, video.currentTime));
-  }, [chapters, position, stalled, clearStall, clock]);
+  }, [chapters, position, clock]);
 
   const onPlay = useCallback(() => {
-    wantsPlay.current = true;
     setOfferDismissed(true);
     position.onPlay();
   }, [position]);
 
-  const onPause = useCallback(() => {
-    const video = videoRef.current;
-    // A pause the viewer asked for (an error, the end or a source change is not one).
-    if (video && !video.ended && !video.error && !switching.current) wantsPlay.current = false;
-    position.onPauseOrSeek();
-  }, [position]);
-
-  /** Seeks now when the media is loaded, else on load (preload is "none" until play). */
-  const seekTo = useCallback((seconds: number, play = false) => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (video.readyState >= 1) {
-      video.currentTime = seconds;
-      if (play) void video.play().catch(() => undefined);
-    } else {
-      pending.current = { time: seconds, play };
-      if (play) void video.play().catch(() => undefined);
-    }
-  }, []);
+  /** Seeks now when the media is loaded, else on load (the engine keeps it until then). */
+  const seekTo = useCallback((seconds: number, play = false) => player.seekTo(seconds, play), [player]);
 
   // The transcript seeks through the clock.
   useEffect(() => {
@@ -641,32 +337,9 @@ function PlayerBody({
     return () => clock.setSeek(null);
   }, [clock, seekTo]);
 
-  const retry = () => {
-    const video = videoRef.current;
-    pending.current = { time: video?.currentTime ?? 0, play: true };
-    wantsPlay.current = true;
-    switching.current = true;
-    setFailed(false);
-    clearStall();
-    setAttempt((count) => count + 1);
-  };
+  const retry = () => player.retry();
 
-  const chooseQuality = (event: ChangeEvent<HTMLSelectElement>) => {
-    const id = Number(event.target.value);
-    setChoice(id);
-    if (engine === 'hlsjs') {
-      session.current?.setLevel(id);
-      return;
-    }
-    if (engine === 'native' && hlsUrl) {
-      const video = videoRef.current;
-      const next = id === AUTO ? hlsUrl : levels.find((level) => level.id === id)?.url;
-      if (!video || !next) return;
-      pending.current = { time: video.currentTime, play: !video.paused && !video.ended };
-      switching.current = true;
-      setSource(next);
-    }
-  };
+  const chooseQuality = (event: ChangeEvent<HTMLSelectElement>) => player.setLevel(Number(event.target.value));
 
   const perform = (action: PlayerAction) => {
     const video = videoRef.current;
@@ -674,7 +347,8 @@ function PlayerBody({
     const length = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : duration;
     switch (action.type) {
       case 'togglePlay':
-        if (video.paused || video.ended) void video.play().catch(() => undefined);
+        // Through the engine: a press while hls.js is on its way plays once it is attached.
+        if (video.paused || video.ended) player.play();
         else video.pause();
         return;
       case 'seekBy':
@@ -789,19 +463,18 @@ function PlayerBody({
             preload={engine === 'hlsjs' ? 'auto' : 'none'}
             playsInline
             poster={poster || undefined}
-            src={source}
+            // The server's and the first render's source (the MP4 when there is no HLS); from
+            // then on the engine sets it (features/player/engine.ts), React never changes it.
+            src={hlsUrl ? undefined : src}
             width={aspect.width}
             height={aspect.height}
             aria-label={t('videos.player.label', { title })}
-            onError={onError}
-            onLoadedMetadata={onLoadedMetadata}
             onResize={onResize}
             onLoadedData={checkFrame}
             onPlay={onPlay}
             onPlaying={onPlaying}
-            onWaiting={onWaiting}
             onTimeUpdate={onTimeUpdate}
-            onPause={onPause}
+            onPause={position.onPauseOrSeek}
             onSeeked={position.onPauseOrSeek}
             onEnded={onEnded}
           >

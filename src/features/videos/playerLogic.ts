@@ -1,8 +1,12 @@
 /**
  * The player's decisions as pure functions (no DOM, no clock): keyboard shortcuts, the `t` start
- * time of shared links, the resume offer, the throttle of position saving, the rendition cap and
- * the chapters' WebVTT. VideoPlayer wires them to the media element.
+ * time of shared links, the resume offer, the throttle of position saving, the poster rules and
+ * the chapters' WebVTT. VideoPlayer wires them to the media element. The engine's own decisions
+ * (engine choice, fallbacks, rendition cap, start level, prefetch budget) live with the engine in
+ * src/features/player/engineLogic.ts.
  */
+import { levelCap, type Rendition } from '../player';
+
 import type { PlayerMessageKey } from './playerMessages';
 
 /** What a key press asks of the player. */
@@ -224,87 +228,6 @@ export class PositionThrottle {
     this.lastSaved = whole;
     this.save(whole);
   }
-}
-
-export interface Rendition {
-  width: number;
-  height: number;
-}
-
-/**
- * The highest rendition "Auto" may fetch: the largest whose picture is no bigger than the player
- * in device pixels (CSS size × devicePixelRatio), at least the smallest one. -1 lifts the cap
- * (fullscreen, or a player whose size is not known yet). `renditions` are in the engine's order
- * (hls.js sorts by bitrate, lowest first); the answer is an index into it.
- */
-export function levelCap(renditions: Rendition[], box: { width: number; height: number }, dpr: number, fullscreen: boolean): number {
-  if (fullscreen || renditions.length === 0) return -1;
-  const ratio = Number.isFinite(dpr) && dpr > 0 ? dpr : 1;
-  const maxWidth = Math.round(box.width * ratio);
-  const maxHeight = Math.round(box.height * ratio);
-  if (!(maxWidth > 0 && maxHeight > 0)) return -1;
-  let best = -1;
-  let smallest = 0;
-  renditions.forEach((rendition, index) => {
-    const pixels = rendition.width * rendition.height;
-    const smallestPixels = renditions[smallest]!.width * renditions[smallest]!.height;
-    if (pixels < smallestPixels) smallest = index;
-    // A rendition without a size (audio-only, unknown) never lifts the cap.
-    if (!(rendition.height > 0)) return;
-    const fits = rendition.height <= maxHeight && (!(rendition.width > 0) || rendition.width <= maxWidth);
-    if (fits && (best < 0 || pixels > renditions[best]!.width * renditions[best]!.height)) best = index;
-  });
-  return best >= 0 ? best : smallest;
-}
-
-/**
- * Media the player may fetch before the viewer presses play: the start level's first fragment is
- * prefetched only when its expected size (peak bitrate × duration) is within this, so a page
- * opened and never played costs a phone little (the poster, ~20 KB, and the playlists come on top).
- */
-export const PREFETCH_BUDGET_BYTES = 64 * 1024;
-/** All media (poster, playlists, fragment) a page may fetch before play. */
-export const MEDIA_BEFORE_PLAY_BYTES = 100 * 1024;
-/** What a poster still loading is assumed to weigh (the server keeps posters within 40 KB). */
-export const POSTER_ALLOWANCE_BYTES = 40 * 1024;
-
-/**
- * How many bytes the first fragment may take before play: PREFETCH_BUDGET_BYTES, less whatever
- * would take the page's media over MEDIA_BEFORE_PLAY_BYTES (what it fetched already, plus the
- * poster's allowance while the poster is still on its way).
- */
-export function prefetchBudget(mediaBytesSoFar: number, posterPending: boolean): number {
-  const spent = Math.max(0, mediaBytesSoFar) + (posterPending ? POSTER_ALLOWANCE_BYTES : 0);
-  return Math.max(0, Math.min(PREFETCH_BUDGET_BYTES, MEDIA_BEFORE_PLAY_BYTES - spent));
-}
-/** Until the link is measured, what the first fragment's download is estimated against (bits/s). */
-export const DEFAULT_BANDWIDTH = 500_000;
-/** The first fragment should arrive within this (seconds) at the estimated bandwidth. */
-export const START_FETCH_SECONDS = 0.5;
-/** The segment length the server cuts (seconds): what a first fragment is assumed to last. */
-export const FRAGMENT_SECONDS = 2;
-
-/**
- * The level to start with (an index into `levels`, which are in hls.js's order, ascending
- * bitrate): the best one within the cap (-1: none) whose first fragment arrives within
- * START_FETCH_SECONDS at `bandwidth`; the lowest when none does. Never above the cap, so a phone's
- * small box never starts on 1080p however fast its link.
- */
-export function startLevelFor(levels: Array<Rendition & { bitrate: number }>, cap: number, bandwidth: number | undefined): number {
-  if (levels.length === 0) return -1;
-  const bitsPerSecond = Number.isFinite(bandwidth) && (bandwidth as number) > 0 ? (bandwidth as number) : DEFAULT_BANDWIDTH;
-  const highest = cap >= 0 ? Math.min(cap, levels.length - 1) : levels.length - 1;
-  let lowest = 0;
-  levels.forEach((level, index) => {
-    if (level.bitrate < levels[lowest]!.bitrate) lowest = index;
-  });
-  let best = -1;
-  for (let index = 0; index <= highest; index += 1) {
-    const level = levels[index]!;
-    const seconds = (level.bitrate * FRAGMENT_SECONDS) / bitsPerSecond;
-    if (level.bitrate > 0 && seconds <= START_FETCH_SECONDS && (best < 0 || level.bitrate > levels[best]!.bitrate)) best = index;
-  }
-  return best >= 0 ? best : lowest;
 }
 
 /**

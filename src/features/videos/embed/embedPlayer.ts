@@ -2,11 +2,12 @@
  * The embed page's player (`/embed/selfieVideos/{id}`, docs/sharing.md): the browser's own
  * `<video controls>` driven by a few kilobytes, its own webpack entry (no React, no app).
  *
- * - hls.js (light build, the site player's `hlsEngine`, its own lazily loaded chunks) where Media
- *   Source Extensions exist: adaptive bitrate, the start level chosen like the site player's
- *   (`levelCap` for the frame's size, `startLevelFor` the link), remuxing on the page (no worker
- *   script to fetch); native HLS where there is no MSE; the fast-start MP4 last, and after any
- *   engine fails.
+ * - The shared player engine (`createVideoEngine`, src/features/player/engine.ts, the video
+ *   page's too): hls.js (light build, its own lazily loaded chunks) where Media Source Extensions
+ *   exist, with the rendition cap for the frame's size and the start level for the link,
+ *   remuxing on the page (no worker script to fetch); native HLS where there is no MSE; the
+ *   fast-start MP4 last, and after any engine fails. A play pressed while hls.js is still on its
+ *   way plays the moment it is attached.
  * - Nothing of the video is fetched before play (no playlist, no fragment), unless `autoplay=1`.
  * - Options the server wrote on the element: `data-start`, `data-autoplay` (muted), `data-loop`,
  *   `data-captions` (the language of the track `?captions=` matched, shown at once).
@@ -14,107 +15,55 @@
  *   < and >, 0–9; and its lock-screen and headset controls (`attachMediaSession`, with the
  *   uploader from `data-artist`).
  */
-import { attachMediaSession } from '../../player';
-import { levelCap, nextRate, nextVolume, seekTarget, shortcutAction, type Rendition } from '../playerLogic';
+import { attachMediaSession, createVideoEngine, type EngineState } from '../../player';
+import { nextRate, nextVolume, seekTarget, shortcutAction } from '../playerLogic';
 
-import { captionsToToggle, engineFor, fallbackAfter, type EmbedEngine, type EngineSupport } from './embedLogic';
-
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
-interface Session {
-  setCap(index: number): void;
-  destroy(): void;
-}
+import { captionsToToggle } from './embedLogic';
 
 function start(video: HTMLVideoElement): void {
   const data = video.dataset;
-  const hlsUrl = data.hls ?? '';
-  const mp4Url = data.mp4 ?? '';
-  const startAt = Number(data.start ?? 0);
   const wantsAutoplay = data.autoplay === '1';
-  const support: EngineSupport = {
-    hls: hlsUrl !== '',
-    mediaSource: 'MediaSource' in window || 'ManagedMediaSource' in window,
-    nativeHls: typeof video.canPlayType === 'function' && video.canPlayType(HLS_TYPE) !== '',
-  };
-  let session: Session | null = null;
-  let levels: Rendition[] = [];
-  let wantsPlay = wantsAutoplay;
-  video.addEventListener('play', () => (wantsPlay = true));
-  video.addEventListener('pause', () => (wantsPlay = false));
-
-  const cap = () => levelCap(levels, video.getBoundingClientRect(), window.devicePixelRatio || 1, Boolean(document.fullscreenElement));
-  const applyCap = () => session?.setCap(cap());
-  window.addEventListener('resize', applyCap);
-  document.addEventListener('fullscreenchange', applyCap);
-
-  /** Native HLS and the MP4: a plain source, the start time once its metadata is known. */
-  const playSource = (url: string) => {
-    video.src = url;
-    if (startAt > 0) {
-      const seekOnce = () => {
-        video.removeEventListener('loadedmetadata', seekOnce);
-        if (!Number.isFinite(video.duration) || startAt < video.duration) video.currentTime = startAt;
-      };
-      video.addEventListener('loadedmetadata', seekOnce);
-    }
-    if (wantsPlay) video.play().catch(() => undefined);
-  };
-
-  const playWith = (engine: EmbedEngine | null) => {
-    if (engine === null) return;
-    if (engine === 'mp4') {
-      if (mp4Url) playSource(mp4Url);
-      return;
-    }
-    if (engine === 'native') {
-      playSource(hlsUrl);
-      // A native HLS failure before anything played falls back to the MP4.
-      video.addEventListener('error', function onError() {
-        video.removeEventListener('error', onError);
-        if (video.currentSrc.includes(hlsUrl) || video.getAttribute('src') === hlsUrl) playWith(fallbackAfter('native', support));
-      });
-      return;
-    }
-    import(/* webpackChunkName: "hls" */ '../hlsEngine')
-      .then((engineModule) => {
-        const started = engineModule.startHls(
-          video,
-          hlsUrl,
-          {
-            onLevels: (found) => {
-              levels = found;
-              return cap();
-            },
-            onFatal: (reason) => {
-              console.warn('HLS playback through hls.js failed:', reason);
-              session = null;
-              video.removeAttribute('src');
-              video.load();
-              playWith(fallbackAfter('hlsjs', support));
-            },
-          },
-          { startPosition: () => (startAt > 0 ? startAt : -1), prefetch: false, loadOnPlay: true, worker: false },
-        );
-        if (!started) {
-          playWith(fallbackAfter('hlsjs', support));
-          return;
-        }
-        session = started;
-        if (wantsPlay) video.play().catch(() => undefined);
-      })
-      .catch((failure: unknown) => {
-        console.warn('Could not load the HLS player:', failure);
-        playWith(fallbackAfter('hlsjs', support));
-      });
-  };
-
   if (data.loop === '1') video.loop = true;
   if (wantsAutoplay) {
     video.muted = true;
     video.autoplay = true;
   }
-  playWith(engineFor(support));
+  const engine = createVideoEngine(video, {
+    hls: data.hls,
+    mp4: data.mp4,
+    startAt: Number(data.start ?? 0),
+    autoplay: wantsAutoplay,
+    // Nothing before play, not even the master playlist; no worker script to fetch.
+    prefetch: false,
+    loadOnPlay: true,
+    worker: false,
+  });
+  // Nothing could play (offline, every source failing): the title bar says so, with Retry (its
+  // k key retries too), rather than leaving the controls dead.
+  const zh = document.documentElement.lang.startsWith('zh');
+  let notice: HTMLElement | null = null;
+  const sayWhenFailed = (state: EngineState) => {
+    if (!state.failed) {
+      notice?.remove();
+      notice = null;
+    } else if (!notice) {
+      notice = document.createElement('p');
+      notice.setAttribute('role', 'alert');
+      notice.textContent = zh ? '视频无法播放。' : 'The video could not be played. ';
+      const retry = document.createElement('a');
+      retry.href = '#';
+      retry.setAttribute('role', 'button');
+      retry.textContent = zh ? '重试' : 'Retry';
+      retry.addEventListener('click', (event) => {
+        event.preventDefault();
+        engine.retry();
+      });
+      notice.append(retry);
+      (document.querySelector('.bar') ?? document.body).append(notice);
+    }
+  };
+  engine.subscribe(sayWhenFailed);
+  sayWhenFailed(engine.state());
   // The lock screen, notification and headset controls while it plays (the site player's).
   attachMediaSession(video, { title: video.getAttribute('aria-label') ?? document.title, artist: data.artist, artwork: video.poster || undefined });
 
@@ -151,7 +100,7 @@ function start(video: HTMLVideoElement): void {
     const length = Number.isFinite(video.duration) ? video.duration : 0;
     switch (action.type) {
       case 'togglePlay':
-        if (video.paused || video.ended) video.play().catch(() => undefined);
+        if (video.paused || video.ended) engine.play();
         else video.pause();
         break;
       case 'seekBy':

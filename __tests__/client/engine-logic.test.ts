@@ -1,9 +1,11 @@
 /**
- * The embed player's choices (src/features/videos/embed/embedLogic.ts, docs/sharing.md): hls.js
- * where Media Source Extensions exist, native HLS without them, the MP4 last and after failures;
- * the track the `c` key turns on.
+ * The engine choice the video page and the embed share (src/features/player/engineLogic.ts,
+ * docs/player.md): hls.js where Media Source Extensions exist, native HLS without them, the MP4
+ * last and after failures; and the embed's own (embedLogic.ts, docs/sharing.md): the track the
+ * `c` key turns on.
  */
-import { captionsToToggle, engineFor, fallbackAfter } from '../../src/features/videos/embed/embedLogic';
+import { engineFor, fallbackAfter } from '../../src/features/player/engineLogic';
+import { captionsToToggle } from '../../src/features/videos/embed/embedLogic';
 
 describe('embed engine choice', () => {
   it('plays HLS with hls.js where MSE exists, natively without MSE, the MP4 last', () => {
@@ -19,6 +21,17 @@ describe('embed engine choice', () => {
     expect(fallbackAfter('hlsjs', { hls: true, mediaSource: true, nativeHls: false })).toBe('mp4');
     expect(fallbackAfter('native', { hls: true, mediaSource: false, nativeHls: true })).toBe('mp4');
     expect(fallbackAfter('mp4', { hls: true, mediaSource: false, nativeHls: true })).toBeNull();
+  });
+
+  it('plays HLS when the MP4 is missing, the MP4 when HLS is missing, nothing when neither can play', () => {
+    expect(engineFor({ hls: true, mp4: false, mediaSource: false, nativeHls: false })).toBeNull();
+    expect(engineFor({ hls: true, mp4: false, mediaSource: true, nativeHls: false })).toBe('hlsjs');
+    expect(engineFor({ hls: false, mp4: true, mediaSource: true, nativeHls: true })).toBe('mp4');
+    expect(engineFor({ hls: false, mp4: false, mediaSource: true, nativeHls: true })).toBeNull();
+    // No MP4 to fall back on: native HLS when there, else nothing (the player says so).
+    expect(fallbackAfter('hlsjs', { hls: true, mp4: false, mediaSource: true, nativeHls: true })).toBe('native');
+    expect(fallbackAfter('hlsjs', { hls: true, mp4: false, mediaSource: true, nativeHls: false })).toBeNull();
+    expect(fallbackAfter('native', { hls: true, mp4: false, mediaSource: false, nativeHls: true })).toBeNull();
   });
 });
 

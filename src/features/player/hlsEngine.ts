@@ -1,6 +1,7 @@
 /**
- * HLS through hls.js (Media Source Extensions). This module is its own lazily loaded chunk: only
- * the video page asks for it, after the page has painted.
+ * HLS through hls.js (Media Source Extensions). This module is its own lazily loaded chunk
+ * ("hls"): only the player engine (`engine.ts`) asks for it, on the video page after the page has
+ * painted, on the embed when it is about to play.
  *
  * Start and seek policy (docs/player.md, measured by `npm run bench:playback`):
  * - before play, only the master playlist, the start level's playlist and — when it fits the
@@ -15,7 +16,7 @@
 import Hls from 'hls.js/light';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 
-import { PREFETCH_BUDGET_BYTES, startLevelFor } from './playerLogic';
+import { PREFETCH_BUDGET_BYTES, startLevelFor } from './engineLogic';
 
 export interface HlsLevel {
   /** hls.js's level index. */
