@@ -36,11 +36,8 @@
  * - progress: job.updateProgress (the pipeline also writes videos.processing_progress, which is
  *   what the API reads, whichever queue runs).
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 
-import type { Database } from '../db/schema';
 import { REDIS_PREFIX } from '../redis';
 import { INSTANCE_ID } from '../instance';
 
@@ -59,7 +56,7 @@ import {
   type JobHandler,
   type JobHandlers,
   type JobKind,
-  type JobKindOptions,
+  type JobQueueOptions,
   type JobPayload,
   type JobQueue,
   type JobSpec,
@@ -82,20 +79,11 @@ interface JobData {
   payload?: JobPayload;
 }
 
-export interface BullJobQueueOptions {
+/** leaseMs is BullMQ's lockDuration: a job whose worker stops renewing its lock this long is stalled. */
+export interface BullJobQueueOptions extends JobQueueOptions {
   redisUrl: string;
-  db: Kysely<Database>;
-  log: FastifyBaseLogger;
-  concurrency: number;
-  maxAttempts: number;
-  retryBaseMs: number;
-  /** BullMQ's lockDuration: a job whose worker stops renewing its lock this long is stalled. */
-  leaseMs: number;
   /** How often a running worker re-enqueues processing videos that have no job. */
   reconcileMs: number;
-  /** Attempts and time limit per kind. */
-  kinds?: JobKindOptions;
-  onGiveUp(videoId: string, error: unknown, kind: JobKind): Promise<void>;
   /** Whether the job is still wanted (the video exists and is processing); checked by the watchdog. */
   isWanted(videoId: string): Promise<boolean>;
 }

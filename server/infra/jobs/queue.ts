@@ -179,20 +179,25 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export interface DatabaseJobQueueOptions {
+/** What both adapters (this one on the database, infra/jobs/bull.ts on Redis) are given. */
+export interface JobQueueOptions {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
+  /** Runners of the shared lane in this process. */
   concurrency: number;
   maxAttempts: number;
   /** First retry after this long, doubling each time. */
   retryBaseMs: number;
-  /** A running job whose lease is not renewed within this long is taken back. */
+  /** A running job whose lease (BullMQ: lock) is not renewed within this long is taken back. */
   leaseMs: number;
-  /** How often idle runners look for work (enqueues in this process wake them at once). */
-  pollMs: number;
   /** Attempts and time limit per kind. */
   kinds?: JobKindOptions;
   onGiveUp(videoId: string, error: unknown, kind: JobKind): Promise<void>;
+}
+
+export interface DatabaseJobQueueOptions extends JobQueueOptions {
+  /** How often idle runners look for work (enqueues in this process wake them at once). */
+  pollMs: number;
   now?: () => Date;
 }
 
