@@ -26,18 +26,21 @@ import { readSessionToken } from '../http/session-cookie';
 
 export type FirstScreenLocale = 'en' | 'zh';
 
+/** One first screen to render: the page, its language and time zone, and the answers it shows. */
+export interface FirstScreenPage {
+  url: string;
+  locale: FirstScreenLocale;
+  timeZone: string;
+  answers: Record<string, unknown>;
+  /** Rendered signed in, as the user of the inlined check-session answer. */
+  signedIn?: boolean;
+  /** The inlined check-session answer is applied before the render (always when signed in). */
+  session?: boolean;
+}
+
 /** What the render bundle exports (src/ssr/render.tsx). */
 export interface RenderModule {
-  renderFirstScreen(request: {
-    url: string;
-    locale: FirstScreenLocale;
-    timeZone: string;
-    answers: Record<string, unknown>;
-    /** Rendered signed in, as the user of the inlined check-session answer. */
-    signedIn?: boolean;
-    /** The inlined check-session answer is applied before the render (always when signed in). */
-    session?: boolean;
-  }): Promise<string | null>;
+  renderFirstScreen(page: FirstScreenPage): Promise<string | null>;
 }
 
 /** The browser keeps its language and its time zone in these cookies (src/i18n/AppIntlProvider.tsx). */
@@ -136,17 +139,7 @@ export interface ServerRenderer {
   /** Whether first screens can be rendered at all (the bundle is built). */
   available(): Promise<boolean>;
   /** The first screen's markup, or null (not renderable, failed). */
-  render(
-    page: {
-      url: string;
-      locale: FirstScreenLocale;
-      timeZone: string;
-      answers: Record<string, unknown>;
-      signedIn?: boolean;
-      session?: boolean;
-    },
-    request: FastifyRequest,
-  ): Promise<string | null>;
+  render(page: FirstScreenPage, request: FastifyRequest): Promise<string | null>;
 }
 
 /** A renderer over a render module (the bundle's, or in tests the sources'). */
