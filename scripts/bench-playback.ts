@@ -288,12 +288,21 @@ async function waitForFrame(page: Page, ms: number): Promise<boolean> {
   return false;
 }
 
-/** Taps the play control showing now (once), at its centre, with a real mouse click. */
+/**
+ * Taps the play control showing now (once) with a real mouse click. When none shows (the native
+ * controls gone, the player's button not yet there), waits for one as a person would, and says so.
+ */
 async function tap(page: Page, known?: Control): Promise<string> {
-  const control = known ?? ((await page.evaluate('window.__bpControl()')) as Control | null);
-  if (!control) throw new Error('no play control visible to tap');
+  const started = Date.now();
+  let control = known ?? ((await page.evaluate('window.__bpControl()')) as Control | null);
+  while (!control && Date.now() - started < 20_000) {
+    await sleep(16);
+    control = (await page.evaluate('window.__bpControl()')) as Control | null;
+  }
+  if (!control) throw new Error('no play control visible to tap for 20 s');
   await page.mouse.click(control.x, control.y);
-  return control.kind;
+  const waited = Date.now() - started;
+  return waited > 100 ? `${control.kind} (no control visible for ${(waited / 1000).toFixed(1)} s before it)` : control.kind;
 }
 
 /** One load: tap at `moment` (ms after a play control shows, or 'settled'), then time the frame. */
@@ -380,6 +389,8 @@ async function levelRun(browser: Browser, url: string, rungs: number[], box: Set
     await page.goto(url, { waitUntil: 'load', timeout: 90_000 });
     await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
     await page.locator('video').first().scrollIntoViewIfNeeded();
+    // The player's own button (once hydrated): this figure is about the level, not the tap.
+    await page.waitForFunction(`window.__bpControl()?.kind === 'media-play-button'`, undefined, { timeout: 30_000 });
     await tap(page);
     if (!(await waitForFrame(page, 15_000))) throw new Error('level: no frame after the tap');
     await sleep(LEVEL_PLAY_MS);
