@@ -292,7 +292,7 @@ async function waitForFrame(page: Page, ms: number): Promise<boolean> {
  * Taps the play control showing now (once) with a real mouse click. When none shows (the native
  * controls gone, the player's button not yet there), waits for one as a person would, and says so.
  */
-async function tap(page: Page, known?: Control): Promise<string> {
+async function tap(page: Page, known?: Control): Promise<{ kind: string; at: number }> {
   const started = Date.now();
   let control = known ?? ((await page.evaluate('window.__bpControl()')) as Control | null);
   while (!control && Date.now() - started < 20_000) {
@@ -300,9 +300,11 @@ async function tap(page: Page, known?: Control): Promise<string> {
     control = (await page.evaluate('window.__bpControl()')) as Control | null;
   }
   if (!control) throw new Error('no play control visible to tap for 20 s');
-  await page.mouse.click(control.x, control.y);
   const waited = Date.now() - started;
-  return waited > 100 ? `${control.kind} (no control visible for ${(waited / 1000).toFixed(1)} s before it)` : control.kind;
+  // The page's clock just before the click: the tap's time when the page never sees its pointerdown.
+  const at = (await page.evaluate('performance.now()')) as number;
+  await page.mouse.click(control.x, control.y);
+  return { kind: waited > 100 ? `${control.kind} (no control visible for ${(waited / 1000).toFixed(1)} s before it)` : control.kind, at };
 }
 
 /** One load: tap at `moment` (ms after a play control shows, or 'settled'), then time the frame. */
@@ -310,7 +312,7 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
   const { page, shown, mediaBytes, close } = await openPage(browser, SLOW4G);
   try {
     const navigation = page.goto(url, { waitUntil: 'commit', timeout: 90_000 });
-    let tappedKind: string;
+    let tapped: { kind: string; at: number };
     let mediaBytesBeforePlay: number;
     if (moment === 'settled') {
       await navigation;
@@ -318,14 +320,15 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
       await shown;
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
       mediaBytesBeforePlay = mediaBytes();
-      tappedKind = await tap(page);
+      tapped = await tap(page);
     } else {
       const control = await withTimeout(shown, 90_000, 'no play control showed');
       if (moment > 0) await sleep(moment);
       mediaBytesBeforePlay = mediaBytes();
-      tappedKind = await tap(page, moment === 0 ? control : undefined);
+      tapped = await tap(page, moment === 0 ? control : undefined);
       await navigation;
     }
+    let tappedKind = tapped.kind;
     let deadTap = false;
     let secondTap = false;
     let secondAt = 0;
@@ -333,12 +336,19 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
       deadTap = true;
       if (!(await waitForFrame(page, AFTER_DEAD_TAP_MS))) {
         secondTap = true;
-        secondAt = (await page.evaluate('performance.now()')) as number;
-        tappedKind += ' + second tap on ' + (await tap(page));
+        const second = await tap(page);
+        secondAt = second.at;
+        tappedKind += ` + second tap on ${second.kind}`;
         await waitForFrame(page, AFTER_DEAD_TAP_MS);
       }
     }
     const firstTap = await probe(page);
+    // A pointerdown the page saw before the second tap is the first tap's; else the clock before it.
+    const pageSawTap = firstTap.pressed > 0 && (!secondTap || firstTap.pressed < secondAt);
+    if (!pageSawTap) {
+      firstTap.pressed = tapped.at;
+      tappedKind += ' (the page saw no pointerdown of the first tap)';
+    }
     // The second tap's own pointerdown (the probe keeps the first); the click follows at once.
     const secondPressed = secondTap ? secondAt : Number.NaN;
     let seekToFrame: number | undefined;
