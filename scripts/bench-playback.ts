@@ -83,7 +83,7 @@ const SLOW4G: Setup = { viewport: CONDITIONS.viewport, deviceScaleFactor: 1, thr
  */
 const PROBE_SCRIPT = `
 (() => {
-  const p = { controlShown: 0, controlKind: '', pressed: 0, play: 0, frame: 0, frameHeight: 0, poster: 0,
+  const p = { armed: 0, controlShown: 0, controlKind: '', pressed: 0, play: 0, frame: 0, frameHeight: 0, poster: 0,
     attached: 0, maxHeight: 0, seekFrom: 0, seekFrame: 0, posterUrl: '' };
   window.__bp = p;
   for (const type of ['pointerdown', 'mousedown', 'click']) {
@@ -100,11 +100,11 @@ const PROBE_SCRIPT = `
   const watch = (video) => {
     if (video.__bp) return;
     video.__bp = true;
-    video.addEventListener('play', () => { if (p.pressed && !p.play) p.play = performance.now(); });
+    video.addEventListener('play', () => { if (p.armed && !p.play) p.play = performance.now(); });
     video.addEventListener('seeked', () => { if (p.seekFrom && !p.seekFrame) p.seekSeeked = performance.now(); });
     if (typeof video.requestVideoFrameCallback !== 'function') return;
     const tick = (now, meta) => {
-      if (!video.paused && !video.seeking && p.pressed) {
+      if (!video.paused && !video.seeking && p.armed) {
         const height = meta.height || video.videoHeight;
         if (!p.frame) { p.frame = now; p.frameHeight = height; }
         if (height > p.maxHeight) p.maxHeight = height;
@@ -295,14 +295,16 @@ async function waitForFrame(page: Page, ms: number): Promise<boolean> {
 async function tap(page: Page, known?: Control): Promise<{ kind: string; at: number }> {
   const started = Date.now();
   let control = known ?? ((await page.evaluate('window.__bpControl()')) as Control | null);
-  while (!control && Date.now() - started < 20_000) {
+  while (!control && Date.now() - started < 10_000) {
     await sleep(16);
     control = (await page.evaluate('window.__bpControl()')) as Control | null;
   }
-  if (!control) throw new Error('no play control visible to tap for 20 s');
+  if (!control) throw new Error('no play control visible to tap for 10 s');
   const waited = Date.now() - started;
   // The page's clock just before the click: the tap's time when the page never sees its pointerdown.
-  const at = (await page.evaluate('performance.now()')) as number;
+  // Frames and play events count from here (the native controls' play button does not let its
+  // pointerdown reach the page's listeners, yet it can start playback).
+  const at = (await page.evaluate('(window.__bp.armed = window.__bp.armed || performance.now(), performance.now())')) as number;
   await page.mouse.click(control.x, control.y);
   return { kind: waited > 100 ? `${control.kind} (no control visible for ${(waited / 1000).toFixed(1)} s before it)` : control.kind, at };
 }
@@ -336,7 +338,10 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
       deadTap = true;
       if (!(await waitForFrame(page, AFTER_DEAD_TAP_MS))) {
         secondTap = true;
-        const second = await tap(page);
+        const second = await tap(page).catch((error: Error) => {
+          const state = page.evaluate(`(() => { const v = document.querySelector('video'); return 'paused ' + v.paused + ', readyState ' + v.readyState + ', currentTime ' + v.currentTime.toFixed(2); })()`);
+          return state.then((text) => ({ kind: `nothing (${error.message}; ${text as string})`, at: Number.NaN }));
+        });
         secondAt = second.at;
         tappedKind += ` + second tap on ${second.kind}`;
         await waitForFrame(page, AFTER_DEAD_TAP_MS);
@@ -344,7 +349,7 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
     }
     const firstTap = await probe(page);
     // A pointerdown the page saw before the second tap is the first tap's; else the clock before it.
-    const pageSawTap = firstTap.pressed > 0 && (!secondTap || firstTap.pressed < secondAt);
+    const pageSawTap = firstTap.pressed > 0 && (!secondTap || Number.isNaN(secondAt) || firstTap.pressed < secondAt);
     if (!pageSawTap) {
       firstTap.pressed = tapped.at;
       tappedKind += ' (the page saw no pointerdown of the first tap)';
