@@ -225,6 +225,8 @@ interface TapRun {
   attached: number;
   mediaBytesBeforePlay: number;
   frameHeight: number;
+  /** The most the level cap allows in this box (slow 4G box, DPR 1). */
+  allowedHeight: number;
   seekToFrame?: number;
   timeline: Timeline;
 }
@@ -238,6 +240,9 @@ interface LevelRun {
   videoHeight: number;
   pass: boolean;
 }
+
+/** The ladder's heights, smallest first (set once the video is ready). */
+let RUNGS: number[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -368,6 +373,7 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
       seekToFrame = state.seekFrame ? state.seekFrame - state.seekFrom : Number.NaN;
     }
     const timeline = (await page.evaluate('window.__bpTimeline()')) as Timeline;
+    const boxHeight = (await page.evaluate(`document.querySelector('video').getBoundingClientRect().height`)) as number;
     const frame = firstTap.frame > 0 ? firstTap.frame : Number.NaN;
     return {
       moment: moment === 'settled' ? 'settled' : `+${moment} ms`,
@@ -385,6 +391,7 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
       attached: firstTap.attached || Number.NaN,
       mediaBytesBeforePlay,
       frameHeight: firstTap.frameHeight,
+      allowedHeight: RUNGS.length > 0 ? allowedHeight(RUNGS, Math.round(boxHeight * SLOW4G.deviceScaleFactor)) : Number.NaN,
       seekToFrame,
       timeline,
     };
@@ -579,6 +586,11 @@ function tapTable(byMoment: Map<string, TapRun[]>): string {
       `| dead taps (no frame 3 s after the tap) | ${immediate.filter((run) => run.deadTap).length} of ${immediate.length} | ` +
         `${immediate.map((run) => (run.deadTap ? (run.secondTap ? 'dead, 2nd tap' : 'dead') : 'ok')).join(', ')} | 0 | ${immediate.some((run) => run.deadTap) ? 'MISSED' : 'pass'} |`,
     );
+    const allowed = Math.min(...immediate.map((run) => run.allowedHeight));
+    lines.push(
+      `| height of the first frame, immediate tap (level cap: at most ${allowed}p in this box) | ${median(immediate.map((run) => run.frameHeight))}p | ` +
+        `${immediate.map((run) => `${run.frameHeight}p`).join(', ')} | ≤ ${allowed}p | ${immediate.every((run) => run.frameHeight > 0 && run.frameHeight <= run.allowedHeight) ? 'pass' : 'MISSED'} |`,
+    );
     if (immediate.some((run) => run.secondTap)) {
       row('second tap (10 s after a dead one) → first frame', immediate.filter((run) => run.secondTap).map((run) => run.secondTapToFrame), seconds);
     }
@@ -651,6 +663,7 @@ async function main(): Promise<void> {
     }
     console.info(`\nHLS ladder of the video:\n${await describeLadder(base, id)}\n`);
     const rungs = await rungHeights(base, id);
+    RUNGS = rungs;
     const url = `${base}/selfieVideos/${encodeURIComponent(id)}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     const started = new Date().toISOString();
