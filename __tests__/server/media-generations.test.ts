@@ -411,6 +411,9 @@ describe('the sweep', () => {
     await t.app.db.updateTable('videos').set({ visibility: 'private' }).where('id', '=', moving.id).execute();
     await syncMediaGenerationNow(t.app.db, moving.id);
     // A processing video: its job writes a generation the row names only at the end.
+    // The queue starts when the app is ready (its first request): stopped before then, the
+    // upload below would start it, and its job could race what the test does next.
+    await t.app.ready();
     await t.app.media.queue.stop();
     const processing = await createTestVideo(t.app, owner.id, { status: 'processing' });
     const inProgress = `renditions/${processing.id}/${randomBytes(4).toString('hex')}`;

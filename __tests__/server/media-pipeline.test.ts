@@ -257,6 +257,9 @@ describe('media pipeline', () => {
 
   it('while processing: only the owner sees it (profile, processing route, original); lists and others do not', async () => {
     // Workers stopped (for good: this is the last test of the suite's app), so it stays processing.
+    // The queue starts when the app is ready (its first request): stopped before then, the
+    // upload below would start it, and its job could race what the test does next.
+    await t.app.ready();
     await t.app.media.queue.stop();
     const res = await upload(files.silent!, 'pending.mp4');
     const { video } = res.json() as { video: ApiVideo };
@@ -394,6 +397,9 @@ describe('media pipeline: permissions, deletion, failures and restarts', () => {
     try {
       const owner = await createTestUser(t.app);
       const cookie = await sessionCookieFor(t.app, owner.id);
+      // The queue starts when the app is ready (its first request): stopped before then, the
+      // upload below would start it, and its job could race what the test does next.
+      await t.app.ready();
       await t.app.media.queue.stop();
       const res = await postUpload(t.app, cookie, uploadParts({ video: videoPart(await readFile(files.silent!)) }));
       const id = (res.json() as { video: ApiVideo }).video._id;

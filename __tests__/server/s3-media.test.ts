@@ -105,6 +105,9 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
   });
 
   it('upload → bucket → transcode → renditions in the bucket, served with Range; delete leaves no object', async () => {
+    // The queue starts when the app is ready (its first request): stopped before then, the
+    // upload below would start it, and its job could race what the test does next.
+    await t.app.ready();
     await t.app.media.queue.stop();
     const uploaded = await upload('public', 'On S3');
     expect(uploaded.status).toBe('processing');
@@ -280,6 +283,9 @@ describe('media on S3 (S3_BUCKET) through the app', () => {
   });
 
   it('a job whose original vanished from the bucket fails cleanly: no local copy, no renditions left', async () => {
+    // The queue starts when the app is ready (its first request): stopped before then, the
+    // upload below would start it, and its job could race what the test does next.
+    await t.app.ready();
     await t.app.media.queue.stop();
     const uploaded = await upload('public', 'Gone');
     const row = await t.app.db.selectFrom('videos').selectAll().where('id', '=', uploaded._id).executeTakeFirstOrThrow();
