@@ -55,7 +55,14 @@ function makeVideo() {
   define('paused', { get: () => paused });
   define('readyState', { get: () => readyState });
   define('duration', { get: () => 60 });
-  define('currentTime', { get: () => time, set: (value: number) => (time = value) });
+  define('currentTime', {
+    get: () => time,
+    set: (value: number) => {
+      time = value;
+      // As browsers do: a seek of loaded media says so.
+      if (readyState >= 1) video.dispatchEvent(new Event('seeking'));
+    },
+  });
   const play = jest.fn(() => {
     paused = false;
     video.dispatchEvent(new Event('play'));
@@ -379,5 +386,74 @@ describe('destroy', () => {
     arrive();
     await flush();
     expect(hls.startHls).not.toHaveBeenCalled();
+  });
+});
+
+describe('a video started before the engine arrived', () => {
+  /** The server-rendered element, its MP4 as source, already started with the browser's own controls. */
+  function startedNatively() {
+    const media = makeVideo();
+    media.video.setAttribute('src', SOURCES.mp4);
+    void media.video.play();
+    media.loaded();
+    media.video.currentTime = 3.2;
+    return media;
+  }
+
+  it('is adopted as it plays: no restart, no second source, hls.js not even loaded', async () => {
+    const media = startedNatively();
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, loadHls: hls.load, support: MSE });
+    await flush();
+    expect(engine.state().engine).toBe('mp4');
+    expect(media.video.getAttribute('src')).toBe(SOURCES.mp4);
+    expect(media.video.currentTime).toBe(3.2);
+    expect(media.load).not.toHaveBeenCalled();
+    expect(hls.load).not.toHaveBeenCalled();
+    expect(media.video.paused).toBe(false);
+    engine.destroy();
+  });
+
+  it('hands over to hls.js at the next seek, from the position sought, and plays on', async () => {
+    const media = startedNatively();
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, loadHls: hls.load, support: MSE });
+    engine.seekTo(20);
+    await flush();
+    expect(hls.startHls).toHaveBeenCalledTimes(1);
+    expect(media.video.hasAttribute('src')).toBe(false);
+    expect(hls.sessions[0]!.options.startPosition()).toBe(20);
+    expect(engine.state().engine).toBe('hlsjs');
+    // The pause the source change causes is not the viewer's: it plays on once attached.
+    expect(media.play.mock.calls.length).toBeGreaterThanOrEqual(2);
+    // One hand-over: later seeks stay with hls.js.
+    engine.seekTo(30);
+    await flush();
+    expect(hls.startHls).toHaveBeenCalledTimes(1);
+    engine.destroy();
+  });
+
+  it('stays on the MP4 where the MP4 is all this browser plays', async () => {
+    const media = startedNatively();
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, loadHls: hls.load, support: NEITHER });
+    engine.seekTo(20);
+    await flush();
+    expect(engine.state().engine).toBe('mp4');
+    expect(hls.load).not.toHaveBeenCalled();
+    expect(media.video.getAttribute('src')).toBe(SOURCES.mp4);
+    engine.destroy();
+  });
+
+  it('takes an element with the MP4 as source that nobody started, as always (hls.js, nothing fetched before play)', async () => {
+    const media = makeVideo();
+    media.video.setAttribute('src', SOURCES.mp4);
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, loadHls: hls.load, support: MSE });
+    await flush();
+    expect(engine.state().engine).toBe('hlsjs');
+    expect(media.video.hasAttribute('src')).toBe(false);
+    expect(media.play).not.toHaveBeenCalled();
+    engine.destroy();
   });
 });

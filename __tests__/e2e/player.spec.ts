@@ -439,3 +439,61 @@ test.describe('the picture before play', () => {
     await page.screenshot({ path: testInfo.outputPath('412-playing.png') });
   });
 });
+
+test.describe('play before the script', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the server-rendered video plays with the browser’s own controls before any script; the engine adopts it without a restart and takes over at the next seek', async ({ page }) => {
+    test.setTimeout(240_000);
+    const videoId = await uploadReady(page, `Early tap ${Date.now()}`);
+    // Every script held back until the test lets it through: the page is the server's markup alone.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let scriptsHeld = 0;
+    await page.route('**/*.js', async (route: Route) => {
+      scriptsHeld += 1;
+      await released;
+      await route.continue();
+    });
+    const media: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) media.push(url.pathname);
+    });
+
+    await page.goto(`/selfieVideos/${videoId}`, { waitUntil: 'commit' });
+    await expect(video(page)).toBeVisible();
+    // Nothing of the video before play (the poster and the preloaded master playlist aside).
+    const fragments = () => media.filter((item) => /\.(ts|m4s)$/.test(item));
+    const playlists = () => media.filter((item) => item.endsWith('.m3u8') && !item.endsWith('/master.m3u8'));
+    expect(media.filter((item) => item.endsWith('.mp4'))).toEqual([]);
+    expect([...fragments(), ...playlists()]).toEqual([]);
+    // A tap on the play button a person sees: Chromium's own, at the left end of its control bar.
+    const box = (await video(page).boundingBox())!;
+    await page.mouse.click(box.x + 24, box.y + box.height - 47);
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThan(0.5);
+    expect((await state(page)).paused).toBe(false);
+    expect(scriptsHeld).toBeGreaterThan(0);
+    await expect(page.locator('.video-player')).toHaveAttribute('data-controls', 'native');
+    expect(media.some((item) => item.endsWith('.mp4'))).toBe(true);
+
+    const before = (await state(page)).time;
+    release();
+    await expect(page.locator('.video-player')).toHaveAttribute('data-controls', 'media-chrome', { timeout: 30_000 });
+    // Adopted as it plays: the same source, on from where it was, no rendition playlist or fragment fetched.
+    await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'mp4');
+    const after = await state(page);
+    expect(after.paused).toBe(false);
+    expect(after.time).toBeGreaterThanOrEqual(before);
+    expect([...fragments(), ...playlists()]).toEqual([]);
+    // No poster over the playing picture, and no resume offer.
+    await expect(page.locator('.video-player__poster')).toHaveCount(0);
+
+    // The next seek hands over to the adaptive engine, from the position sought, and plays on.
+    await press(page, page.getByRole('region', { name: /^Player: Early tap/ }), 'l');
+    await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'hlsjs', { timeout: 30_000 });
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThan(before + 9);
+    expect((await state(page)).paused).toBe(false);
+    expect(fragments().length).toBeGreaterThan(0);
+  });
+});

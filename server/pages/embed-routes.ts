@@ -86,8 +86,10 @@ export const embedPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...(autoplay ? { 'data-autoplay': '1', muted: '' } : {}),
       ...(request.query.loop === '1' ? { 'data-loop': '1' } : {}),
       ...(chosen >= 0 ? { 'data-captions': shown.captions[chosen]!.lang } : {}),
-      // Without the built player script (an unbuilt checkout), the MP4 still plays.
-      ...(scripts.length === 0 ? { src: shown.cdnUrl } : {}),
+      // The browser's own controls play the MP4 before the player script has arrived (or
+      // without it, in an unbuilt checkout); the engine adopts a video already started that way.
+      // Not with autoplay (preload "auto"), which would fetch the MP4 before the engine chose.
+      ...(shown.cdnUrl && (!autoplay || scripts.length === 0) ? { src: shown.cdnUrl } : {}),
     };
     return reply.send(
       embedPlayerPage({

@@ -14,6 +14,11 @@
  *   failure) is remembered and honoured once, the moment it can be; a start time or a seek asked
  *   for before the media is loaded is applied once its metadata is.
  * - The stall watch: waiting for data more than STALL_MS while playing sets `stalled`.
+ * - Play before the script: the server renders the <video> with the MP4 as its source (nothing
+ *   fetched before play), so its native controls play at once. A video the viewer already started
+ *   that way when the engine arrives is adopted as it plays: no restart, nothing fetched twice. The
+ *   adaptive engine takes over at the viewer's next seek (the buffer is dropped there anyway), from
+ *   the position sought.
  */
 import { engineFor, type EngineName, type EngineSupport, fallbackAfter, levelCap, type Rendition } from './engineLogic';
 import type { HlsLevel, HlsSession, startHls } from './hlsEngine';
@@ -308,7 +313,27 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   }
   watchRatio();
 
-  start(engineFor(support));
+  /**
+   * Started natively before the engine arrived (a tap on the server-rendered controls): its MP4
+   * carries on; the first seek hands over to the adaptive engine.
+   */
+  const startedNatively =
+    mp4Url !== '' && video.getAttribute('src') === mp4Url && (!video.paused || video.currentTime > 0);
+  let handOverAtSeek = false;
+  const onSeeking = () => {
+    if (!handOverAtSeek) return;
+    handOverAtSeek = false;
+    pending = { time: video.currentTime, play: wantsPlay };
+    start(engineFor(support));
+  };
+  video.addEventListener('seeking', onSeeking);
+  if (startedNatively) {
+    wantsPlay = !video.paused;
+    update({ engine: 'mp4' });
+    handOverAtSeek = engineFor(support) !== 'mp4';
+  } else {
+    start(engineFor(support));
+  }
 
   const api: VideoEngine = {
     state: () => state,
@@ -341,6 +366,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       setSource(url, false);
     },
     retry() {
+      handOverAtSeek = false;
       pending = { time: video.currentTime || 0, play: true };
       wantsPlay = true;
       clearStall();
@@ -354,6 +380,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       dropSession();
       clearTimeout(stallTimer);
       for (const [type, listener] of mediaEvents) video.removeEventListener(type, listener);
+      video.removeEventListener('seeking', onSeeking);
       observer?.disconnect();
       window.removeEventListener('resize', applyCap);
       document.removeEventListener('fullscreenchange', applyCap);

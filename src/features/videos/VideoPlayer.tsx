@@ -223,6 +223,14 @@ function PlayerBody({
     let stageTimer: ReturnType<typeof setTimeout> | undefined;
     // A shared link's `t` wins over the resume offer. Given to the engine (its effect ran first)
     // before it loads any media, so a prefetch starts at the right fragment.
+    // Started with the browser's own controls before the script arrived: it plays on, so the
+    // poster and the resume offer are gone, and its position is kept from now on.
+    const video = videoRef.current;
+    if (video && (!video.paused || video.currentTime > 0)) {
+      setPosterGone(true);
+      setOfferDismissed(true);
+      position.onPlay();
+    }
     const fromUrl = startTimeFromUrl(window.location.search, window.location.hash, duration);
     if (fromUrl !== null) player.seekTo(fromUrl);
     const settle = () => {
@@ -463,9 +471,11 @@ function PlayerBody({
             preload={engine === 'hlsjs' ? 'auto' : 'none'}
             playsInline
             poster={poster || undefined}
-            // The server's and the first render's source (the MP4 when there is no HLS); from
-            // then on the engine sets it (features/player/engine.ts), React never changes it.
-            src={hlsUrl ? undefined : src}
+            // The server's and the first render's source: the MP4, which the browser's own
+            // controls play before any script has arrived (preload "none": nothing is fetched
+            // until then). From then on the engine sets it (features/player/engine.ts: it adopts a
+            // video already started, else hands the element to hls.js); React never changes it.
+            src={src || undefined}
             width={aspect.width}
             height={aspect.height}
             aria-label={t('videos.player.label', { title })}
