@@ -457,3 +457,26 @@ describe('a video started before the engine arrived', () => {
     engine.destroy();
   });
 });
+
+describe('an adopted MP4 that outruns the link', () => {
+  it('hands over to hls.js where it ran out of data, and plays on', async () => {
+    const media = makeVideo();
+    media.video.setAttribute('src', SOURCES.mp4);
+    void media.video.play();
+    media.loaded();
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, loadHls: hls.load, support: MSE });
+    // Not yet playing anything: the first frame's own wait keeps the MP4.
+    media.video.dispatchEvent(new Event('waiting'));
+    await flush();
+    expect(hls.load).not.toHaveBeenCalled();
+    // Eight seconds in, the MP4 waits for data.
+    Object.defineProperty(media.video, 'currentTime', { configurable: true, get: () => 8, set: () => undefined });
+    media.video.dispatchEvent(new Event('waiting'));
+    await flush();
+    expect(hls.startHls).toHaveBeenCalledTimes(1);
+    expect(hls.sessions[0]!.options.startPosition()).toBe(8);
+    expect(engine.state().engine).toBe('hlsjs');
+    engine.destroy();
+  });
+});

@@ -18,7 +18,8 @@
  *   fetched before play), so its native controls play at once. A video the viewer already started
  *   that way when the engine arrives is adopted as it plays: no restart, nothing fetched twice. The
  *   adaptive engine takes over at the viewer's next seek (the buffer is dropped there anyway), from
- *   the position sought.
+ *   the position sought, or as soon as the MP4 runs out of data while playing (it is the top rung:
+ *   on a slow link hls.js carries on from there at a rung the link sustains).
  */
 import { engineFor, type EngineName, type EngineSupport, fallbackAfter, levelCap, type Rendition } from './engineLogic';
 import type { HlsLevel, HlsSession, startHls } from './hlsEngine';
@@ -320,13 +321,20 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   const startedNatively =
     mp4Url !== '' && video.getAttribute('src') === mp4Url && (!video.paused || video.currentTime > 0);
   let handOverAtSeek = false;
-  const onSeeking = () => {
+  const handOver = () => {
     if (!handOverAtSeek) return;
     handOverAtSeek = false;
     pending = { time: video.currentTime, play: wantsPlay };
     start(engineFor(support));
   };
+  const onSeeking = handOver;
+  // The MP4 (the top rung) outrunning the link: the adaptive engine carries on from here at a
+  // rung the link sustains, rather than the viewer waiting on the MP4.
+  const onRebuffer = () => {
+    if (video.currentTime > 0 && !video.paused) handOver();
+  };
   video.addEventListener('seeking', onSeeking);
+  video.addEventListener('waiting', onRebuffer);
   if (startedNatively) {
     wantsPlay = !video.paused;
     update({ engine: 'mp4' });
@@ -381,6 +389,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       clearTimeout(stallTimer);
       for (const [type, listener] of mediaEvents) video.removeEventListener(type, listener);
       video.removeEventListener('seeking', onSeeking);
+      video.removeEventListener('waiting', onRebuffer);
       observer?.disconnect();
       window.removeEventListener('resize', applyCap);
       document.removeEventListener('fullscreenchange', applyCap);
