@@ -480,3 +480,24 @@ describe('an adopted MP4 that outruns the link', () => {
     engine.destroy();
   });
 });
+
+describe('a tap while hls.js is on its way', () => {
+  it('plays the server’s MP4 at once (its source stays until hls.js is here), which is then adopted', async () => {
+    const media = makeVideo();
+    media.video.setAttribute('src', SOURCES.mp4);
+    const hls = fakeHls();
+    const arrive = hls.hold();
+    const engine = createVideoEngine(media.video, { ...SOURCES, loadHls: hls.load, support: MSE });
+    expect(engine.state().engine).toBe('starting');
+    // The browser's own play button still has its source: the tap plays.
+    expect(media.video.getAttribute('src')).toBe(SOURCES.mp4);
+    void media.video.play();
+    arrive();
+    await flush();
+    expect(hls.startHls).not.toHaveBeenCalled();
+    expect(engine.state().engine).toBe('mp4');
+    expect(media.video.getAttribute('src')).toBe(SOURCES.mp4);
+    expect(media.load).not.toHaveBeenCalled();
+    engine.destroy();
+  });
+});

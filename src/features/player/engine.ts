@@ -131,6 +131,19 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   const preload = video.preload;
 
+  /**
+   * Started with the browser's own controls on the server's MP4 source, before the engine was
+   * there (or while hls.js was on its way): that MP4 carries on as it plays, and the adaptive
+   * engine takes over at the next seek or rebuffer (handOver).
+   */
+  const adoptable = () => mp4Url !== '' && video.getAttribute('src') === mp4Url && (!video.paused || video.currentTime > 0);
+  let handOverAtSeek = false;
+  const adopt = () => {
+    wantsPlay = !video.paused;
+    update({ engine: 'mp4', levels: [], choice: AUTO });
+    handOverAtSeek = engineFor(support) !== 'mp4';
+  };
+
   const playNow = () => {
     try {
       // A refused play (autoplay policy, no source yet) is not an error: the controls stay usable.
@@ -175,7 +188,11 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
     if (wantsPlay) playNow();
   };
 
-  const start = (engine: EngineName | null, reload = false): void => {
+  /**
+   * `adoptStarted`: the first start only: a video the viewer started on the server's MP4 source
+   * meanwhile is adopted; a hand-over, fallback or retry always goes through.
+   */
+  const start = (engine: EngineName | null, reload = false, adoptStarted = false): void => {
     if (destroyed) return;
     const attempt = ++run;
     dropSession();
@@ -200,18 +217,28 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       return;
     }
     update({ engine: 'starting', levels: [], choice: AUTO });
-    // hls.js attaches its own media source: the previous engine's source goes first.
-    if (video.hasAttribute('src')) {
+    /** hls.js attaches its own media source: the previous engine's source goes first. */
+    const dropSource = () => {
+      if (!video.hasAttribute('src')) return;
       switching = true;
       video.removeAttribute('src');
       video.load();
-    }
+    };
+    // A hand-over, fallback or retry drops it at once; the first start keeps the server's MP4
+    // until hls.js is here, so a tap on the browser's own play button meanwhile still plays.
+    if (!adoptStarted) dropSource();
     const fallBack = () => {
       if (attempt === run) start(fallbackAfter('hlsjs', support));
     };
     (options.loadHls ?? loadHlsChunk)()
       .then((hls) => {
         if (attempt !== run || destroyed) return;
+        // Started on the server's MP4 while hls.js was on its way: adopted as it plays.
+        if (adoptStarted && adoptable()) {
+          adopt();
+          return;
+        }
+        dropSource();
         const started = hls.startHls(
           video,
           hlsUrl,
@@ -314,13 +341,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   }
   watchRatio();
 
-  /**
-   * Started natively before the engine arrived (a tap on the server-rendered controls): its MP4
-   * carries on; the first seek hands over to the adaptive engine.
-   */
-  const startedNatively =
-    mp4Url !== '' && video.getAttribute('src') === mp4Url && (!video.paused || video.currentTime > 0);
-  let handOverAtSeek = false;
+
   const handOver = () => {
     if (!handOverAtSeek) return;
     handOverAtSeek = false;
@@ -335,13 +356,8 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   };
   video.addEventListener('seeking', onSeeking);
   video.addEventListener('waiting', onRebuffer);
-  if (startedNatively) {
-    wantsPlay = !video.paused;
-    update({ engine: 'mp4' });
-    handOverAtSeek = engineFor(support) !== 'mp4';
-  } else {
-    start(engineFor(support));
-  }
+  if (adoptable()) adopt();
+  else start(engineFor(support), false, true);
 
   const api: VideoEngine = {
     state: () => state,
