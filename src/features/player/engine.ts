@@ -142,9 +142,6 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
     wantsPlay = !video.paused;
     update({ engine: 'mp4', levels: [], choice: AUTO });
     handOverAtSeek = engineFor(support) !== 'mp4';
-    // The hand-over then attaches at once: hls.js's code is fetched now (not the video: the MP4
-    // plays on, nothing of it is fetched twice).
-    if (handOverAtSeek && engineFor(support) === 'hlsjs') void (options.loadHls ?? loadHlsChunk)().catch(() => undefined);
   };
 
   const playNow = () => {
