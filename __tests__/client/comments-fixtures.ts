@@ -53,6 +53,7 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     hlsUrl: null,
     posterUrl: null,
     thumbnailSources: [],
+    progressiveSources: [],
     storyboardUrl: null,
     chapters: [],
     resumeAt: null,

@@ -21,7 +21,7 @@ import {
   startTimeFromUrl,
   SHORTCUTS,
 } from '../../src/features/videos/playerLogic';
-import { levelCap, prefetchBudget, startLevelFor } from '../../src/features/player/engineLogic';
+import { fittingRendition, levelCap, prefetchBudget, startLevelFor } from '../../src/features/player/engineLogic';
 import { playerMessages } from '../../src/features/videos/playerMessages';
 
 /** The player's decisions, without a DOM: shortcuts, `t`, resume, saving throttle, cap, chapters. */
@@ -178,15 +178,31 @@ describe('rendition cap', () => {
   ];
   const portrait = landscape.map(({ width, height }) => ({ width: height, height: width }));
 
-  it('never lets Auto fetch a rendition bigger than the player in device pixels', () => {
+  it('caps Auto at the smallest rendition that reaches the player in device pixels', () => {
     expect(levelCap(landscape, { width: 640, height: 360 }, 1, false)).toBe(0);
     expect(levelCap(landscape, { width: 640, height: 360 }, 2, false)).toBe(2);
-    expect(levelCap(landscape, { width: 960, height: 540 }, 1.5, false)).toBe(2);
+    // 1440×810 device pixels: 720p would be upscaled; 1080p is the smallest at or above it.
+    expect(levelCap(landscape, { width: 960, height: 540 }, 1.5, false)).toBe(3);
     expect(levelCap(landscape, { width: 960, height: 540 }, 2, false)).toBe(3);
-    expect(levelCap(portrait, { width: 405, height: 720 }, 1, false)).toBe(0);
+    // A phone: 412×232 at DPR 1 → the smallest rung; at DPR 2 (824×464) → 480p, not 720p.
+    expect(levelCap(landscape, { width: 412, height: 232 }, 1, false)).toBe(0);
+    expect(levelCap(landscape, { width: 412, height: 232 }, 2, false)).toBe(1);
+    expect(levelCap(portrait, { width: 360, height: 640 }, 1, false)).toBe(0);
+    expect(levelCap(portrait, { width: 405, height: 720 }, 1, false)).toBe(1);
     expect(levelCap(portrait, { width: 480, height: 854 }, 1, false)).toBe(1);
-    // Smaller than every rendition: the smallest one.
+    // A portrait picture in a wide box is as tall as the box: its height decides.
+    expect(levelCap(portrait, { width: 1200, height: 600 }, 1, false)).toBe(0);
+    expect(levelCap(portrait, { width: 1200, height: 700 }, 1, false)).toBe(1);
+    // Smaller than every rendition: the smallest one; larger than all: the largest.
     expect(levelCap(landscape, { width: 200, height: 112 }, 1, false)).toBe(0);
+    expect(levelCap(landscape, { width: 2560, height: 1440 }, 1, false)).toBe(3);
+  });
+
+  it('finds the fitting rendition in any order, ignoring renditions without a size', () => {
+    const shuffled = [landscape[2]!, { width: 0, height: 0 }, landscape[0]!, landscape[3]!, landscape[1]!];
+    expect(fittingRendition(shuffled, 824, 464)).toBe(4);
+    expect(fittingRendition(shuffled, 5000, 3000)).toBe(3);
+    expect(fittingRendition([{ width: 0, height: 0 }], 100, 100)).toBe(-1);
   });
 
   it('lifts the cap in fullscreen and while the size is unknown', () => {
@@ -235,25 +251,26 @@ describe('the poster before play', () => {
   const desktop = { width: 960, height: 540 };
   const phone = { width: 380, height: 214 };
 
-  it('a desktop box needs the 480p rung to stand in for the poster; the start level is still the quick one', () => {
-    expect(sharpHeight(ladder, desktop, 1, false)).toBe(480);
+  it('a desktop box needs the 720p rung to stand in for the poster; the start level is still the quick one', () => {
+    // 540 px tall: 480p would be upscaled, so the smallest rung at or above it is 720p.
+    expect(sharpHeight(ladder, desktop, 1, false)).toBe(720);
     const cap = levelCap(ladder, desktop, 1, false);
-    expect(cap).toBe(2);
+    expect(cap).toBe(3);
     // Chromium's estimate for an unmeasured link (~1.5 Mbit/s): 240p starts, quickly.
     const start = startLevelFor(ladder, cap, 1_550_000);
     expect(ladder[start]!.height).toBe(240);
     // Its prefetched frame does not replace the poster before play…
-    expect(posterMayGo({ played: false, frameHeight: 240, sharp: 480 })).toBe(false);
-    expect(posterMayGo({ played: false, frameHeight: 360, sharp: 480 })).toBe(false);
+    expect(posterMayGo({ played: false, frameHeight: 240, sharp: 720 })).toBe(false);
+    expect(posterMayGo({ played: false, frameHeight: 480, sharp: 720 })).toBe(false);
     // …so it may be fetched only while the poster layer covers it.
-    expect(prefetchMayPaint(240, 480, true)).toBe(true);
-    expect(prefetchMayPaint(240, 480, false)).toBe(false);
+    expect(prefetchMayPaint(240, 720, true)).toBe(true);
+    expect(prefetchMayPaint(240, 720, false)).toBe(false);
     // A fast link starts at the rung that fits the box, which may show as soon as it is decoded.
-    expect(ladder[startLevelFor(ladder, cap, 20_000_000)]!.height).toBe(480);
-    expect(posterMayGo({ played: false, frameHeight: 480, sharp: 480 })).toBe(true);
-    expect(prefetchMayPaint(480, 480, false)).toBe(true);
-    // A high-density screen needs more: the top rung here.
-    expect(sharpHeight(ladder, desktop, 2, false)).toBe(720);
+    expect(ladder[startLevelFor(ladder, cap, 20_000_000)]!.height).toBe(720);
+    expect(posterMayGo({ played: false, frameHeight: 720, sharp: 720 })).toBe(true);
+    expect(prefetchMayPaint(720, 720, false)).toBe(true);
+    // A smaller window's box (854×480) is served by 480p.
+    expect(sharpHeight(ladder, { width: 854, height: 480 }, 1, false)).toBe(480);
   });
 
   it('a phone box is served by the 240p rung: its frame may take the poster’s place', () => {
@@ -262,8 +279,10 @@ describe('the poster before play', () => {
     expect(ladder[start]!.height).toBe(240);
     expect(posterMayGo({ played: false, frameHeight: 240, sharp: 240 })).toBe(true);
     expect(prefetchMayPaint(240, 240, false)).toBe(true);
-    // At 2.6 dpr the box is 988×556 device pixels: the poster waits for 480p (or for play).
-    expect(sharpHeight(ladder, phone, 2.6, false)).toBe(480);
+    // At 2 dpr the box is 760×428 device pixels: the poster waits for 480p (or for play); at 2.6
+    // (988×556) for 720p.
+    expect(sharpHeight(ladder, phone, 2, false)).toBe(480);
+    expect(sharpHeight(ladder, phone, 2.6, false)).toBe(720);
   });
 
   it('goes once playback starts, whatever the rung; fullscreen or an unknown box asks for the top rung', () => {

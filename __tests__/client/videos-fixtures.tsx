@@ -37,6 +37,7 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     hlsUrl: null,
     posterUrl: null,
     thumbnailSources: [],
+    progressiveSources: [],
     storyboardUrl: null,
     chapters: [],
     resumeAt: null,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 
 import { AFTER_PAINT_HASH } from '../../server/http/after-paint';
+import { FAST_START_HASH } from '../../server/http/fast-start';
 import { cardImageHint, pageChunkFor, posterHint } from '../../server/pages/critical-path';
 import { createTestUser, makeTestApp, type TestApp } from '../support/server';
 
@@ -123,14 +124,14 @@ describe('compressed delivery and the critical path', () => {
     }
   });
 
-  it('warms up Intl with its one inline script, which the Content-Security-Policy allows by hash (with the after-paint loader of server-rendered pages) and nothing else', async () => {
+  it('warms up Intl with its one inline script, which the Content-Security-Policy allows by hash (with the after-paint loader of server-rendered pages and the fast-start source picker of video pages) and nothing else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: HTML });
     const scripts = [...res.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
     expect(scripts).toHaveLength(1);
     expect(scripts[0]).toContain('Intl.NumberFormat.supportedLocalesOf');
     const hash = `'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`;
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
-    expect(scriptSrc).toBe(`'self' ${hash} ${AFTER_PAINT_HASH}`);
+    expect(scriptSrc).toBe(`'self' ${hash} ${AFTER_PAINT_HASH} ${FAST_START_HASH}`);
   });
 
   it('preloads the self-shot list request exactly as the SPA makes it', async () => {

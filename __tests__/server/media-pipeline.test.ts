@@ -65,6 +65,7 @@ interface ApiVideo {
   cdnUrl: string;
   thumbnailCdnUrl: string;
   thumbnailSources: Array<{ width: number; url: string }>;
+  progressiveSources: Array<{ url: string; width: number; height: number }>;
   qualities: number;
 }
 
@@ -193,6 +194,18 @@ describe('media pipeline', () => {
     ]);
     const row = await t.app.db.selectFrom('videos').select('renditions').where('id', '=', video._id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.renditions!)).toMatchObject({ mp4Width: 360, mp4Height: 640 });
+
+    // Every rung is a progressive MP4 too, smallest first, the largest being cdnUrl's: the
+    // server-rendered page plays the one that fits the box before any script (fast start).
+    expect(video.progressiveSources).toEqual([
+      { url: expect.stringMatching(/\/240p\.mp4$/), width: 240, height: 426 },
+      { url: video.cdnUrl, width: 360, height: 640 },
+    ]);
+    const small = await get(video.progressiveSources[0]!.url);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('video/mp4');
+    expect(small.rawPayload.indexOf('moov')).toBeLessThan(small.rawPayload.indexOf('mdat'));
+    expect(small.rawPayload.length).toBeLessThan((await get(video.cdnUrl)).rawPayload.length);
   });
 
   it('VP9 WebM: ready as H.264', async () => {

@@ -25,9 +25,9 @@ const MANIFEST = {
   ),
 };
 
-/** The root element and what is in it. */
+/** The root element and what is in it (the page's own inline scripts may follow it). */
 function rootOf(html: string): { attributes: string; markup: string } {
-  const match = /<div id=(?:"root"|root)([^>]*)>([\s\S]*)<\/div><\/body>/.exec(html);
+  const match = /<div id=(?:"root"|root)([^>]*)>([\s\S]*?)<\/div>(?:<script\b[^>]*>[\s\S]*?<\/script>)*<\/body>/.exec(html);
   if (!match) throw new Error('no root in the page');
   return { attributes: match[1] ?? '', markup: match[2] ?? '' };
 }

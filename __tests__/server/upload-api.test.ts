@@ -106,6 +106,7 @@ describe('POST /v0/api/movies/upload', () => {
           hlsUrl: null,
           posterUrl: null,
           thumbnailSources: [],
+          progressiveSources: [],
           // Playback: no storyboard yet, no chapters in the description, nothing to resume.
           storyboardUrl: null,
           chapters: [],

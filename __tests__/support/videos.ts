@@ -79,6 +79,7 @@ export const READY_WITHOUT_RENDITIONS = {
   hlsUrl: null,
   posterUrl: null,
   thumbnailSources: [],
+  progressiveSources: [],
   storyboardUrl: null,
   chapters: [],
   resumeAt: null,

@@ -1,6 +1,6 @@
 /**
  * Security headers (helmet) with a Content-Security-Policy for the React SPA: scripts only from
- * this origin (the inline scripts, the Intl warm-up and the after-paint loader, are allowed by their hashes), and media, thumbnails, embeds and API calls only from this
+ * this origin (the inline scripts, the Intl warm-up, the after-paint loader and the fast-start source picker, are allowed by their hashes), and media, thumbnails, embeds and API calls only from this
  * origin and the catalogue provider.
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
@@ -8,6 +8,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { AppConfig } from '../config/index';
 
 import { AFTER_PAINT_HASH } from './after-paint';
+import { FAST_START_HASH } from './fast-start';
 import { INTL_WARM_UP_HASH } from './intl-warm-up';
 
 export function helmetOptions(config: Pick<AppConfig, 'catalogue' | 'cookieSecure'>): FastifyHelmetOptions {
@@ -21,7 +22,7 @@ export function helmetOptions(config: Pick<AppConfig, 'catalogue' | 'cookieSecur
       directives: {
         defaultSrc: [self],
         baseUri: [self],
-        scriptSrc: [self, INTL_WARM_UP_HASH, AFTER_PAINT_HASH],
+        scriptSrc: [self, INTL_WARM_UP_HASH, AFTER_PAINT_HASH, FAST_START_HASH],
         scriptSrcAttr: ["'none'"],
         // React and libraries set style attributes; inline styles cannot run code.
         styleSrc: [self, "'unsafe-inline'"],

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
+import { FAST_START_HASH, withFastStart } from '../http/fast-start';
+
 import { readAssetManifest } from './critical-path';
 import { escapeAttribute } from './spa';
 
@@ -23,14 +25,14 @@ const EMBED_STYLE =
 const STYLE_HASH = `'sha256-${createHash('sha256').update(EMBED_STYLE).digest('base64')}'`;
 
 /**
- * The embed page's policy: nothing by default; its script, media (blob: for hls.js's media
- * source), playlists and captions from this origin; its one stylesheet by hash; no workers (hls.js
+ * The embed page's policy: nothing by default; its script (and the fast-start source picker, by
+ * hash), media (blob: for hls.js's media source), playlists and captions from this origin; its one stylesheet by hash; no workers (hls.js
  * remuxes on the page), no frames, no plugins, no forms; and any page may frame it.
  */
 export const EMBED_CSP = [
   "default-src 'none'",
   "base-uri 'none'",
-  "script-src 'self'",
+  `script-src 'self' ${FAST_START_HASH}`,
   `style-src ${STYLE_HASH}`,
   "img-src 'self' data:",
   "media-src 'self' blob:",
@@ -89,7 +91,7 @@ export function embedPlayerPage(input: EmbedPageInput): string {
     )
     .join('');
   const scripts = input.scripts.map((file) => `<script src="${escapeAttribute(file)}" defer></script>`).join('');
-  return (
+  return withFastStart(
     head(input.htmlLang, input.title, `<link rel="canonical" href="${escapeAttribute(input.pageUrl)}">`) +
     `${scripts}</head><body>` +
     `<div class="bar" role="banner"><a href="${escapeAttribute(input.watchUrl)}" target="_blank" rel="noopener" title="${escapeAttribute(input.watchOn)}">${text(input.title)}</a></div>` +

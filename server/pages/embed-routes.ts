@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { requestLanguage, translate, type Language } from '../i18n';
 import { bestLanguageMatch } from '../domains/sharing/languages';
 import { videoPreview } from '../domains/sharing/preview';
+import { PROGRESSIVE_ATTRIBUTE, progressiveAttribute } from '../http/fast-start';
 import { findViewableVideo } from '../domains/videos/video-access';
 import { toPublicVideo } from '../domains/videos/videos';
 
@@ -90,6 +91,10 @@ export const embedPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // without it, in an unbuilt checkout); the engine adopts a video already started that way.
       // Not with autoplay (preload "auto"), which would fetch the MP4 before the engine chose.
       ...(shown.cdnUrl && (!autoplay || scripts.length === 0) ? { src: shown.cdnUrl } : {}),
+      // …and of its rungs the one that fits the frame (http/fast-start.ts picks it as the page loads).
+      ...(shown.cdnUrl && !autoplay && shown.progressiveSources.length > 1
+        ? { [PROGRESSIVE_ATTRIBUTE]: progressiveAttribute(shown.progressiveSources) }
+        : {}),
     };
     return reply.send(
       embedPlayerPage({

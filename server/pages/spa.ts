@@ -15,6 +15,7 @@ import type { AppConfig } from '../config/index';
 import { clearSessionCookie, readSessionToken } from '../http/session-cookie';
 import { NOT_FOUND_MESSAGE, sendError } from '../http/errors';
 import { loadScriptsAfterPaint } from '../http/after-paint';
+import { withFastStart } from '../http/fast-start';
 import { INTL_WARM_UP_TAG } from '../http/intl-warm-up';
 import { NON_SPA_PREFIXES, isHistoryNavigation } from '../http/navigation';
 
@@ -140,7 +141,9 @@ export async function registerSpa(
       share.tags + renderCriticalPath(hints, { serverRendered: markup !== null }) + INTL_WARM_UP_TAG,
     );
     const html =
-      markup === null ? head : loadScriptsAfterPaint(injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session }));
+      markup === null
+        ? head
+        : loadScriptsAfterPaint(withFastStart(injectFirstScreen(head, markup, locale, timeZone, { userId: viewer?.id, session })));
     const link = linkHeaderFor(hints);
     // A visitor's rendered page is the same for whoever asks for it the same way: shared for a
     // few seconds (pages/page-cache.ts), and sent as a hit will send it.

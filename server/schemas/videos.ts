@@ -11,6 +11,11 @@ const VisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('unlis
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
 const ThumbnailSourceSchema = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() }, { title: 'ThumbnailSource' });
 
+const ProgressiveSourceSchema = Type.Object(
+  { url: Type.String(), width: Type.Integer({ minimum: 1 }), height: Type.Integer({ minimum: 1 }) },
+  { title: 'ProgressiveSource', description: 'One rung as a progressive MP4 (docs/playback.md, "Fast start")' },
+);
+
 /** Where a video is in the pipeline (server/domains/media/progress.ts). */
 const ProcessingStageSchema = Type.Union(
   [
@@ -99,6 +104,10 @@ export const SelfieVideoSchema = Type.Object({
   hlsUrl: Type.Union([Type.String(), Type.Null()]),
   posterUrl: Type.Union([Type.String(), Type.Null()]),
   thumbnailSources: Type.Array(ThumbnailSourceSchema),
+  progressiveSources: Type.Array(ProgressiveSourceSchema, {
+    description:
+      'Every rung as a progressive MP4, smallest first (the last is cdnUrl): the server-rendered player offers the one that fits the viewer\'s box, so play works before any script. [] until ready, and for a video made before the media pipeline',
+  }),
   // Playback (docs/playback.md).
   storyboardUrl: Type.Union([Type.String(), Type.Null()], {
     description: 'WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made',

@@ -77,6 +77,9 @@ export type VideoStatus = Schemas['VideoStatus'];
 /** One WebP card image of a video, `width` pixels wide (for `srcset`). */
 export type ThumbnailSource = Schemas['ThumbnailSource'];
 
+/** One rung of a video as a progressive MP4 (`progressiveSources`, smallest first). */
+export type ProgressiveSource = Schemas['ProgressiveSource'];
+
 /**
  * A self-shot video. `cdnUrl` is the progressive H.264 MP4 once ready ('' before; `movieId` its
  * storage key, never an original's); `hiddenReason` only while moderators hide it; `processingError` a short

@@ -140,6 +140,20 @@ export interface RenditionManifest {
    */
   captions?: CaptionTrackFiles[];
   hlsBase?: string;
+  /**
+   * Every rung as a progressive MP4 (`mp4` is the largest), smallest first: what the
+   * server-rendered player picks from by the phone's box before any script (docs/playback.md).
+   * Absent in manifests made before; those have `mp4` only.
+   */
+  progressive?: ProgressiveFile[];
+}
+
+/** One progressive (`+faststart`) MP4 of a rung, in the same generation folder. */
+export interface ProgressiveFile {
+  file: string;
+  width: number;
+  height: number;
+  bytes: number;
 }
 
 /** One caption track's files: the WebVTT and its one-segment HLS media playlist. */
@@ -512,12 +526,26 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
   }
   await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, outputFps(info)));
 
-  // The top rung is the progressive MP4; the other MP4s were only the segmenter's input.
+  // The top rung is the progressive MP4 (download, fallback). The smaller rungs' MP4s, the
+  // segmenter's input, are kept too (`+faststart`, already made): the server-rendered player
+  // offers the one that fits the phone's box as its source, so play works before any script
+  // and its first frame is a small rung's (docs/playback.md, "Fast start").
   const mp4 = 'video.mp4';
   await rm(path.join(workDir, mp4), { force: true });
   await rename(path.join(workDir, `${top.name}.mp4`), path.join(workDir, mp4));
-  for (const rendition of plan.slice(1)) await rm(path.join(workDir, `${rendition.name}.mp4`), { force: true });
   const mp4Facts = variants[0] ?? { width: top.width, height: top.height };
+  const progressive: ProgressiveFile[] = [];
+  for (const [index, rendition] of plan.entries()) {
+    const file = index === 0 ? mp4 : `${rendition.name}.mp4`;
+    const variant = variants[index];
+    progressive.push({
+      file,
+      width: variant?.width ?? rendition.width,
+      height: variant?.height ?? rendition.height,
+      bytes: (await stat(path.join(workDir, file))).size,
+    });
+  }
+  progressive.sort((a, b) => a.width * a.height - b.width * b.height);
 
   const poster = await time('poster', () => makePoster(path.join(workDir, mp4), workDir, info.duration, signal)).catch((error: unknown) => {
     if (error instanceof MediaToolError && error.reason === 'aborted') throw error;
@@ -542,6 +570,7 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
     cards,
     variants,
     quick: top.copy,
+    progressive,
   };
   return { manifest, timings, outputDir: workDir };
 }

@@ -58,6 +58,8 @@ export interface PublicVideo {
   posterUrl: string | null;
   /** WebP card images of the thumbnail, narrowest first; [] until made. */
   thumbnailSources: Array<{ width: number; url: string }>;
+  /** Every rung as a progressive MP4, smallest first (the last is cdnUrl's); [] until ready or without renditions. */
+  progressiveSources: Array<{ url: string; width: number; height: number }>;
   /** WebVTT index of the seek-preview sprite sheets (`sprite.jpg#xywh=x,y,w,h` cues); null until made. */
   storyboardUrl: string | null;
   /** From the description's `0:00 Intro` lines (domains/playback/chapters.ts); [] when none. */
@@ -155,6 +157,14 @@ export function playbackKey(video: Pick<VideoRow, 'status' | 'renditions' | 'ren
   return originalIsPlayback(video) ? video.video_key : null;
 }
 
+/** A generation's progressive MP4s, smallest first; a manifest made before them has its one MP4. */
+function progressiveSourcesOf(manifest: RenditionManifest, url: (file: string) => string): PublicVideo['progressiveSources'] {
+  const files = Array.isArray(manifest.progressive) && manifest.progressive.length > 0
+    ? manifest.progressive
+    : [{ file: manifest.mp4, width: manifest.mp4Width, height: manifest.mp4Height }];
+  return files.filter((file) => file.width > 0 && file.height > 0).map((file) => ({ url: url(file.file), width: file.width, height: file.height }));
+}
+
 export function toPublicVideo(
   video: VideoRow & { username: string },
   language: Language = DEFAULT_LANGUAGE,
@@ -193,6 +203,7 @@ export function toPublicVideo(
     hlsUrl: manifest ? rendition(manifest.hls) : null,
     posterUrl: manifest?.posterWebp ? rendition(manifest.posterWebp) : manifest?.poster ? rendition(manifest.poster) : null,
     thumbnailSources: manifest ? manifest.cards.map((card) => ({ width: card.width, url: rendition(card.file) })) : [],
+    progressiveSources: manifest ? progressiveSourcesOf(manifest, rendition) : [],
     storyboardUrl: manifest?.storyboard ? rendition(manifest.storyboard.vtt) : null,
     chapters: parseChapters(video.description, Number(video.duration) || 0),
     resumeAt: extras.resumeAt ?? null,

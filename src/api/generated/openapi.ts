@@ -1356,6 +1356,15 @@ export interface components {
          * @description queued (waiting for a worker), probing, transcoding, packaging, storyboard while processing; done when ready; failed when failed
          */
         ProcessingStage: "queued" | "probing" | "transcoding" | "packaging" | "storyboard" | "done" | "failed";
+        /**
+         * ProgressiveSource
+         * @description One rung as a progressive MP4 (docs/playback.md, "Fast start")
+         */
+        ProgressiveSource: {
+            url: string;
+            width: number;
+            height: number;
+        };
         /** Report */
         Report: {
             _id: string;
@@ -1421,6 +1430,8 @@ export interface components {
             hlsUrl: string | null;
             posterUrl: string | null;
             thumbnailSources: components["schemas"]["ThumbnailSource"][];
+            /** @description Every rung as a progressive MP4, smallest first (the last is cdnUrl): the server-rendered player offers the one that fits the viewer's box, so play works before any script. [] until ready, and for a video made before the media pipeline */
+            progressiveSources: components["schemas"]["ProgressiveSource"][];
             /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
             storyboardUrl: string | null;
             /** @description From "0:00 Intro" lines of the description; [] when none */
@@ -2076,6 +2087,8 @@ export interface operations {
                             hlsUrl: string | null;
                             posterUrl: string | null;
                             thumbnailSources: components["schemas"]["ThumbnailSource"][];
+                            /** @description Every rung as a progressive MP4, smallest first (the last is cdnUrl): the server-rendered player offers the one that fits the viewer's box, so play works before any script. [] until ready, and for a video made before the media pipeline */
+                            progressiveSources: components["schemas"]["ProgressiveSource"][];
                             /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
                             storyboardUrl: string | null;
                             /** @description From "0:00 Intro" lines of the description; [] when none */
@@ -2183,6 +2196,8 @@ export interface operations {
                             hlsUrl: string | null;
                             posterUrl: string | null;
                             thumbnailSources: components["schemas"]["ThumbnailSource"][];
+                            /** @description Every rung as a progressive MP4, smallest first (the last is cdnUrl): the server-rendered player offers the one that fits the viewer's box, so play works before any script. [] until ready, and for a video made before the media pipeline */
+                            progressiveSources: components["schemas"]["ProgressiveSource"][];
                             /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
                             storyboardUrl: string | null;
                             /** @description From "0:00 Intro" lines of the description; [] when none */

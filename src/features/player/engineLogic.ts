@@ -45,29 +45,42 @@ export interface Rendition {
 }
 
 /**
- * The highest rendition "Auto" may fetch: the largest whose picture is no bigger than the player
- * in device pixels (CSS size × devicePixelRatio), at least the smallest one. -1 lifts the cap
- * (fullscreen, or a player whose size is not known yet). `renditions` are in the engine's order
- * (hls.js sorts by bitrate, lowest first); the answer is an index into it.
+ * The rendition that fits a box of `width`×`height` device pixels: the smallest whose picture
+ * reaches the box's width or its height (the picture fitted into the box meets one of the two,
+ * so that rung is as sharp as the box shows and none smaller is), the largest when none reaches
+ * it. hls.js's capLevelToPlayerSize rule, and what the server-rendered page picks its fast-start
+ * MP4 by (server/http/fast-start.ts). An index into `renditions` (any order); -1 when none has a
+ * size.
+ */
+export function fittingRendition(renditions: Rendition[], width: number, height: number): number {
+  let fitting = -1;
+  let largest = -1;
+  const pixels = (index: number) => renditions[index]!.width * renditions[index]!.height;
+  renditions.forEach((rendition, index) => {
+    // A rendition without a size (audio-only, unknown) is never picked.
+    if (!(rendition.height > 0 && rendition.width > 0)) return;
+    if (largest < 0 || pixels(index) > pixels(largest)) largest = index;
+    const reaches = rendition.width >= width || rendition.height >= height;
+    if (reaches && (fitting < 0 || pixels(index) < pixels(fitting))) fitting = index;
+  });
+  return fitting >= 0 ? fitting : largest;
+}
+
+/**
+ * The highest rendition "Auto" may fetch: the one that fits the player in device pixels (CSS
+ * size × devicePixelRatio; `fittingRendition`): never taller than the smallest rung at or above
+ * the player's height (232 px → 240p; at DPR 2, 464 px → 480p). -1 lifts the cap (fullscreen,
+ * or a player whose size is not known yet). `renditions` are in the engine's order (hls.js sorts
+ * by bitrate, lowest first); the answer is an index into it.
  */
 export function levelCap(renditions: Rendition[], box: { width: number; height: number }, dpr: number, fullscreen: boolean): number {
   if (fullscreen || renditions.length === 0) return -1;
   const ratio = Number.isFinite(dpr) && dpr > 0 ? dpr : 1;
-  const maxWidth = Math.round(box.width * ratio);
-  const maxHeight = Math.round(box.height * ratio);
-  if (!(maxWidth > 0 && maxHeight > 0)) return -1;
-  let best = -1;
-  let smallest = 0;
-  renditions.forEach((rendition, index) => {
-    const pixels = rendition.width * rendition.height;
-    const smallestPixels = renditions[smallest]!.width * renditions[smallest]!.height;
-    if (pixels < smallestPixels) smallest = index;
-    // A rendition without a size (audio-only, unknown) never lifts the cap.
-    if (!(rendition.height > 0)) return;
-    const fits = rendition.height <= maxHeight && (!(rendition.width > 0) || rendition.width <= maxWidth);
-    if (fits && (best < 0 || pixels > renditions[best]!.width * renditions[best]!.height)) best = index;
-  });
-  return best >= 0 ? best : smallest;
+  const width = Math.round(box.width * ratio);
+  const height = Math.round(box.height * ratio);
+  if (!(width > 0 && height > 0)) return -1;
+  const fitting = fittingRendition(renditions, width, height);
+  return fitting >= 0 ? fitting : 0;
 }
 
 /**
