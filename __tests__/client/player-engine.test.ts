@@ -295,8 +295,8 @@ describe('the rendition cap', () => {
     const { engine, hls } = start({ ...SOURCES, support: MSE, capBox: () => box });
     await flush();
     const session = hls.sessions[0]!;
-    // 960×540 at DPR 1: 480p at most (the start level is chosen under it, in hlsEngine).
-    expect(session.callbacks.onLevels(LADDER)).toBe(2);
+    // 960×540 at DPR 1: 720p at most, 480p would be upscaled (the start level is chosen under it, in hlsEngine).
+    expect(session.callbacks.onLevels(LADDER)).toBe(3);
     expect(engine.state().levels.map((level) => level.height)).toEqual([240, 360, 480, 720]);
 
     rect.mockReturnValue(sized(412, 232));
@@ -310,10 +310,10 @@ describe('the rendition cap', () => {
     document.dispatchEvent(new Event('fullscreenchange'));
     expect(session.setCap).toHaveBeenLastCalledWith(0);
 
-    // Twice the device pixels: 464 px tall fits 360p.
+    // Twice the device pixels: 464 px tall, so 480p (the smallest rung at or above it).
     Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 2 });
     window.dispatchEvent(new Event('resize'));
-    expect(session.setCap).toHaveBeenLastCalledWith(1);
+    expect(session.setCap).toHaveBeenLastCalledWith(2);
     Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 1 });
     delete (document as { fullscreenElement?: unknown }).fullscreenElement;
 
@@ -454,6 +454,73 @@ describe('a video started before the engine arrived', () => {
     expect(engine.state().engine).toBe('hlsjs');
     expect(media.video.hasAttribute('src')).toBe(false);
     expect(media.play).not.toHaveBeenCalled();
+    engine.destroy();
+  });
+});
+
+describe('a fast-start rung started before the engine arrived', () => {
+  const RUNGS = ['/media/v/240p.mp4', '/media/v/480p.mp4'];
+
+  function startedOn(url: string, picture: { width: number; height: number }) {
+    const media = makeVideo();
+    media.video.setAttribute('src', url);
+    Object.defineProperty(media.video, 'videoWidth', { configurable: true, value: picture.width });
+    Object.defineProperty(media.video, 'videoHeight', { configurable: true, value: picture.height });
+    void media.video.play();
+    media.loaded();
+    return media;
+  }
+
+  it('is adopted like the top MP4: no restart, hls.js not loaded', async () => {
+    const media = startedOn(RUNGS[0]!, { width: 426, height: 240 });
+    const box = document.createElement('div');
+    document.body.append(box);
+    jest.spyOn(box, 'getBoundingClientRect').mockReturnValue(sized(412, 232));
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, progressive: RUNGS, loadHls: hls.load, support: MSE, capBox: () => box });
+    await flush();
+    expect(engine.state().engine).toBe('mp4');
+    expect(media.video.getAttribute('src')).toBe(RUNGS[0]);
+    expect(media.load).not.toHaveBeenCalled();
+    // A resize it still fills keeps it.
+    window.dispatchEvent(new Event('resize'));
+    await flush();
+    expect(hls.load).not.toHaveBeenCalled();
+    engine.destroy();
+  });
+
+  it('hands over to hls.js, playing on from where it was, once the box outgrows it (fullscreen, a larger window)', async () => {
+    for (const grow of ['fullscreen', 'resize'] as const) {
+      const media = startedOn(RUNGS[0]!, { width: 426, height: 240 });
+      media.video.currentTime = 6;
+      const box = document.createElement('div');
+      document.body.append(box);
+      const rect = jest.spyOn(box, 'getBoundingClientRect').mockReturnValue(sized(412, 232));
+      const hls = fakeHls();
+      const engine = createVideoEngine(media.video, { ...SOURCES, progressive: RUNGS, loadHls: hls.load, support: MSE, capBox: () => box });
+      await flush();
+      if (grow === 'fullscreen') {
+        Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => box });
+        document.dispatchEvent(new Event('fullscreenchange'));
+      } else {
+        rect.mockReturnValue(sized(1280, 720));
+        window.dispatchEvent(new Event('resize'));
+      }
+      await flush();
+      expect(hls.startHls).toHaveBeenCalledTimes(1);
+      expect(hls.sessions[0]!.options.startPosition()).toBe(6);
+      expect(engine.state().engine).toBe('hlsjs');
+      delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+      engine.destroy();
+    }
+  });
+
+  it('an element on a source that is none of the video’s is not adopted', async () => {
+    const media = startedOn('/media/other/240p.mp4', { width: 426, height: 240 });
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, progressive: RUNGS, loadHls: hls.load, support: MSE });
+    await flush();
+    expect(engine.state().engine).toBe('hlsjs');
     engine.destroy();
   });
 });

@@ -14,12 +14,14 @@
  *   failure) is remembered and honoured once, the moment it can be; a start time or a seek asked
  *   for before the media is loaded is applied once its metadata is.
  * - The stall watch: waiting for data more than STALL_MS while playing sets `stalled`.
- * - Play before the script: the server renders the <video> with the MP4 as its source (nothing
- *   fetched before play), so its native controls play at once. A video the viewer already started
- *   that way when the engine arrives is adopted as it plays: no restart, nothing fetched twice. The
- *   adaptive engine takes over at the viewer's next seek (the buffer is dropped there anyway), from
- *   the position sought, or as soon as the MP4 runs out of data while playing (it is the top rung:
- *   on a slow link hls.js carries on from there at a rung the link sustains).
+ * - Play before the script: the server renders the <video> with an MP4 as its source (nothing
+ *   fetched before play): the rung that fits the box, picked as the page loads
+ *   (server/http/fast-start.ts; the top one without it), so its native controls play at once. A
+ *   video the viewer already started that way when the engine arrives is adopted as it plays: no
+ *   restart, nothing fetched twice. The adaptive engine takes over at the viewer's next seek (the
+ *   buffer is dropped there anyway), from the position sought, as soon as the MP4 runs out of data
+ *   while playing (hls.js carries on from there at a rung the link sustains), or when the box
+ *   outgrows the rung adopted (fullscreen, a turned phone).
  */
 import { engineFor, type EngineName, type EngineSupport, fallbackAfter, levelCap, type Rendition } from './engineLogic';
 import type { HlsLevel, HlsSession, startHls } from './hlsEngine';
@@ -53,6 +55,11 @@ export interface EngineOptions {
   hls?: string | null;
   /** The progressive MP4. */
   mp4?: string | null;
+  /**
+   * The other progressive MP4s the server may have given the element as its source (one per
+   * rung, server/http/fast-start.ts picks by the box): a video started on any of them is adopted.
+   */
+  progressive?: readonly string[];
   /** Where to start (seconds): applied when loading starts (hls.js) or once metadata is known. */
   startAt?: number;
   /** Play as soon as the engine is ready (the page or embed asked for autoplay). */
@@ -136,7 +143,8 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
    * there (or while hls.js was on its way): that MP4 carries on as it plays, and the adaptive
    * engine takes over at the next seek or rebuffer (handOver).
    */
-  const adoptable = () => mp4Url !== '' && video.getAttribute('src') === mp4Url && (!video.paused || video.currentTime > 0);
+  const serverSources = new Set([mp4Url, ...(options.progressive ?? [])].filter((url) => url !== ''));
+  const adoptable = () => serverSources.has(video.getAttribute('src') ?? '') && (!video.paused || video.currentTime > 0);
   let handOverAtSeek = false;
   const adopt = () => {
     wantsPlay = !video.paused;
@@ -165,7 +173,24 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
     const element = box();
     return levelCap(hlsLevels, element.getBoundingClientRect(), window.devicePixelRatio || 1, Boolean(document.fullscreenElement?.contains(element)));
   };
-  const applyCap = () => session?.setCap(cap());
+  const applyCap = () => {
+    session?.setCap(cap());
+    if (handOverAtSeek && adoptedOutgrown()) handOver();
+  };
+  /**
+   * An adopted fast-start MP4 (a small rung, chosen for the box as the page loaded) that no longer
+   * fills the box (fullscreen, a turned phone, a larger window): the adaptive engine takes over,
+   * so the picture can be as sharp as the box now needs.
+   */
+  const adoptedOutgrown = () => {
+    if (state.engine !== 'mp4' || video.getAttribute('src') === mp4Url || !(video.videoHeight > 0)) return false;
+    const element = box();
+    const fullscreen = Boolean(document.fullscreenElement?.contains(element));
+    const rect = element.getBoundingClientRect();
+    const ratio = window.devicePixelRatio || 1;
+    const reaches = video.videoWidth >= Math.round(rect.width * ratio) || video.videoHeight >= Math.round(rect.height * ratio);
+    return fullscreen || (rect.width > 0 && rect.height > 0 && !reaches);
+  };
 
   const dropSession = () => {
     if (!session) return;

@@ -110,6 +110,7 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           key={video.hlsUrl ?? video.cdnUrl}
           src={video.cdnUrl}
           hlsUrl={video.hlsUrl}
+          progressive={video.progressiveSources}
           poster={video.posterUrl || video.thumbnailCdnUrl}
           title={video.title}
           width={video.width}

@@ -2,7 +2,7 @@ import { type CSSProperties, type ChangeEvent, type KeyboardEvent, useCallback, 
 import { FormattedMessage, useIntl } from 'react-intl';
 
 
-import type { SelfieVideo } from '../../api/types';
+import type { ProgressiveSource, SelfieVideo } from '../../api/types';
 import { chooseCaptionTrack, type PlaybackClock, readCaptionChoice, saveCaptionChoice } from '../captions';
 import { AUTO, type HlsLevel, pageMediaBudget, qualityName, type Rendition, useMediaSession, useVideoEngine } from '../player';
 
@@ -33,6 +33,11 @@ export interface VideoPlayerProps {
   src: string;
   /** The HLS master playlist; without it the MP4 plays. */
   hlsUrl?: string | null;
+  /**
+   * Every rung as a progressive MP4, smallest first (the video's `progressiveSources`): the
+   * server-rendered page plays the one that fits the box before any script (server/http/fast-start.ts).
+   */
+  progressive?: ProgressiveSource[];
   /** The image shown before playing. */
   poster?: string;
   title: string;
@@ -65,6 +70,7 @@ export interface VideoPlayerProps {
 }
 
 const NO_CAPTIONS: NonNullable<VideoPlayerProps['captions']> = [];
+const NO_PROGRESSIVE: ProgressiveSource[] = [];
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: a frame is decoded. */
 const HAVE_CURRENT_DATA = 2;
@@ -133,6 +139,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
 function PlayerBody({
   src,
   hlsUrl,
+  progressive = NO_PROGRESSIVE,
   poster,
   title,
   width,
@@ -195,6 +202,9 @@ function PlayerBody({
     return sharpHeight(renditions.current, frame.getBoundingClientRect(), window.devicePixelRatio || 1, fullscreen);
   }, []);
 
+  const progressiveUrls = useMemo(() => progressive.map((source) => source.url), [progressive]);
+  /** The rungs for the fast-start picker: only worth a choice when there is more than one. */
+  const progressiveAttribute = progressive.length > 1 ? JSON.stringify(progressive.map((source) => [source.url, source.width, source.height])) : undefined;
   // The engine (features/player): hls.js, native HLS or the MP4 and the fallbacks between them,
   // the rendition cap for the frame, the start level, the stall watch, a play pressed early.
   const { engine, levels: engineLevels, menu: levels, choice, failed, stalled, player } = useVideoEngine(
@@ -202,6 +212,7 @@ function PlayerBody({
     { hls: hlsUrl, mp4: src },
     {
       capBox: () => frameRef.current,
+      progressive: progressiveUrls,
       // Before play, a fragment only where its frame cannot show blocky in the poster's place.
       prefetchBudget: (level: HlsLevel) =>
         prefetchMayPaint(level.height, currentSharp(), !poster || posterLayer.current !== null) ? pageMediaBudget(poster) : 0,
@@ -476,6 +487,10 @@ function PlayerBody({
             // until then). From then on the engine sets it (features/player/engine.ts: it adopts a
             // video already started, else hands the element to hls.js); React never changes it.
             src={src || undefined}
+            // The server's page sets `src` to the rung of these that fits the box before the
+            // app hydrates (server/http/fast-start.ts): that difference is expected.
+            data-progressive={progressiveAttribute}
+            suppressHydrationWarning
             width={aspect.width}
             height={aspect.height}
             aria-label={t('videos.player.label', { title })}

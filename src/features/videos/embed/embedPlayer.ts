@@ -20,6 +20,16 @@ import { nextRate, nextVolume, seekTarget, shortcutAction } from '../playerLogic
 
 import { captionsToToggle } from './embedLogic';
 
+/** The URLs of `data-progressive` (`[[url, width, height], …]`, server/http/fast-start.ts). */
+function progressiveUrls(attribute: string | undefined): string[] {
+  try {
+    const rungs: unknown = JSON.parse(attribute ?? '[]');
+    return Array.isArray(rungs) ? rungs.map((rung: unknown) => (Array.isArray(rung) ? rung[0] : null)).filter((url): url is string => typeof url === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 function start(video: HTMLVideoElement): void {
   const data = video.dataset;
   const wantsAutoplay = data.autoplay === '1';
@@ -31,6 +41,8 @@ function start(video: HTMLVideoElement): void {
   const engine = createVideoEngine(video, {
     hls: data.hls,
     mp4: data.mp4,
+    // The rungs the page's fast-start picker chose from: a video started on one is adopted.
+    progressive: progressiveUrls(data.progressive),
     startAt: Number(data.start ?? 0),
     autoplay: wantsAutoplay,
     // Nothing before play, not even the master playlist; no worker script to fetch.
