@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { AFTER_PAINT_SCRIPT } from '../../server/http/after-paint';
+import { INTL_WARM_UP_SCRIPT } from '../../server/http/intl-warm-up';
+import { inlineStylesFor, MAX_INLINE_STYLE_BYTES } from '../../server/pages/inline-styles';
 import { rendererOf, type RenderModule } from '../../server/pages/server-render';
 import { renderFirstScreen } from '../../src/ssr/render';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
@@ -87,7 +89,11 @@ describe('server-rendered first screens', () => {
     );
     const rendered = await get('/login');
     expect(rendered.body).not.toContain('<script defer');
-    expect(rendered.body).toContain('<script type="application/json" id="app-scripts">["/assets/runtime.1.js","/assets/main.2.js"]</script>');
+    // The page chunk's scripts join the entry's, after them, instead of being preloaded.
+    expect(rendered.body).toContain(
+      '<script type="application/json" id="app-scripts">["/assets/runtime.1.js","/assets/main.2.js","/assets/page-login.0123456789.chunk.js"]</script>',
+    );
+    expect(rendered.body).not.toContain('as="script"');
     const inline = [...rendered.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
     const loader = inline.find((script) => script.includes('app-scripts'));
     expect(loader).toBe(AFTER_PAINT_SCRIPT);
@@ -99,6 +105,40 @@ describe('server-rendered first screens', () => {
     const plain = await get('/login');
     expect(plain.body).toContain('<script defer src=/assets/runtime.1.js></script>');
     expect(plain.body).not.toContain('app-scripts');
+  });
+
+  it('paints from its HTML alone: the stylesheets inlined in their order, the Intl warm-up moved into the after-paint loader', async () => {
+    await writeFile(
+      path.join(spaDir, 'index.html'),
+      '<!doctype html><html lang=en><head><title>Site</title><script defer src=/assets/main.0123456789.js></script><link href=/assets/main.0123456789.css rel=stylesheet></head><body><div id=root></div></body></html>',
+    );
+    await writeFile(path.join(spaDir, 'assets', 'main.0123456789.css'), 'body{margin:0}\n/*# sourceMappingURL=main.0123456789.css.map*/');
+    await writeFile(path.join(spaDir, 'assets', 'page-login.0123456789.css'), '.login{color:red}');
+    const rendered = (await get('/login')).body;
+    const main = rendered.indexOf('<style data-href="/assets/main.0123456789.css">body{margin:0}</style>');
+    const page = rendered.indexOf('<style data-href="/assets/page-login.0123456789.css">.login{color:red}</style>');
+    expect(main).toBeGreaterThan(-1);
+    expect(page).toBeGreaterThan(main);
+    expect(page).toBeLessThan(rendered.indexOf('</head>'));
+    expect(rendered).not.toContain('rel=stylesheet');
+    expect(rendered).not.toContain('rel="stylesheet"');
+    expect(rendered).not.toContain('sourceMappingURL');
+    // Intl's warm-up runs in the loader, after the paint, not in <head> before it.
+    const inline = [...rendered.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toEqual([AFTER_PAINT_SCRIPT]);
+    expect(AFTER_PAINT_SCRIPT).toContain(INTL_WARM_UP_SCRIPT);
+
+    // A stylesheet that could close its element, or too large to be worth it, is not inlined.
+    await writeFile(path.join(spaDir, 'assets', 'closes.1.css'), '.x{content:"</style>"}');
+    await writeFile(path.join(spaDir, 'assets', 'large.1.css'), `.x{}${' '.repeat(MAX_INLINE_STYLE_BYTES)}`);
+    expect(await inlineStylesFor(spaDir, ['assets/closes.1.css', 'assets/large.1.css', 'assets/missing.1.css', '../index.html'])).toEqual({});
+
+    // The page the browser renders itself is as before.
+    render.mockResolvedValueOnce(null);
+    const plain = (await get('/login')).body;
+    expect(plain).toContain('<link href=/assets/main.0123456789.css rel=stylesheet>');
+    expect(plain).not.toContain('<style data-href');
+    expect(plain).toContain(`<script>${INTL_WARM_UP_SCRIPT}</script>`);
   });
 
   it('renders in the language the SPA will start in: the saved choice, else the browser’s first language', async () => {

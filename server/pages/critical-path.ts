@@ -30,6 +30,8 @@ import { findViewableVideo } from '../domains/videos/video-access';
 import { listPublicVideos } from '../domains/videos/video-records';
 import { toPublicVideo } from '../domains/videos/videos';
 
+import { inlineStyleTag, inlineStylesFor } from './inline-styles';
+
 /** Page size of every list (18), as the SPA requests it. */
 const PAGE_SIZE = 18;
 export const BOOTSTRAP_ELEMENT_ID = 'bootstrap-data';
@@ -129,6 +131,10 @@ export interface CriticalPath {
   images: ImageHint[];
   /** Media the player fetches first (the master playlist), preloaded as `fetch` without credentials. */
   media: string[];
+  /** The entry's stylesheets (`assets/….css`), inlined with the chunk's on a server-rendered page. */
+  entryCss?: string[];
+  /** Stylesheet texts by name, for a page the server renders (server/pages/inline-styles.ts). */
+  styles?: Record<string, string>;
 }
 
 interface Source {
@@ -330,6 +336,12 @@ export async function criticalPathFor(
       // Asked as the user, as the page does (their own private video too).
       await inlineOrPreload([selfieVideoUrl(decodeURIComponent(pathName.slice('/selfieVideos/edit/'.length)))]);
     }
+    if (options.inlineOwnApi && options.manifest) {
+      // A page the server renders paints from its HTML alone: its stylesheets ride inside it.
+      const spaDir = (app as Partial<Pick<FastifyInstance, 'config'>>).config?.spaDir;
+      result.entryCss = options.manifest.entry?.css ?? [];
+      if (spaDir) result.styles = await inlineStylesFor(spaDir, [...result.entryCss, ...(result.chunk?.css ?? [])]);
+    }
   } catch (error) {
     request.log.debug({ err: error }, 'critical path hints skipped');
   }
@@ -346,27 +358,52 @@ export const scriptSafeJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
- * The <head> tags of a critical path. For a page whose first screen the server rendered, the
- * page chunk's stylesheet is applied rather than preloaded: the markup needs it to paint as it
- * will stay (the chunk's loader finds the link and does not add another).
+ * The <head> tags of a critical path. For a page whose first screen the server rendered:
+ *
+ * - the preloads (images, data) come first, so the preload scanner sends them before it reaches
+ *   the page's styles;
+ * - the stylesheets are inlined (the entry's first, in their order; the document's own <link> to
+ *   the entry's is dropped by server/http/after-paint.ts), or applied by a <link> where they cannot
+ *   be: the markup needs them to paint as it will stay (the chunk's loader finds them and does not
+ *   add them again);
+ * - its page chunk's scripts are `defer` scripts, which after-paint.ts requests with the entry's
+ *   once the first screen is shown, instead of preloads competing with it.
  */
 export function renderCriticalPath(hints: CriticalPath, { serverRendered = false } = {}): string {
-  const tags: string[] = [];
-  for (const href of hints.chunk?.js ?? []) tags.push(`<link rel="preload" href="/${attr(href)}" as="script">`);
-  for (const href of hints.chunk?.css ?? []) {
-    tags.push(serverRendered ? `<link rel="stylesheet" href="/${attr(href)}">` : `<link rel="preload" href="/${attr(href)}" as="style">`);
-  }
-  for (const href of hints.fetches) tags.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="use-credentials">`);
-  for (const href of hints.media) tags.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="anonymous">`);
+  const preloads: string[] = [];
+  for (const href of hints.fetches) preloads.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="use-credentials">`);
+  for (const href of hints.media) preloads.push(`<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="anonymous">`);
   hints.images.forEach(({ href, srcset, sizes }, index) => {
     const responsive = srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(sizes ?? '100vw')}"` : '';
     const priority = index === 0 ? ' fetchpriority="high"' : '';
-    tags.push(`<link rel="preload" href="${attr(href)}" as="image"${priority}${responsive}>`);
+    preloads.push(`<link rel="preload" href="${attr(href)}" as="image"${priority}${responsive}>`);
   });
-  if (Object.keys(hints.bootstrap).length > 0) {
-    tags.push(`<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(hints.bootstrap)}</script>`);
+  const bootstrap =
+    Object.keys(hints.bootstrap).length > 0
+      ? [`<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(hints.bootstrap)}</script>`]
+      : [];
+  const chunkJs = hints.chunk?.js ?? [];
+  const chunkCss = hints.chunk?.css ?? [];
+  if (!serverRendered) {
+    return [
+      ...chunkJs.map((href) => `<link rel="preload" href="/${attr(href)}" as="script">`),
+      ...chunkCss.map((href) => `<link rel="preload" href="/${attr(href)}" as="style">`),
+      ...preloads,
+      ...bootstrap,
+    ].join('');
   }
-  return tags.join('');
+  const styles = hints.styles ?? {};
+  const entryStyles = (hints.entryCss ?? []).flatMap((name) => (styles[name] !== undefined ? [inlineStyleTag(name, styles[name])] : []));
+  const chunkStyles = chunkCss.map((href) =>
+    styles[href] !== undefined ? inlineStyleTag(href, styles[href]) : `<link rel="stylesheet" href="/${attr(href)}">`,
+  );
+  return [
+    ...preloads,
+    ...entryStyles,
+    ...chunkStyles,
+    ...chunkJs.map((href) => `<script defer src="/${attr(href)}"></script>`),
+    ...bootstrap,
+  ].join('');
 }
 
 /** A URL as a Link header target: nothing that could end the <…> or split the header. */
