@@ -54,6 +54,8 @@ export function makeSelfieVideo(id: string, overrides: Partial<SelfieVideo> = {}
     posterUrl: null,
     thumbnailSources: [],
     progressiveSources: [],
+    audioHlsUrl: null,
+    hasAudio: null,
     storyboardUrl: null,
     chapters: [],
     resumeAt: null,

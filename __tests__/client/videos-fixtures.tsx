@@ -38,6 +38,8 @@ export function makeSelfieVideo(n: number, overrides: Partial<SelfieVideo> = {})
     posterUrl: null,
     thumbnailSources: [],
     progressiveSources: [],
+    audioHlsUrl: null,
+    hasAudio: null,
     storyboardUrl: null,
     chapters: [],
     resumeAt: null,

@@ -109,6 +109,9 @@ describe('POST /v0/api/movies/upload', () => {
           progressiveSources: [],
           // Playback: no storyboard yet, no chapters in the description, nothing to resume.
           storyboardUrl: null,
+          // Listen mode: no audio playlist yet, sound not known while processing.
+          audioHlsUrl: null,
+          hasAudio: null,
           chapters: [],
           resumeAt: null,
           qualities: 0,

@@ -80,6 +80,8 @@ export const READY_WITHOUT_RENDITIONS = {
   posterUrl: null,
   thumbnailSources: [],
   progressiveSources: [],
+  audioHlsUrl: null,
+  hasAudio: null,
   storyboardUrl: null,
   chapters: [],
   resumeAt: null,

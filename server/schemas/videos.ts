@@ -112,6 +112,13 @@ export const SelfieVideoSchema = Type.Object({
   storyboardUrl: Type.Union([Type.String(), Type.Null()], {
     description: 'WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made',
   }),
+  audioHlsUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The audio-only HLS media playlist (AAC; the master playlist\'s audio group, or cut later for older videos) that listen mode plays; null without sound, until ready, or not made yet',
+  }),
+  hasAudio: Type.Union([Type.Boolean(), Type.Null()], {
+    description: 'Whether the video has sound; null when not known (processing, or a video made before the media pipeline)',
+  }),
   chapters: Type.Array(Type.Object({ start: Type.Number({ minimum: 0, description: 'Seconds' }), title: Type.String() }, { title: 'VideoChapter' }), {
     description: 'From "0:00 Intro" lines of the description; [] when none',
   }),

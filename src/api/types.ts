@@ -86,7 +86,9 @@ export type ProgressiveSource = Schemas['ProgressiveSource'];
  * reason in the request's language when `status` is `failed`; `duration` in seconds; `width` and
  * `height` the displayed size after rotation; `hlsUrl`/`posterUrl` null until made;
  * `thumbnailSources` the WebP card variants, [] until made; `storyboardUrl` the WebVTT index of
- * seek-preview sprite tiles (`…jpg#xywh=x,y,w,h`, relative to the VTT), null until made; `chapters`
+ * seek-preview sprite tiles (`…jpg#xywh=x,y,w,h`, relative to the VTT), null until made;
+ * `audioHlsUrl` the audio-only playlist listen mode plays (null without sound or not made yet) and
+ * `hasAudio` whether there is sound (null when not known); `chapters`
  * from `0:00 Intro` lines of the description; `resumeAt` where the signed-in viewer left off (GET
  * one video only; null otherwise).
  */

@@ -9,8 +9,9 @@
  * a video deleted while it was being transcoded has its renditions removed by the job itself.
  *
  * The `storyboard` job (storyboardJob) makes what a ready video's renditions lack: the storyboard
- * (seek previews) of a video made before storyboards existed (backfillStoryboard; the backfill in
- * domains/media/index.ts enqueues those at worker start). Which one a job is, is its kind (infra/jobs/queue.ts),
+ * (seek previews) of a video made before storyboards existed (backfillStoryboard) and the audio
+ * rendition listen mode plays, of a video made before audio groups (backfillAudio); the backfill in
+ * domains/media/index.ts enqueues those at worker start. Which one a job is, is its kind (infra/jobs/queue.ts),
  * not the video's state; the handlers are domains/media/handlers/<kind>.ts.
  *
  * Once ready, any other generation under the prefix (an interrupted attempt's) is removed, and the
@@ -33,6 +34,7 @@ import { renditionManifest } from '../videos/videos';
 import type { MediaLimits } from '../../config/media';
 import { PermanentJobError, RENDITION_KINDS, throttledProgress, type JobContext, type JobQueue } from '../../infra/jobs/queue';
 
+import { audioStreamKbps, segmentAudio, type AudioRendition } from './audio';
 import { MediaToolError } from './ffmpeg';
 import { sweepStaleGenerations } from './generations/sweep';
 import { syncMediaGenerationNow } from './generations/rotate';
@@ -129,10 +131,16 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
   else await transcodeVideo(deps, job);
 }
 
-/** The `storyboard` job: the storyboard of a ready video that lacks one (nothing to do otherwise). */
+/**
+ * The `storyboard` job: what a ready video's renditions lack, the storyboard and the audio
+ * rendition (nothing to do otherwise). Each step reads the row afresh: the first one changed it.
+ */
 export async function storyboardJob(deps: PipelineDeps, job: Pick<JobContext, 'videoId' | 'signal'>): Promise<void> {
-  const video = await deps.db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
+  const read = () => deps.db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
+  const video = await read();
   if (video) await backfillStoryboard(deps, video, job);
+  const again = await read();
+  if (again) await backfillAudio(deps, again, job);
 }
 
 /** The `transcode` job: a processing video's renditions, then the video is ready (nothing to do for any other state). */
@@ -383,9 +391,78 @@ export async function backfillStoryboard(deps: PipelineDeps, video: VideoRow, jo
   }
 }
 
+/** True for a ready video whose renditions were made before audio renditions (no `audio` key at all). */
+export function needsAudio(video: Pick<VideoRow, 'status' | 'renditions' | 'renditions_prefix'>): boolean {
+  if (video.status !== 'ready') return false;
+  const manifest = renditionManifest(video);
+  return manifest !== null && manifest.audio === undefined;
+}
+
 /**
- * Enqueues the storyboard backfill: every ready video whose renditions lack a storyboard and that
- * has no rendition job waiting or running (the embedded queue's rows; BullMQ's enqueue is itself a no-op
+ * The audio rendition of a ready video made before them (listen mode, docs/transcoding.md "The
+ * audio group"), cut from its progressive MP4's sound as it is (`-c:a copy`, nothing encoded)
+ * into its current generation folder, under names with a fresh token. The master playlist stays
+ * as it was (its segments carry their sound): only listen mode plays this playlist. Safe to race
+ * and to crash like the storyboard backfill: the row is updated only if its renditions did not
+ * change meanwhile, else this run's files go. An MP4 without sound is recorded as `audio: null`;
+ * a failure (not an abort) too, logged, so it is not retried at every start (listen mode then
+ * keeps the video's own source, the picture hidden).
+ */
+export async function backfillAudio(deps: PipelineDeps, video: VideoRow, job: Pick<JobContext, 'signal'>): Promise<void> {
+  const { db, storage, spool } = deps;
+  if (!needsAudio(video)) return;
+  const manifest = renditionManifest(video) as RenditionManifest;
+  const prefix = `${video.renditions_prefix as string}/`;
+  const log = deps.log.child({ videoId: video.id });
+  const workDir = await spool.makeWorkDir(`audio-${video.id}`);
+  const written: string[] = [];
+  try {
+    let audio: AudioRendition | null = null;
+    try {
+      const input = await localCopy(storage, `${prefix}${manifest.mp4}`, workDir, job.signal);
+      const kbps = await audioStreamKbps(input, job.signal);
+      if (kbps !== null) {
+        const outputDir = path.join(workDir, 'out');
+        await mkdir(outputDir);
+        const duration = Number(video.duration) || 0;
+        const playlist = await segmentAudio(input, outputDir, `audio-${randomBytes(4).toString('hex')}`, {
+          timeoutMs: Math.max(60_000, duration * 1000),
+          signal: job.signal,
+        });
+        written.push(...(await putDirectory(storage, prefix, outputDir)));
+        audio = { playlist, bitrateKbps: kbps };
+      }
+    } catch (error) {
+      if ((error instanceof MediaToolError && error.reason === 'aborted') || (error instanceof Error && error.name === 'AbortError')) throw error;
+      log.warn({ err: error }, 'could not make the audio rendition');
+      for (const key of written.splice(0)) await storage.delete(key).catch(() => undefined);
+    }
+    job.signal.throwIfAborted();
+    const updated = await db
+      .updateTable('videos')
+      .set({ renditions: JSON.stringify({ ...manifest, audio }) })
+      .where('id', '=', video.id)
+      .where('status', '=', 'ready')
+      .where('renditions_prefix', '=', video.renditions_prefix)
+      .where('renditions', '=', video.renditions)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      for (const key of written) await storage.delete(key).catch(() => undefined);
+      return;
+    }
+    log.info({ made: audio !== null }, 'audio rendition backfilled');
+    if (audio) await deps.onReady?.(video.id);
+  } catch (error) {
+    for (const key of written) await storage.delete(key).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Enqueues the backfill (storyboards, audio renditions): every ready video whose renditions lack
+ * a storyboard or an audio rendition and that has no rendition job waiting or running (the embedded queue's rows; BullMQ's enqueue is itself a no-op
  * while a job waits or runs). Returns how many were enqueued. Idempotent: run at every worker start.
  */
 export async function enqueueStoryboardBackfill(db: Kysely<Database>, queue: Pick<JobQueue, 'enqueue' | 'notify'>): Promise<number> {
@@ -394,7 +471,7 @@ export async function enqueueStoryboardBackfill(db: Kysely<Database>, queue: Pic
     .select(['videos.id', 'videos.status', 'videos.renditions', 'videos.renditions_prefix'])
     .where('videos.status', '=', 'ready')
     .where('videos.renditions_prefix', 'is not', null)
-    .where('videos.renditions', 'not like', '%"storyboard":%')
+    .where((eb) => eb.or([eb('videos.renditions', 'not like', '%"storyboard":%'), eb('videos.renditions', 'not like', '%"audio":%')]))
     // No rendition job (transcode, storyboard) waiting or running; another kind's (transcribe) does not count.
     .where((eb) =>
       eb.not(
@@ -411,7 +488,7 @@ export async function enqueueStoryboardBackfill(db: Kysely<Database>, queue: Pic
     .execute();
   let enqueued = 0;
   for (const video of candidates) {
-    if (!needsStoryboard(video)) continue;
+    if (!needsStoryboard(video) && !needsAudio(video)) continue;
     await queue.enqueue({ kind: 'storyboard', videoId: video.id });
     enqueued += 1;
   }

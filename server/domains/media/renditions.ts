@@ -8,6 +8,10 @@
  * - the quick path (PeerTube's "quick transcode"): a source that is already H.264 High yuv420p
  *   at a ladder size, unrotated, at a sensible bitrate and with keyframes on the 2 s grid is
  *   copied for its rung instead of re-encoded;
+ * - a source with sound also gets ONE audio rendition (AAC-LC stereo, AUDIO_KBPS, domains/media/audio.ts)
+ *   cut into its own media playlist (`audio.m3u8`) and announced as the master's audio group: the
+ *   rungs' segments are then video only (their MP4s keep their muxed sound), so switching rungs
+ *   never refetches the sound and listen mode fetches no picture;
  * - each rung is cut into HLS VOD (MPEG-TS segments of one 2 s GOP each, the first two 1 s) with `-c copy`; the
  *   master playlist is written here with RESOLUTION, BANDWIDTH (peak of the real segments),
  *   AVERAGE-BANDWIDTH, FRAME-RATE and CODECS, smallest rung first (the variant a player starts
@@ -27,6 +31,7 @@ import path from 'node:path';
 
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits, wallTimeMs } from '../../config/media';
 
+import { AUDIO_GROUP_ID, AUDIO_KBPS, AUDIO_NAME, audioMediaLine, audioOutputArgs, segmentAudio, TS_OFFSET_SECONDS, type AudioRendition } from './audio';
 import { hasFilter, MediaToolError, progressSeconds, runFfmpeg, runFfprobe } from './ffmpeg';
 import { demuxerFor, fencedInput, PROTOCOL_WHITELIST, type MediaInfo } from './probe';
 
@@ -140,6 +145,12 @@ export interface RenditionManifest {
    */
   captions?: CaptionTrackFiles[];
   hlsBase?: string;
+  /**
+   * The audio rendition (listen mode; the master's audio group when made with the renditions):
+   * absent in manifests made before them (the backfill adds one, domains/media/pipeline.ts
+   * backfillAudio), null for a video without sound or when cutting it failed.
+   */
+  audio?: AudioRendition | null;
   /**
    * Every rung as a progressive MP4 (`mp4` is the largest), smallest first: what the
    * server-rendered player picks from by the phone's box before any script (docs/playback.md).
@@ -306,6 +317,8 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
     if (info.hasAudio) args.push('-map', `0:${info.audioStream ?? 'a:0'}`);
     args.push(...audioArgs(info, rendition.rung), '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', out);
   }
+  // The audio rendition, encoded once in the same run (the picture is decoded once already).
+  if (info.hasAudio) args.push(...audioOutputArgs(info.audioStream ?? 'a:0', path.join(options.workDir, `${AUDIO_NAME}.mp4`)));
   args.push('-progress', 'pipe:1', '-nostats');
   await runFfmpeg(args, {
     timeoutMs: wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration),
@@ -319,11 +332,16 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
   });
 }
 
-/** Cuts one rendition's MP4 into HLS (MPEG-TS segments), without re-encoding. */
-async function segment(workDir: string, name: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Cuts one rendition's MP4 into HLS (MPEG-TS segments), without re-encoding: the picture only
+ * when the sound has its own rendition (`videoOnly`), else everything. Timestamps are moved on by
+ * TS_OFFSET_SECONDS, as the audio rendition's, so both share one timeline (domains/media/audio.ts).
+ */
+async function segment(workDir: string, name: string, timeoutMs: number, signal?: AbortSignal, videoOnly = false): Promise<void> {
   await runFfmpeg(
     [
-      '-v', 'error', ...fencedInput(path.join(workDir, `${name}.mp4`), OWN_MP4), '-map', '0', '-c', 'copy',
+      '-v', 'error', ...fencedInput(path.join(workDir, `${name}.mp4`), OWN_MP4), '-map', videoOnly ? '0:v' : '0', '-c', 'copy',
+      '-output_ts_offset', String(TS_OFFSET_SECONDS),
       '-f', 'hls', '-hls_init_time', String(START_SEGMENT_SECONDS), '-hls_time', String(SEGMENT_SECONDS),
       '-hls_playlist_type', 'vod', '-hls_list_size', '0',
       '-hls_segment_filename', path.join(workDir, `${name}_%04d.ts`),
@@ -391,13 +409,16 @@ export function codecsFor(facts: Pick<StreamFacts, 'profile' | 'level' | 'hasAud
  * native HLS, hls.js unless told) start with the first variant, and the smallest one starts
  * fastest on a slow link; adaptive switching then climbs within seconds on a fast one.
  */
-export function masterPlaylist(variants: VariantInfo[], fps: number): string {
+export function masterPlaylist(variants: VariantInfo[], fps: number, audio: AudioRendition | null = null): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  // The audio group: every variant names it (their BANDWIDTH already counts its bits).
+  if (audio) lines.push(audioMediaLine(audio.playlist));
+  const group = audio ? `,AUDIO="${AUDIO_GROUP_ID}"` : '';
   const smallestFirst = [...variants].sort((a, b) => a.bandwidth - b.bandwidth || a.width * a.height - b.width * b.height);
   for (const variant of smallestFirst) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${variant.bandwidth},AVERAGE-BANDWIDTH=${variant.averageBandwidth},` +
-        `RESOLUTION=${variant.width}x${variant.height},FRAME-RATE=${fps.toFixed(3)},CODECS="${variant.codecs}"`,
+        `RESOLUTION=${variant.width}x${variant.height},FRAME-RATE=${fps.toFixed(3)},CODECS="${variant.codecs}"${group}`,
       variant.playlist,
     );
   }
@@ -507,9 +528,20 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
 
   await time('encode', () => encodeAll(options, plan));
   options.onPackaging?.();
+  const segmentTimeout = wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration / 4);
+  // The audio rendition first: every variant's BANDWIDTH counts its bits (HLS: the variant's whole stream).
+  let audio: AudioRendition | null = null;
+  let audioBandwidth = { peak: 0, average: 0 };
+  if (info.hasAudio) {
+    const audioMp4 = path.join(workDir, `${AUDIO_NAME}.mp4`);
+    const playlist = await time('segment audio', () => segmentAudio(audioMp4, workDir, AUDIO_NAME, { timeoutMs: segmentTimeout, signal }));
+    audioBandwidth = await playlistBandwidth(workDir, playlist);
+    audio = { playlist, bitrateKbps: AUDIO_KBPS };
+    await rm(audioMp4, { force: true });
+  }
   const variants: VariantInfo[] = [];
   for (const rendition of plan) {
-    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration / 4), signal));
+    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, segmentTimeout, signal, audio !== null));
     const facts = await streamFacts(path.join(workDir, `${rendition.name}.mp4`), OWN_MP4, signal);
     const playlist = `${rendition.name}.m3u8`;
     const bandwidth = await playlistBandwidth(workDir, playlist);
@@ -517,14 +549,14 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
       name: rendition.name,
       width: facts.width,
       height: facts.height,
-      bandwidth: bandwidth.peak,
-      averageBandwidth: bandwidth.average,
+      bandwidth: bandwidth.peak + audioBandwidth.peak,
+      averageBandwidth: bandwidth.average + audioBandwidth.average,
       codecs: codecsFor(facts),
       playlist,
       bytes: bandwidth.bytes,
     });
   }
-  await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, outputFps(info)));
+  await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, outputFps(info), audio));
 
   // The top rung is the progressive MP4 (download, fallback). The smaller rungs' MP4s, the
   // segmenter's input, are kept too (`+faststart`, already made): the server-rendered player
@@ -570,6 +602,7 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
     cards,
     variants,
     quick: top.copy,
+    audio,
     progressive,
   };
   return { manifest, timings, outputDir: workDir };

@@ -62,6 +62,10 @@ export interface PublicVideo {
   progressiveSources: Array<{ url: string; width: number; height: number }>;
   /** WebVTT index of the seek-preview sprite sheets (`sprite.jpg#xywh=x,y,w,h` cues); null until made. */
   storyboardUrl: string | null;
+  /** The audio-only HLS media playlist (listen mode); null without sound, until ready, or not made yet. */
+  audioHlsUrl: string | null;
+  /** Whether the video has sound; null when not known (processing, no renditions). */
+  hasAudio: boolean | null;
   /** From the description's `0:00 Intro` lines (domains/playback/chapters.ts); [] when none. */
   chapters: Chapter[];
   /** The signed-in viewer's saved position (seconds) in the single-video answer; null otherwise. */
@@ -158,6 +162,15 @@ export function playbackKey(video: Pick<VideoRow, 'status' | 'renditions' | 'ren
 }
 
 /** A generation's progressive MP4s, smallest first; a manifest made before them has its one MP4. */
+/**
+ * Sound, from the renditions: an audio rendition says so; without one (made before them, or the
+ * backfill found none or failed) the variants' codecs do (`mp4a` in a muxed or grouped variant).
+ */
+function hasAudioOf(manifest: RenditionManifest): boolean {
+  if (manifest.audio) return true;
+  return Array.isArray(manifest.variants) && manifest.variants.some((variant) => typeof variant.codecs === 'string' && variant.codecs.includes('mp4a'));
+}
+
 function progressiveSourcesOf(manifest: RenditionManifest, url: (file: string) => string): PublicVideo['progressiveSources'] {
   const files = Array.isArray(manifest.progressive) && manifest.progressive.length > 0
     ? manifest.progressive
@@ -205,6 +218,8 @@ export function toPublicVideo(
     thumbnailSources: manifest ? manifest.cards.map((card) => ({ width: card.width, url: rendition(card.file) })) : [],
     progressiveSources: manifest ? progressiveSourcesOf(manifest, rendition) : [],
     storyboardUrl: manifest?.storyboard ? rendition(manifest.storyboard.vtt) : null,
+    audioHlsUrl: manifest?.audio ? rendition(manifest.audio.playlist) : null,
+    hasAudio: manifest ? hasAudioOf(manifest) : null,
     chapters: parseChapters(video.description, Number(video.duration) || 0),
     resumeAt: extras.resumeAt ?? null,
     qualities: manifest && Array.isArray(manifest.variants) ? manifest.variants.length : 0,

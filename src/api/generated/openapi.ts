@@ -1434,6 +1434,10 @@ export interface components {
             progressiveSources: components["schemas"]["ProgressiveSource"][];
             /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
             storyboardUrl: string | null;
+            /** @description The audio-only HLS media playlist (AAC; the master playlist's audio group, or cut later for older videos) that listen mode plays; null without sound, until ready, or not made yet */
+            audioHlsUrl: string | null;
+            /** @description Whether the video has sound; null when not known (processing, or a video made before the media pipeline) */
+            hasAudio: boolean | null;
             /** @description From "0:00 Intro" lines of the description; [] when none */
             chapters: components["schemas"]["VideoChapter"][];
             /** @description Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). Always present in the owner's answers (false included); in anyone else's only when true */
@@ -2091,6 +2095,10 @@ export interface operations {
                             progressiveSources: components["schemas"]["ProgressiveSource"][];
                             /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
                             storyboardUrl: string | null;
+                            /** @description The audio-only HLS media playlist (AAC; the master playlist's audio group, or cut later for older videos) that listen mode plays; null without sound, until ready, or not made yet */
+                            audioHlsUrl: string | null;
+                            /** @description Whether the video has sound; null when not known (processing, or a video made before the media pipeline) */
+                            hasAudio: boolean | null;
                             /** @description From "0:00 Intro" lines of the description; [] when none */
                             chapters: components["schemas"]["VideoChapter"][];
                             /** @description Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). Always present in the owner's answers (false included); in anyone else's only when true */
@@ -2200,6 +2208,10 @@ export interface operations {
                             progressiveSources: components["schemas"]["ProgressiveSource"][];
                             /** @description WebVTT index of seek-preview sprite sheets (cues point at sprite.jpg#xywh=x,y,w,h); null until made */
                             storyboardUrl: string | null;
+                            /** @description The audio-only HLS media playlist (AAC; the master playlist's audio group, or cut later for older videos) that listen mode plays; null without sound, until ready, or not made yet */
+                            audioHlsUrl: string | null;
+                            /** @description Whether the video has sound; null when not known (processing, or a video made before the media pipeline) */
+                            hasAudio: boolean | null;
                             /** @description From "0:00 Intro" lines of the description; [] when none */
                             chapters: components["schemas"]["VideoChapter"][];
                             /** @description Whether viewers may download the video: its owner allows it and the site has downloads on (single-video answers only). Always present in the owner's answers (false included); in anyone else's only when true */
