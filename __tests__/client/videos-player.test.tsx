@@ -217,6 +217,8 @@ describe('media-chrome controls', () => {
       'media-captions-menu-button',
       'media-pip-button',
       'media-fullscreen-button',
+      // Listen (a real button: docs/player.md "Listen mode"), last from the first stage on.
+      'button',
     ]);
     // Nothing but the poster before play.
     expect(video).toHaveAttribute('preload', 'none');

@@ -22,6 +22,10 @@
  *   buffer is dropped there anyway), from the position sought, as soon as the MP4 runs out of data
  *   while playing (hls.js carries on from there at a rung the link sustains), or when the box
  *   outgrows the rung adopted (fullscreen, a turned phone).
+ * - Listen mode (`setListening`): the element switches to the audio-only media playlist at the
+ *   current time, keeping play or pause, and back to the master (docs/player.md "Listen mode").
+ *   With no audio playlist (a video made before them, not backfilled yet) or only the MP4 to
+ *   play, the source stays and only the picture is hidden (hls.js then holds the lowest rung).
  */
 import { engineFor, type EngineName, type EngineSupport, fallbackAfter, levelCap, type Rendition } from './engineLogic';
 import type { HlsLevel, HlsSession, startHls } from './hlsEngine';
@@ -48,6 +52,10 @@ export interface EngineState {
   failed: boolean;
   /** Playing, but waiting for data for more than STALL_MS. */
   stalled: boolean;
+  /** Listen mode is on: the player shows the poster and "Listening", not the picture. */
+  listening: boolean;
+  /** The element plays the audio-only playlist (listen mode with one to play). */
+  audioOnly: boolean;
 }
 
 export interface EngineOptions {
@@ -55,6 +63,8 @@ export interface EngineOptions {
   hls?: string | null;
   /** The progressive MP4. */
   mp4?: string | null;
+  /** The audio-only HLS media playlist listen mode plays (none: listen mode keeps the video's source). */
+  audio?: string | null;
   /**
    * The other progressive MP4s the server may have given the element as its source (one per
    * rung, server/http/fast-start.ts picks by the box): a video started on any of them is adopted.
@@ -93,6 +103,11 @@ export interface VideoEngine {
   setLevel(id: number): void;
   /** From where it was, through the first engine again, playing. */
   retry(): void;
+  /**
+   * Listen mode on or off: to the audio-only playlist and back to the master at the current time,
+   * playing or paused as it was (the MP4 or a video without an audio playlist keeps its source).
+   */
+  setListening(on: boolean): void;
   /** Stops hls.js and removes every listener the engine added. */
   destroy(): void;
 }
@@ -115,9 +130,10 @@ export function detectSupport(video: HTMLVideoElement): Pick<EngineSupport, 'med
 export function createVideoEngine(video: HTMLVideoElement, options: EngineOptions): VideoEngine {
   const hlsUrl = options.hls || '';
   const mp4Url = options.mp4 || '';
+  const audioUrl = options.audio || '';
   const support: EngineSupport = { hls: hlsUrl !== '', mp4: mp4Url !== '', ...detectSupport(video), ...options.support };
   const listeners = new Set<(state: EngineState) => void>();
-  let state: EngineState = { engine: hlsUrl ? 'starting' : 'mp4', levels: [], choice: AUTO, failed: false, stalled: false };
+  let state: EngineState = { engine: hlsUrl ? 'starting' : 'mp4', levels: [], choice: AUTO, failed: false, stalled: false, listening: false, audioOnly: false };
   const update = (patch: Partial<EngineState>) => {
     state = { ...state, ...patch };
     listeners.forEach((listener) => listener(state));
@@ -137,6 +153,11 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   let run = 0;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   const preload = video.preload;
+  /** Listen mode (setListening). */
+  let listening = false;
+  /** The HLS source for a start: the audio-only playlist in listen mode (where there is one), else the master. */
+  const audioSource = () => listening && audioUrl !== '';
+  const hlsSource = () => (audioSource() ? audioUrl : hlsUrl);
 
   /**
    * Started with the browser's own controls on the server's MP4 source, before the engine was
@@ -170,6 +191,8 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   const box = () => options.capBox?.() ?? video;
   /** The cap for the player's current size (hls.js level index, -1: none). */
   const cap = () => {
+    // Listening without an audio playlist: the picture is hidden, the lowest rung is enough.
+    if (listening) return audioSource() ? -1 : 0;
     const element = box();
     return levelCap(hlsLevels, element.getBoundingClientRect(), window.devicePixelRatio || 1, Boolean(document.fullscreenElement?.contains(element)));
   };
@@ -227,10 +250,12 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       update({ levels: [], choice: AUTO, failed: true });
       return;
     }
+    const source = hlsSource();
+    const audioOnly = engine !== 'mp4' && audioSource();
     if (engine !== 'hlsjs') {
-      update({ engine, levels: [], choice: AUTO });
-      setSource(engine === 'mp4' ? mp4Url : hlsUrl, reload);
-      if (engine === 'native') {
+      update({ engine, levels: [], choice: AUTO, audioOnly });
+      setSource(engine === 'mp4' ? mp4Url : source, reload);
+      if (engine === 'native' && !audioOnly) {
         options.nativeLevels?.(hlsUrl).then(
           (levels) => {
             if (attempt === run && !destroyed) update({ levels });
@@ -241,7 +266,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       }
       return;
     }
-    update({ engine: 'starting', levels: [], choice: AUTO });
+    update({ engine: 'starting', levels: [], choice: AUTO, audioOnly });
     /** hls.js attaches its own media source: the previous engine's source goes first. */
     const dropSource = () => {
       if (!video.hasAttribute('src')) return;
@@ -266,10 +291,11 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
         dropSource();
         const started = hls.startHls(
           video,
-          hlsUrl,
+          source,
           {
             onLevels: (found) => {
-              if (attempt !== run) return -1;
+              // The audio playlist's one level is no quality to pick.
+              if (attempt !== run || audioOnly) return -1;
               hlsLevels = found;
               update({ levels: found.map(({ index, width, height, bitrate }) => ({ id: index, width, height, bitrate })) });
               return cap();
@@ -421,6 +447,24 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
       clearStall();
       update({ failed: false });
       start(engineFor(support), true);
+    },
+    setListening(on) {
+      if (on === listening || destroyed) return;
+      listening = on;
+      update({ listening: on });
+      const engine = engineFor(support);
+      // The MP4 plays on (nothing else can here, or it is the fallback after a failure), and so
+      // does a video without an audio playlist: only its picture is hidden (capped to the lowest rung).
+      if (audioUrl === '' || state.failed || engine === 'mp4' || (state.engine === 'mp4' && !handOverAtSeek)) {
+        applyCap();
+        return;
+      }
+      // To the other playlist at the current time, playing or paused as it was.
+      handOverAtSeek = false;
+      wantsPlay = !video.paused && !video.ended;
+      pending = { time: video.currentTime, play: wantsPlay };
+      clearStall();
+      start(engine);
     },
     destroy() {
       if (destroyed) return;

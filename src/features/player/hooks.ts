@@ -68,6 +68,8 @@ export function pageMediaBudget(poster: string | undefined): number {
 export interface VideoSources {
   hls?: string | null;
   mp4: string;
+  /** The audio-only playlist listen mode plays. */
+  audio?: string | null;
 }
 
 export interface VideoEngineView extends EngineState {
@@ -77,7 +79,7 @@ export interface VideoEngineView extends EngineState {
   player: PlayerControls;
 }
 
-export type PlayerControls = Pick<VideoEngine, 'play' | 'seekTo' | 'setLevel' | 'retry'>;
+export type PlayerControls = Pick<VideoEngine, 'play' | 'seekTo' | 'setLevel' | 'retry' | 'setListening'>;
 
 /**
  * Runs the player engine on `videoRef`'s element for these sources (a new engine when they
@@ -88,10 +90,18 @@ export type PlayerControls = Pick<VideoEngine, 'play' | 'seekTo' | 'setLevel' | 
 export function useVideoEngine(
   videoRef: RefObject<HTMLVideoElement | null>,
   sources: VideoSources,
-  options: Omit<EngineOptions, 'hls' | 'mp4'> = {},
+  options: Omit<EngineOptions, 'hls' | 'mp4' | 'audio'> = {},
 ): VideoEngineView {
-  const { hls, mp4 } = sources;
-  const [state, setState] = useState<EngineState>(() => ({ engine: hls ? 'starting' : 'mp4', levels: [], choice: AUTO, failed: false, stalled: false }));
+  const { hls, mp4, audio } = sources;
+  const [state, setState] = useState<EngineState>(() => ({
+    engine: hls ? 'starting' : 'mp4',
+    levels: [],
+    choice: AUTO,
+    failed: false,
+    stalled: false,
+    listening: false,
+    audioOnly: false,
+  }));
   const player = useRef<VideoEngine | null>(null);
   const latest = useRef(options);
   useEffect(() => {
@@ -100,7 +110,7 @@ export function useVideoEngine(
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return undefined;
-    const started = createVideoEngine(video, { nativeLevels: readMasterPlaylist, ...latest.current, hls, mp4 });
+    const started = createVideoEngine(video, { nativeLevels: readMasterPlaylist, ...latest.current, hls, mp4, audio });
     player.current = started;
     setState(started.state());
     const unsubscribe = started.subscribe(setState);
@@ -109,7 +119,7 @@ export function useVideoEngine(
       started.destroy();
       if (player.current === started) player.current = null;
     };
-  }, [videoRef, hls, mp4]);
+  }, [videoRef, hls, mp4, audio]);
   const menu = useMemo(() => sortLevels(state.levels), [state.levels]);
   const controls = useMemo<PlayerControls>(
     () => ({
@@ -117,6 +127,7 @@ export function useVideoEngine(
       seekTo: (seconds, play) => player.current?.seekTo(seconds, play),
       setLevel: (id) => player.current?.setLevel(id),
       retry: () => player.current?.retry(),
+      setListening: (on) => player.current?.setListening(on),
     }),
     [],
   );

@@ -111,6 +111,8 @@ function VideoDetails({ video }: { video: SelfieVideo }) {
           src={video.cdnUrl}
           hlsUrl={video.hlsUrl}
           progressive={video.progressiveSources}
+          audioUrl={video.audioHlsUrl}
+          hasAudio={video.hasAudio}
           poster={video.posterUrl || video.thumbnailCdnUrl}
           title={video.title}
           width={video.width}

@@ -67,6 +67,10 @@ export interface VideoPlayerProps {
   artist?: string;
   /** The next video of the playlist: a headset's or lock screen's "next" plays it. */
   onNext?: () => void;
+  /** The audio-only playlist listen mode plays (none: listen mode keeps the video's source, picture hidden). */
+  audioUrl?: string | null;
+  /** Whether the video has sound (null: not known); false turns the Listen button into its reason. */
+  hasAudio?: boolean | null;
 }
 
 const NO_CAPTIONS: NonNullable<VideoPlayerProps['captions']> = [];
@@ -156,6 +160,8 @@ function PlayerBody({
   onEnded,
   artist,
   onNext,
+  audioUrl,
+  hasAudio,
 }: VideoPlayerProps) {
   const t = usePlayerT();
   const intl = useIntl();
@@ -207,9 +213,9 @@ function PlayerBody({
   const progressiveAttribute = progressive.length > 1 ? JSON.stringify(progressive.map((source) => [source.url, source.width, source.height])) : undefined;
   // The engine (features/player): hls.js, native HLS or the MP4 and the fallbacks between them,
   // the rendition cap for the frame, the start level, the stall watch, a play pressed early.
-  const { engine, levels: engineLevels, menu: levels, choice, failed, stalled, player } = useVideoEngine(
+  const { engine, levels: engineLevels, menu: levels, choice, failed, stalled, listening, player } = useVideoEngine(
     videoRef,
-    { hls: hlsUrl, mp4: src },
+    { hls: hlsUrl, mp4: src, audio: audioUrl },
     {
       capBox: () => frameRef.current,
       progressive: progressiveUrls,
@@ -358,6 +364,19 @@ function PlayerBody({
 
   const retry = () => player.retry();
 
+  // Listen mode: sound only (the audio playlist where there is one), the poster and "Listening"
+  // in the picture's place. A video without sound says so instead of doing nothing.
+  const noSound = hasAudio === false;
+  const noSoundId = useId();
+  const toggleListening = () => {
+    if (noSound) {
+      setAnnouncement(t('videos.player.noSound'));
+      return;
+    }
+    player.setListening(!listening);
+    setAnnouncement(t(listening ? 'videos.player.listenOff' : 'videos.player.listenOn'));
+  };
+
   const chooseQuality = (event: ChangeEvent<HTMLSelectElement>) => player.setLevel(Number(event.target.value));
 
   const perform = (action: PlayerAction) => {
@@ -447,7 +466,13 @@ function PlayerBody({
   const lang = intl.locale.startsWith('zh') ? 'zh-CN' : 'en';
 
   return (
-    <div className="video-player" style={style} data-engine={engine} data-controls={menus ? 'media-chrome' : 'native'}>
+    <div
+      className={listening ? 'video-player video-player--listening' : 'video-player'}
+      style={style}
+      data-engine={engine}
+      data-controls={menus ? 'media-chrome' : 'native'}
+      data-listening={listening ? 'on' : undefined}
+    >
       {/* Keys reach the player from any of its controls; the group itself takes focus too. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
@@ -515,7 +540,7 @@ function PlayerBody({
           </video>
           {/* Over the video until playback starts (see posterMayGo); media-chrome's own rule, which
               drops it at any seek, is overridden in videos.css. Decorative: the video is named. */}
-          {chrome && poster && !posterGone ? (
+          {chrome && poster && (!posterGone || listening) ? (
             <img ref={posterLayer} slot="poster" className="video-player__poster" src={poster} alt="" decoding="async" />
           ) : null}
           {chrome ? (
@@ -524,6 +549,20 @@ function PlayerBody({
               {/* No tooltips: their text is not the buttons' accessible names (WCAG 2.5.3), which screen readers and the shortcut list give. */}
               <media-control-bar class="video-player__bar">
                 {barAtStage(barControls(rateMenuId, captionsMenuId), chromeStage)}
+                {/* Last from the first stage on, so the controls arriving later never move it. */}
+                <button
+                  type="button"
+                  className="video-player__listen"
+                  aria-pressed={listening}
+                  aria-disabled={noSound || undefined}
+                  aria-describedby={noSound ? noSoundId : undefined}
+                  onClick={toggleListening}
+                >
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path fill="currentColor" d="M12 3a9 9 0 0 0-9 9v6a3 3 0 0 0 3 3h2v-8H5v-1a7 7 0 0 1 14 0v1h-3v8h2a3 3 0 0 0 3-3v-6a9 9 0 0 0-9-9Z" />
+                  </svg>
+                  <span>{t('videos.player.listen')}</span>
+                </button>
               </media-control-bar>
               {chromeStage > BAR_STAGES ? (
                 <media-playback-rate-menu id={rateMenuId} hidden anchor="auto" rates={PLAYBACK_RATES.join(' ')} />
@@ -533,6 +572,11 @@ function PlayerBody({
           ) : null}
         </media-controller>
 
+        {listening && !failed ? (
+          <p className="video-player__listening" aria-hidden="true">
+            {t('videos.player.listening')}
+          </p>
+        ) : null}
         {failed || stalled ? (
           <div className="video-player__notice" role="alert">
             <p>{t(failed ? 'videos.player.failed' : 'videos.player.stalled')}</p>
@@ -575,6 +619,11 @@ function PlayerBody({
               ))}
             </select>
           </>
+        ) : null}
+        {noSound ? (
+          <span id={noSoundId} className="video-player__no-sound">
+            {t('videos.player.noSound')}
+          </span>
         ) : null}
         <button type="button" className="btn btn--small" onClick={() => setShortcutsOpen(true)}>
           {t('videos.player.shortcuts')}

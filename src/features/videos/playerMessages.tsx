@@ -41,6 +41,11 @@ export const playerEn = {
   'videos.player.copied': 'Link copied.',
   'videos.player.copyManually': 'Copy this link:',
   'videos.player.chapters': 'Chapters',
+  'videos.player.listen': 'Listen',
+  'videos.player.listening': 'Listening',
+  'videos.player.listenOn': 'Listen mode on: sound only, it keeps playing with the screen off.',
+  'videos.player.listenOff': 'Listen mode off: the picture is back.',
+  'videos.player.noSound': 'This video has no sound',
   // --- sharing: the share panel's embed code (docs/sharing.md) ---
   'videos.player.shareLink': 'Link',
   'videos.player.embedCode': 'Embed code',
@@ -87,6 +92,11 @@ export const playerZh: Record<PlayerMessageKey, string> = {
   'videos.player.copied': '链接已复制。',
   'videos.player.copyManually': '请复制此链接：',
   'videos.player.chapters': '章节',
+  'videos.player.listen': '收听',
+  'videos.player.listening': '正在收听',
+  'videos.player.listenOn': '收听模式已开启：只播放声音，关闭屏幕也会继续播放。',
+  'videos.player.listenOff': '收听模式已关闭：画面已恢复。',
+  'videos.player.noSound': '此视频没有声音',
   // --- sharing: the share panel's embed code (docs/sharing.md) ---
   'videos.player.shareLink': '链接',
   'videos.player.embedCode': '嵌入代码',
