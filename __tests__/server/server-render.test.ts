@@ -107,7 +107,7 @@ describe('server-rendered first screens', () => {
     expect(plain.body).not.toContain('app-scripts');
   });
 
-  it('paints from its HTML alone: the stylesheets inlined in their order, the Intl warm-up moved into the after-paint loader', async () => {
+  it('paints from its HTML alone: the stylesheets inlined in their order, the Intl warm-up first in <head>', async () => {
     await writeFile(
       path.join(spaDir, 'index.html'),
       '<!doctype html><html lang=en><head><title>Site</title><script defer src=/assets/main.0123456789.js></script><link href=/assets/main.0123456789.css rel=stylesheet></head><body><div id=root></div></body></html>',
@@ -123,10 +123,11 @@ describe('server-rendered first screens', () => {
     expect(rendered).not.toContain('rel=stylesheet');
     expect(rendered).not.toContain('rel="stylesheet"');
     expect(rendered).not.toContain('sourceMappingURL');
-    // Intl's warm-up runs in the loader, after the paint, not in <head> before it.
+    // Intl's warm-up runs first in <head>, while the rest of the page arrives, before any style or preload.
     const inline = [...rendered.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]!);
-    expect(inline).toEqual([AFTER_PAINT_SCRIPT]);
-    expect(AFTER_PAINT_SCRIPT).toContain(INTL_WARM_UP_SCRIPT);
+    expect(inline).toEqual([INTL_WARM_UP_SCRIPT, AFTER_PAINT_SCRIPT]);
+    expect(rendered.indexOf(INTL_WARM_UP_SCRIPT)).toBeLessThan(rendered.search(/<(style|link)\b/));
+    expect(rendered.indexOf(INTL_WARM_UP_SCRIPT)).toBeGreaterThan(rendered.indexOf('<head>'));
 
     // A stylesheet that could close its element, or too large to be worth it, is not inlined.
     await writeFile(path.join(spaDir, 'assets', 'closes.1.css'), '.x{content:"</style>"}');
