@@ -1,7 +1,7 @@
 /**
  * The audio rendition (listen mode, docs/transcoding.md "The audio group"): the master's audio
- * group, video-only rung segments on the same timeline as the audio ones, BANDWIDTH counting the
- * sound, no group for a source without sound; the API's `audioHlsUrl` and `hasAudio`; and the
+ * group, rung segments (with their own sound, for hls.js's light build) on the same timeline as
+ * the audio ones, BANDWIDTH counting the group's sound, no group for a source without sound; the API's `audioHlsUrl` and `hasAudio`; and the
  * backfill that cuts one from the stored MP4 of a video made before them.
  */
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -70,7 +70,7 @@ describe('transcode with ffmpeg', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('a source with sound: video-only rungs, one AAC rendition in its own playlist on the same timeline, BANDWIDTH with the sound', async () => {
+  it('a source with sound: one AAC rendition in its own playlist on the rungs\' timeline, announced as the audio group, BANDWIDTH with its sound', async () => {
     const source = await makeH264Mp4(dir, { name: 'sound.mp4', width: 640, height: 360, seconds: 7, fps: 30 });
     const info = await probeMedia(source);
     const work = path.join(dir, 'sound-out');
@@ -102,9 +102,11 @@ describe('transcode with ffmpeg', () => {
       const playlist = await readFile(path.join(work, variant.playlist), 'utf8');
       expect(durationsOf(playlist)).toEqual([1, 1, 2, 2, 1]);
       const first = await streamsOf(path.join(work, segmentsOf(playlist)[0]!));
-      // Video only: the sound is the group's.
-      expect(first.kinds).toEqual(['video']);
-      // One timeline: the picture and the sound start together (within an AAC frame and the B-frame delay).
+      // The rung keeps its own sound (hls.js light plays it; the group's is for listen mode and full players).
+      expect(first.kinds).toEqual(['audio', 'video']);
+      // One timeline: the group's sound starts with the rung's (the same priming), the picture
+      // within the B-frame delay.
+      expect(Math.abs(first.firstPts.audio! - audioStreams.firstPts.audio!)).toBeLessThan(0.005);
       expect(Math.abs(first.firstPts.video! - audioStreams.firstPts.audio!)).toBeLessThan(0.1);
       // BANDWIDTH is the variant's whole stream: its video segments' peak plus the audio's.
       expect(variant.bandwidth).toBeGreaterThan(variant.bytes > 0 ? AUDIO_KBPS * 1000 : 0);

@@ -2,9 +2,11 @@
  * The audio rendition (listen mode, docs/transcoding.md "The audio group"): one AAC-LC stereo
  * 48 kHz rendition per video with sound, cut into its own HLS media playlist of MPEG-TS segments
  * (ADTS AAC in TS: what hls.js and Safari both play as an alternate audio rendition and alone),
- * announced in the master as the `audio` group every variant names (their segments are then
- * video only). A player switching rungs never fetches the sound again, and listen mode plays this
- * playlist alone: nothing of the picture is fetched or decoded.
+ * announced in the master as the `audio` group every variant names. Listen mode plays this
+ * playlist alone: nothing of the picture is fetched or decoded. The rungs' segments keep their
+ * muxed sound: the hls.js light build (the page's and the embed's) has no alternate-audio
+ * support and plays the variants' own sound; a player that takes the group (hls.js's full build,
+ * Safari) plays the group's instead (docs/transcoding.md "The audio group").
  *
  * Timestamps: the MPEG-TS muxer shifts each output so that its earliest timestamp is not
  * negative, and a video stream with B-frames starts earlier (its first DTS is negative) than the

@@ -9,9 +9,9 @@
  *   at a ladder size, unrotated, at a sensible bitrate and with keyframes on the 2 s grid is
  *   copied for its rung instead of re-encoded;
  * - a source with sound also gets ONE audio rendition (AAC-LC stereo, AUDIO_KBPS, domains/media/audio.ts)
- *   cut into its own media playlist (`audio.m3u8`) and announced as the master's audio group: the
- *   rungs' segments are then video only (their MP4s keep their muxed sound), so switching rungs
- *   never refetches the sound and listen mode fetches no picture;
+ *   cut into its own media playlist (`audio.m3u8`) and announced as the master's audio group, which
+ *   listen mode plays alone (no picture fetched). The rungs' segments keep their muxed sound: the
+ *   hls.js light build the players ship has no alternate-audio support (docs/transcoding.md);
  * - each rung is cut into HLS VOD (MPEG-TS segments of one 2 s GOP each, the first two 1 s) with `-c copy`; the
  *   master playlist is written here with RESOLUTION, BANDWIDTH (peak of the real segments),
  *   AVERAGE-BANDWIDTH, FRAME-RATE and CODECS, smallest rung first (the variant a player starts
@@ -333,14 +333,14 @@ async function encodeAll(options: TranscodeOptions, plan: PlannedRendition[]): P
 }
 
 /**
- * Cuts one rendition's MP4 into HLS (MPEG-TS segments), without re-encoding: the picture only
- * when the sound has its own rendition (`videoOnly`), else everything. Timestamps are moved on by
- * TS_OFFSET_SECONDS, as the audio rendition's, so both share one timeline (domains/media/audio.ts).
+ * Cuts one rendition's MP4 into HLS (MPEG-TS segments, picture and sound), without re-encoding.
+ * Timestamps are moved on by TS_OFFSET_SECONDS, as the audio rendition's, so both share one
+ * timeline (domains/media/audio.ts).
  */
-async function segment(workDir: string, name: string, timeoutMs: number, signal?: AbortSignal, videoOnly = false): Promise<void> {
+async function segment(workDir: string, name: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   await runFfmpeg(
     [
-      '-v', 'error', ...fencedInput(path.join(workDir, `${name}.mp4`), OWN_MP4), '-map', videoOnly ? '0:v' : '0', '-c', 'copy',
+      '-v', 'error', ...fencedInput(path.join(workDir, `${name}.mp4`), OWN_MP4), '-map', '0', '-c', 'copy',
       '-output_ts_offset', String(TS_OFFSET_SECONDS),
       '-f', 'hls', '-hls_init_time', String(START_SEGMENT_SECONDS), '-hls_time', String(SEGMENT_SECONDS),
       '-hls_playlist_type', 'vod', '-hls_list_size', '0',
@@ -550,7 +550,8 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
   await time('encode', () => encodeAll(options, plan));
   options.onPackaging?.();
   const segmentTimeout = wallTimeMs(options.limits ?? DEFAULT_MEDIA_LIMITS, info.duration / 4);
-  // The audio rendition first: every variant's BANDWIDTH counts its bits (HLS: the variant's whole stream).
+  // The audio rendition first: every variant's BANDWIDTH counts its bits too (HLS: everything a
+  // player of the variant with its audio group fetches).
   let audio: AudioRendition | null = null;
   let audioBandwidth = { peak: 0, average: 0 };
   if (info.hasAudio) {
@@ -562,7 +563,7 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
   }
   const variants: VariantInfo[] = [];
   for (const rendition of plan) {
-    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, segmentTimeout, signal, audio !== null));
+    await time(`segment ${rendition.name}`, () => segment(workDir, rendition.name, segmentTimeout, signal));
     const facts = await streamFacts(path.join(workDir, `${rendition.name}.mp4`), OWN_MP4, signal);
     const playlist = `${rendition.name}.m3u8`;
     const bandwidth = await playlistBandwidth(workDir, playlist);
