@@ -72,3 +72,31 @@ it('says so in Chinese on a Chinese page, and at once when HLS it cannot play is
   expect(alert).toHaveTextContent('视频无法播放。');
   expect(alert).toHaveTextContent('重试');
 });
+
+describe('listen mode', () => {
+  it('a Listen button in the title bar moves the element to the audio playlist at the same time, and back', async () => {
+    nativeHls(true);
+    const { video } = await page('data-hls="/media/v1/hls/master.m3u8" data-mp4="/media/v1/video.mp4" data-audio="/media/v1/audio.m3u8"');
+    const listen = document.querySelector('.bar button') as HTMLButtonElement;
+    expect(listen).toHaveTextContent('Listen');
+    expect(listen).toHaveAttribute('aria-pressed', 'false');
+    listen.click();
+    expect(listen).toHaveAttribute('aria-pressed', 'true');
+    expect(video).toHaveAttribute('src', '/media/v1/audio.m3u8');
+    listen.click();
+    expect(listen).toHaveAttribute('aria-pressed', 'false');
+    expect(video).toHaveAttribute('src', '/media/v1/hls/master.m3u8');
+  });
+
+  it('a video without sound: the button says why, in the page’s language, and changes nothing', async () => {
+    nativeHls(true);
+    const { video } = await page('data-hls="/media/v1/hls/master.m3u8" data-mp4="/media/v1/video.mp4" data-no-sound="1"', 'zh-CN');
+    const listen = document.querySelector('.bar button') as HTMLButtonElement;
+    expect(listen).toHaveTextContent('收听');
+    expect(listen).toHaveAttribute('aria-disabled', 'true');
+    expect(listen).toHaveAccessibleDescription('此视频没有声音');
+    listen.click();
+    expect(listen).toHaveAttribute('aria-pressed', 'false');
+    expect(video).toHaveAttribute('src', '/media/v1/hls/master.m3u8');
+  });
+});

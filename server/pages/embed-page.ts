@@ -18,6 +18,11 @@ const EMBED_STYLE =
   '.bar{position:absolute;top:0;left:0;right:0;z-index:1;padding:8px 12px;background:linear-gradient(#000c,#0000);pointer-events:none}' +
   '.bar a{color:#fff;text-decoration:none;font-weight:600;pointer-events:auto;display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
   '.bar a:focus-visible{outline:2px solid #fff;outline-offset:2px}' +
+  // Listen mode's button and, for a video without sound, its reason (src/features/videos/embed).
+  '.bar button,.bar span{float:right;margin-left:8px;pointer-events:auto}' +
+  '.bar button{font:inherit;color:#fff;background:#0009;border:1px solid #fffa;border-radius:4px;padding:0 8px;cursor:pointer}' +
+  '.bar button[aria-pressed=true]{background:#fff;color:#000}.bar button[aria-disabled=true]{opacity:.6;cursor:not-allowed}' +
+  '.bar button:focus-visible{outline:2px solid #fff;outline-offset:2px}' +
   'main{height:100%}video{display:block;width:100%;height:100%;background:#000}' +
   '.gone{display:flex;height:100%;align-items:center;justify-content:center;flex-direction:column;gap:8px;text-align:center;padding:16px;box-sizing:border-box}' +
   '.gone h1{font-size:18px;margin:0}.gone a{color:#9cf}';

@@ -83,6 +83,9 @@ export const embedPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...(shown.posterUrl ? { poster: shown.posterUrl } : {}),
       'data-mp4': shown.cdnUrl,
       ...(shown.hlsUrl ? { 'data-hls': shown.hlsUrl } : {}),
+      // Listen mode: the audio-only playlist; a video without sound says so on its Listen button.
+      ...(shown.audioHlsUrl ? { 'data-audio': shown.audioHlsUrl } : {}),
+      ...(shown.hasAudio === false ? { 'data-no-sound': '1' } : {}),
       ...(start > 0 ? { 'data-start': String(start) } : {}),
       ...(autoplay ? { 'data-autoplay': '1', muted: '' } : {}),
       ...(request.query.loop === '1' ? { 'data-loop': '1' } : {}),

@@ -14,6 +14,8 @@
  * - The site player's keyboard shortcuts (`shortcutAction`): Space/k, ←/→, j/l, ↑/↓, m, f, c,
  *   < and >, 0–9; and its lock-screen and headset controls (`attachMediaSession`, with the
  *   uploader from `data-artist`).
+ * - Listen mode, as on the video page: a Listen button in the title bar plays the audio-only
+ *   playlist (`data-audio`) from the same time; `data-no-sound` turns it into its reason.
  */
 import { attachMediaSession, createVideoEngine, type EngineState } from '../../player';
 import { nextRate, nextVolume, seekTarget, shortcutAction } from '../playerLogic';
@@ -41,6 +43,7 @@ function start(video: HTMLVideoElement): void {
   const engine = createVideoEngine(video, {
     hls: data.hls,
     mp4: data.mp4,
+    audio: data.audio,
     // The rungs the page's fast-start picker chose from: a video started on one is adopted.
     progressive: progressiveUrls(data.progressive),
     startAt: Number(data.start ?? 0),
@@ -76,6 +79,30 @@ function start(video: HTMLVideoElement): void {
   };
   engine.subscribe(sayWhenFailed);
   sayWhenFailed(engine.state());
+
+  // Listen mode (docs/player.md): sound only from the audio playlist (the element then shows its
+  // poster), at the same time, playing or paused as it was. Without sound the button says why.
+  const bar = document.querySelector('.bar');
+  const listen = document.createElement('button');
+  listen.type = 'button';
+  listen.textContent = zh ? '收听' : 'Listen';
+  listen.setAttribute('aria-pressed', 'false');
+  const noSound = data.noSound === '1';
+  if (noSound) {
+    const why = document.createElement('span');
+    why.id = 'no-sound';
+    why.textContent = zh ? '此视频没有声音' : 'This video has no sound';
+    listen.setAttribute('aria-disabled', 'true');
+    listen.setAttribute('aria-describedby', why.id);
+    bar?.prepend(why);
+  }
+  listen.addEventListener('click', () => {
+    if (noSound) return;
+    const on = !engine.state().listening;
+    listen.setAttribute('aria-pressed', String(on));
+    engine.setListening(on);
+  });
+  bar?.prepend(listen);
   // The lock screen, notification and headset controls while it plays (the site player's).
   attachMediaSession(video, { title: video.getAttribute('aria-label') ?? document.title, artist: data.artist, artwork: video.poster || undefined });
 
