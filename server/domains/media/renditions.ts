@@ -351,27 +351,6 @@ async function segment(workDir: string, name: string, timeoutMs: number, signal?
   );
 }
 
-/**
- * Rewrites a rung's MP4 as a fragmented one (one fragment per GOP, without re-encoding), indexed
- * by a `sidx` at its start so a player seeks with one range request. A `+faststart` MP4's `moov`
- * lists every sample (~1.1 KB per second at 240p: 36 KB for 32 s, 340 KB for five minutes) and
- * a browser reads all of it before the first frame; a fragmented one starts with ~3 KB of
- * headers, then the first 1 s GOP. Fragments at keyframes only: Chromium's renderer crashed on
- * fragments that start between keyframes (`-frag_duration`).
- */
-async function fragmentForFastStart(workDir: string, name: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-  const source = path.join(workDir, `${name}.mp4`);
-  const fragmented = path.join(workDir, `${name}.fragmented.mp4`);
-  await runFfmpeg(
-    [
-      '-v', 'error', ...fencedInput(source, OWN_MP4), '-map', '0', '-c', 'copy', '-map_metadata', '-1',
-      '-movflags', '+frag_keyframe+empty_moov+default_base_moof+global_sidx', '-f', 'mp4', fragmented,
-    ],
-    { timeoutMs, lowPriority: true, signal },
-  );
-  await rename(fragmented, source);
-}
-
 /** Peak and average bits per second of a media playlist's segments. */
 async function playlistBandwidth(workDir: string, playlist: string): Promise<{ peak: number; average: number; bytes: number }> {
   const lines = (await readFile(path.join(workDir, playlist), 'utf8')).split('\n').map((line) => line.trim());
@@ -581,12 +560,9 @@ export async function transcode(options: TranscodeOptions): Promise<TranscodeRes
   await writeFile(path.join(workDir, 'master.m3u8'), masterPlaylist(variants, outputFps(info), audio));
 
   // The top rung is the progressive MP4 (download, fallback). The smaller rungs' MP4s, the
-  // segmenter's input, are kept too, fragmented: the server-rendered player offers the one that
-  // fits the phone's box as its source, so play works before any script and its first frame is
-  // a small rung's (docs/playback.md, "Fast-start MP4s").
-  for (const rendition of plan.slice(1)) {
-    await time(`fragment ${rendition.name}`, () => fragmentForFastStart(workDir, rendition.name, segmentTimeout, signal));
-  }
+  // segmenter's input, are kept too (`+faststart`, already made): the server-rendered player
+  // offers the one that fits the phone's box as its source, so play works before any script
+  // and its first frame is a small rung's (docs/playback.md, "Fast start").
   const mp4 = 'video.mp4';
   await rm(path.join(workDir, mp4), { force: true });
   await rename(path.join(workDir, `${top.name}.mp4`), path.join(workDir, mp4));
