@@ -32,7 +32,7 @@ function standIn(video: HTMLVideoElement) {
   return { play, load, at: (seconds: number) => (time = seconds) };
 }
 
-function renderPlayer(props: { hasAudio?: boolean | null; audioUrl?: string | null }, locale: 'en' | 'zh' = 'en') {
+function renderPlayer(props: { hasAudio?: boolean | null; audioUrl?: string | null; qualities?: number }, locale: 'en' | 'zh' = 'en') {
   return renderWithProviders(
     <VideoPlayer
       src="/media/v1/video.mp4"
@@ -50,8 +50,9 @@ function renderPlayer(props: { hasAudio?: boolean | null; audioUrl?: string | nu
 
 describe('the Listen toggle', () => {
   it('is a button with aria-pressed in the control bar; on, the poster and "Listening" show and playback goes on', async () => {
-    const { container, user } = renderPlayer({ hasAudio: true, audioUrl: '/media/v1/audio.m3u8' });
+    const { container, user } = renderPlayer({ hasAudio: true, audioUrl: '/media/v1/audio.m3u8', qualities: 3 });
     const video = container.querySelector('video')!;
+    expect(screen.getByRole('combobox', { name: 'Quality' })).toBeInTheDocument();
     const media = standIn(video);
     const listen = await screen.findByRole('button', { name: 'Listen' });
     expect(listen.closest('media-control-bar')).not.toBeNull();
@@ -73,6 +74,8 @@ describe('the Listen toggle', () => {
     expect(container.querySelector('.video-player__listening')).toHaveTextContent('Listening');
     expect(container.querySelector('img.video-player__poster')).toHaveAttribute('src', '/media/v1/poster.webp');
     expect(screen.getByRole('status')).toHaveTextContent('Listen mode on');
+    // Sound only: no picture quality to choose.
+    expect(screen.queryByRole('combobox', { name: 'Quality' })).toBeNull();
     // The element plays on from where it was (here the MP4, all jsdom can play).
     expect(video.currentTime).toBe(42);
     expect(video.paused).toBe(false);
@@ -82,6 +85,7 @@ describe('the Listen toggle', () => {
     expect(container.querySelector('.video-player__listening')).toBeNull();
     expect(container.querySelector('img.video-player__poster')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Listen mode off');
+    expect(screen.getByRole('combobox', { name: 'Quality' })).toBeInTheDocument();
   });
 
   it('is there for a video whose audio playlist is not made yet (it keeps its source, picture hidden)', async () => {

@@ -605,7 +605,8 @@ function PlayerBody({
       </div>
       <div className="video-player__toolbar">
         {/* Known from the answer, the menu is there from the first paint (Auto until the playlist is read). */}
-        {levels.length > 1 || (hlsUrl && qualities > 1) ? (
+        {/* Listening: sound only, no picture quality to choose. */}
+        {!listening && (levels.length > 1 || (hlsUrl && qualities > 1)) ? (
           <>
             <label htmlFor={qualityId} className="video-player__quality-label">
               {t('videos.player.quality')}
