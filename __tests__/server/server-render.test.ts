@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { AFTER_PAINT_SCRIPT } from '../../server/http/after-paint';
 import { INTL_WARM_UP_SCRIPT } from '../../server/http/intl-warm-up';
-import { inlineStylesFor, MAX_INLINE_STYLE_BYTES } from '../../server/pages/inline-styles';
+import { compactCss, inlineStylesFor, MAX_INLINE_STYLE_BYTES } from '../../server/pages/inline-styles';
 import { rendererOf, type RenderModule } from '../../server/pages/server-render';
 import { renderFirstScreen } from '../../src/ssr/render';
 import { createTestUser, makeTestApp, sessionCookieFor, type TestApp } from '../support/server';
@@ -128,6 +128,11 @@ describe('server-rendered first screens', () => {
     expect(inline).toEqual([INTL_WARM_UP_SCRIPT, AFTER_PAINT_SCRIPT]);
     expect(rendered.indexOf(INTL_WARM_UP_SCRIPT)).toBeLessThan(rendered.search(/<(style|link)\b/));
     expect(rendered.indexOf(INTL_WARM_UP_SCRIPT)).toBeGreaterThan(rendered.indexOf('<head>'));
+
+    // Comments and indentation go; strings, licence comments and a comment inside a token stay.
+    expect(compactCss('/* tokens */\n.a {\n  margin: 0\n    auto; /* why */\n  content: "/* x */";\n}\n/*! licence */\na/**/b{}\n')).toBe(
+      '.a {\nmargin: 0\nauto; \ncontent: "/* x */";\n}\n/*! licence */\na/**/b{}',
+    );
 
     // A stylesheet that could close its element, or too large to be worth it, is not inlined.
     await writeFile(path.join(spaDir, 'assets', 'closes.1.css'), '.x{content:"</style>"}');

@@ -22,11 +22,30 @@ async function readStylesheet(file: string): Promise<string | undefined> {
   try {
     const text = await readFile(file, 'utf8');
     if (Buffer.byteLength(text) > MAX_INLINE_STYLE_BYTES || /<\/style/i.test(text)) return undefined;
-    // The source map's URL is relative to the file, not to the page.
-    return text.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').trimEnd();
+    return compactCss(text);
   } catch {
     return undefined;
   }
+}
+
+/** A string, a comment, or white space spanning a line break (a string holds no raw line break). */
+const CSS_TOKENS = /("(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*')|(\/\*(?!!)[\s\S]*?\*\/)|(\s*\n\s*)/g;
+
+/**
+ * The stylesheet without its comments (the source map's URL among them, which is relative to the
+ * file, not to the page; `/*!` licence comments stay) and its indentation: a line break and the
+ * white space around it become one line break. Strings are left as they are. The build does not
+ * minify CSS, and in the HTML its comments cost ~25 % of the styles' compressed bytes.
+ */
+export function compactCss(text: string): string {
+  return text
+    .replace(CSS_TOKENS, (match: string, string: string | undefined, comment: string | undefined, _space: unknown, at: number) => {
+      if (string) return match;
+      if (!comment) return '\n';
+      // Between two characters of a token a comment separates them: kept.
+      return /[\w-]/.test(text[at - 1] ?? '') && /[\w-]/.test(text[at + match.length] ?? '') ? match : '';
+    })
+    .trim();
 }
 
 /** The texts of the build's stylesheets `names` (`assets/….css`) that can be inlined, by name. */
