@@ -515,6 +515,28 @@ describe('a fast-start rung started before the engine arrived', () => {
     }
   });
 
+  it('a seek stays on it (it fits the box, and seeks with one range request); a rebuffer still hands over', async () => {
+    const media = startedOn(RUNGS[0]!, { width: 426, height: 240 });
+    const hls = fakeHls();
+    const engine = createVideoEngine(media.video, { ...SOURCES, progressive: RUNGS, loadHls: hls.load, support: MSE });
+    await flush();
+    engine.seekTo(20);
+    // Waiting for the sought data is part of the seek.
+    Object.defineProperty(media.video, 'seeking', { configurable: true, value: true });
+    media.video.dispatchEvent(new Event('waiting'));
+    await flush();
+    expect(hls.load).not.toHaveBeenCalled();
+    expect(engine.state().engine).toBe('mp4');
+    expect(media.video.getAttribute('src')).toBe(RUNGS[0]);
+    Object.defineProperty(media.video, 'seeking', { configurable: true, value: false });
+    media.video.dispatchEvent(new Event('waiting'));
+    await flush();
+    expect(hls.startHls).toHaveBeenCalledTimes(1);
+    expect(hls.sessions[0]!.options.startPosition()).toBe(20);
+    expect(engine.state().engine).toBe('hlsjs');
+    engine.destroy();
+  });
+
   it('an element on a source that is none of the video’s is not adopted', async () => {
     const media = startedOn('/media/other/240p.mp4', { width: 426, height: 240 });
     const hls = fakeHls();

@@ -523,9 +523,10 @@ describe('player', () => {
 
     it('starts on the quick rung, caps Auto at the rung the box fits, and keeps the poster over the prefetched 240p frame until playback', async () => {
       const { player, hls, poster } = await openDesktop();
-      // The start level is chosen for a quick start (500 kbit/s assumed: 240p), Auto capped at 480p from the start.
+      // The start level is chosen for a quick start (500 kbit/s assumed: 240p), Auto capped from
+      // the start at 720p, the smallest rung at or above the 540 px box (480p would be upscaled).
       expect(hls.startLevel).toBe(0);
-      expect(hls.autoLevelCapping).toBe(2);
+      expect(hls.autoLevelCapping).toBe(3);
       // The poster layer covers the video, in media-chrome's poster slot, so the 240p fragment may still be prefetched.
       expect(poster()).toHaveAttribute('src', '/media/videos/v1/poster.jpg');
       expect(poster()).toHaveAttribute('slot', 'poster');
@@ -547,9 +548,9 @@ describe('player', () => {
 
     it('lets a frame as sharp as the box needs take the poster’s place before play', async () => {
       const { player, poster } = await openDesktop();
-      decoded(player, 360);
-      expect(poster()).toBeInTheDocument();
       decoded(player, 480);
+      expect(poster()).toBeInTheDocument();
+      decoded(player, 720);
       expect(poster()).not.toBeInTheDocument();
     });
   });

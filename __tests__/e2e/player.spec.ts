@@ -441,9 +441,10 @@ test.describe('the picture before play', () => {
 });
 
 test.describe('play before the script', () => {
-  test.use({ locale: 'en-US' });
+  // A phone's width: the player's box is 214 px tall, so the page picks the 240p rung.
+  test.use({ locale: 'en-US', viewport: { width: 412, height: 915 } });
 
-  test('the server-rendered video plays with the browser’s own controls before any script; the engine adopts it without a restart and takes over at the next seek', async ({ page }) => {
+  test('the server-rendered video plays the rung that fits its box with the browser’s own controls before any script; the engine adopts it without a restart, seeks in it, and takes over when the box outgrows it', async ({ page }) => {
     test.setTimeout(240_000);
     const videoId = await uploadReady(page, `Early tap ${Date.now()}`);
     // Every script held back until the test lets it through: the page is the server's markup alone.
@@ -468,6 +469,8 @@ test.describe('play before the script', () => {
     const playlists = () => media.filter((item) => item.endsWith('.m3u8') && !item.endsWith('/master.m3u8'));
     expect(media.filter((item) => item.endsWith('.mp4'))).toEqual([]);
     expect([...fragments(), ...playlists()]).toEqual([]);
+    // The source is the rung that fits the box (the page's fast-start picker), not the top MP4.
+    expect(await video(page).getAttribute('src')).toMatch(/\/240p\.mp4$/);
     // A tap on the play button a person sees: Chromium's own, at the left end of its control bar.
     const box = (await video(page).boundingBox())!;
     await page.mouse.click(box.x + 24, box.y + box.height - 47);
@@ -475,7 +478,9 @@ test.describe('play before the script', () => {
     expect((await state(page)).paused).toBe(false);
     expect(scriptsHeld).toBeGreaterThan(0);
     await expect(page.locator('.video-player')).toHaveAttribute('data-controls', 'native');
-    expect(media.some((item) => item.endsWith('.mp4'))).toBe(true);
+    expect(media.filter((item) => item.endsWith('.mp4')).every((item) => item.endsWith('/240p.mp4'))).toBe(true);
+    expect(media.some((item) => item.endsWith('/240p.mp4'))).toBe(true);
+    expect(await video(page).evaluate((element: HTMLVideoElement) => element.videoHeight)).toBe(240);
 
     const before = (await state(page)).time;
     release();
@@ -489,10 +494,17 @@ test.describe('play before the script', () => {
     // No poster over the playing picture, and no resume offer.
     await expect(page.locator('.video-player__poster')).toHaveCount(0);
 
-    // The next seek hands over to the adaptive engine, from the position sought, and plays on.
+    // A seek stays on the rung chosen for the box (it fits, and seeks with one range request).
     await press(page, page.getByRole('region', { name: /^Player: Early tap/ }), 'l');
-    await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'hlsjs', { timeout: 30_000 });
     await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThan(before + 9);
+    await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'mp4');
+    expect((await state(page)).paused).toBe(false);
+    expect([...fragments(), ...playlists()]).toEqual([]);
+    // A box that outgrows it (a larger window) hands over to the adaptive engine, where it was, playing on.
+    const sought = (await state(page)).time;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('.video-player')).toHaveAttribute('data-engine', 'hlsjs', { timeout: 30_000 });
+    await expect.poll(async () => (await state(page)).time, { timeout: 30_000 }).toBeGreaterThan(sought + 0.5);
     expect((await state(page)).paused).toBe(false);
     expect(fragments().length).toBeGreaterThan(0);
   });

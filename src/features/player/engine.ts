@@ -162,15 +162,24 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   /**
    * Started with the browser's own controls on the server's MP4 source, before the engine was
    * there (or while hls.js was on its way): that MP4 carries on as it plays, and the adaptive
-   * engine takes over at the next seek or rebuffer (handOver).
+   * engine takes over at a rebuffer, when the box outgrows it, or — when it is the top MP4 given
+   * whatever the box — at the next seek (handOver).
    */
   const serverSources = new Set([mp4Url, ...(options.progressive ?? [])].filter((url) => url !== ''));
   const adoptable = () => serverSources.has(video.getAttribute('src') ?? '') && (!video.paused || video.currentTime > 0);
+  /** An adopted video may still go to the adaptive engine. */
   let handOverAtSeek = false;
+  /**
+   * A seek hands over too: the adopted MP4 is the top one (given whatever the box, maybe above
+   * the cap). A smaller rung was chosen for the box by the page's picker, and its fragmented
+   * file seeks with one range request, sooner than attaching hls.js would.
+   */
+  let seekHandsOver = false;
   const adopt = () => {
     wantsPlay = !video.paused;
     update({ engine: 'mp4', levels: [], choice: AUTO });
     handOverAtSeek = engineFor(support) !== 'mp4';
+    seekHandsOver = video.getAttribute('src') === mp4Url;
   };
 
   const playNow = () => {
@@ -399,11 +408,14 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
     pending = { time: video.currentTime, play: wantsPlay };
     start(engineFor(support));
   };
-  const onSeeking = handOver;
+  const onSeeking = () => {
+    if (seekHandsOver) handOver();
+  };
   // The MP4 (the top rung) outrunning the link: the adaptive engine carries on from here at a
   // rung the link sustains, rather than the viewer waiting on the MP4.
   const onRebuffer = () => {
-    if (video.currentTime > 0 && !video.paused) handOver();
+    // (Waiting for the data of a seek is not the link falling behind.)
+    if (video.currentTime > 0 && !video.paused && !video.seeking) handOver();
   };
   video.addEventListener('seeking', onSeeking);
   video.addEventListener('waiting', onRebuffer);
