@@ -31,8 +31,9 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(EMBED_STYLE).digest('b
 
 /**
  * The embed page's policy: nothing by default; its script (and the fast-start source picker, by
- * hash), media (blob: for hls.js's media source), playlists and captions from this origin; its one stylesheet by hash; no workers (hls.js
- * remuxes on the page), no frames, no plugins, no forms; and any page may frame it.
+ * hash), media (blob: for hls.js's media source), playlists and captions from this origin; its
+ * one stylesheet by hash; no workers (hls.js remuxes on the page), no frames, no plugins, no
+ * forms; and any page may frame it.
  */
 export const EMBED_CSP = [
   "default-src 'none'",
