@@ -412,7 +412,13 @@ async function levelRun(browser: Browser, url: string, rungs: number[], box: Set
     await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
     await page.locator('video').first().scrollIntoViewIfNeeded();
     // The player's own button (once hydrated): this figure is about the level, not the tap.
-    await page.waitForFunction(`window.__bpControl()?.kind === 'media-play-button'`, undefined, { timeout: 30_000 });
+    // Polled from here: waitForFunction's polling evaluates its predicate with eval in the page,
+    // which the page's Content-Security-Policy refuses.
+    const hydratedBy = Date.now() + 30_000;
+    while (!(await page.evaluate(`window.__bpControl()?.kind === 'media-play-button'`))) {
+      if (Date.now() > hydratedBy) throw new Error('level: the player never showed its own play button');
+      await sleep(100);
+    }
     await tap(page);
     if (!(await waitForFrame(page, 15_000))) throw new Error('level: no frame after the tap');
     await sleep(LEVEL_PLAY_MS);
