@@ -363,6 +363,10 @@ async function tapRun(browser: Browser, url: string, moment: number | 'settled',
     const secondPressed = secondTap ? secondAt : Number.NaN;
     let seekToFrame: number | undefined;
     if (seek && firstTap.frame > 0) {
+      // A seek bar needs the duration: while the player hands over to hls.js (its source
+      // re-attached) the element has none for a moment; a person seeks once it shows again.
+      const durationBy = Date.now() + 10_000;
+      while (!(await page.evaluate('Number.isFinite(document.querySelector("video").duration)')) && Date.now() < durationBy) await sleep(50);
       await page.evaluate('window.__bpSeek()');
       const deadline = Date.now() + 30_000;
       let state = await probe(page);

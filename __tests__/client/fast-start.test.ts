@@ -6,6 +6,7 @@
  */
 import { fittingRendition } from '../../src/features/player/engineLogic';
 import { helmetOptions } from '../../server/http/security';
+import { AFTER_PAINT_SCRIPT, APP_SCRIPTS_ELEMENT_ID, MEDIA_FIRST, MEDIA_FIRST_DONE, MEDIA_FIRST_MAX_MS } from '../../server/http/after-paint';
 import {
   FAST_START_HASH,
   FAST_START_SCRIPT,
@@ -35,15 +36,70 @@ function videoIn(box: { width: number; height: number }, sources: Source[] | str
   return video;
 }
 
+/** A constant inline script as the page runs it: a classic script in the global scope. */
+function runInline(script: string) {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval, no-new-func
+  new Function(script)();
+}
+
 function runPicker(dpr: number) {
   Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: dpr });
-  // The script as the page runs it: a classic script in the global scope.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval, no-new-func
-  new Function(FAST_START_SCRIPT)();
+  runInline(FAST_START_SCRIPT);
 }
 
 afterEach(() => {
   document.body.innerHTML = '';
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+  delete (window as unknown as Record<string, unknown>)[MEDIA_FIRST];
+  jest.useRealTimers();
+});
+
+describe('media first: a play pressed before the app’s scripts holds them until it plays', () => {
+  function serverPage() {
+    const list = document.createElement('script');
+    list.type = 'application/json';
+    list.id = APP_SCRIPTS_ELEMENT_ID;
+    list.textContent = JSON.stringify(['/assets/runtime.1.js', '/assets/main.2.js']);
+    const video = videoIn({ width: 412, height: 232 }, LANDSCAPE);
+    document.body.append(list);
+    return video;
+  }
+  const requested = () => [...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
+
+  it('holds the loader, past its fallback, until the video plays; then the scripts go in order', () => {
+    jest.useFakeTimers();
+    const video = serverPage();
+    runPicker(1);
+    runInline(AFTER_PAINT_SCRIPT);
+    video.dispatchEvent(new Event('play'));
+    expect((window as unknown as Record<string, unknown>)[MEDIA_FIRST]).toBe(1);
+    jest.advanceTimersByTime(1600);
+    expect(requested()).toEqual([]);
+    const done = jest.fn();
+    document.addEventListener(MEDIA_FIRST_DONE, done);
+    video.dispatchEvent(new Event('playing'));
+    expect(done).toHaveBeenCalledTimes(1);
+    expect(requested()).toEqual(['/assets/runtime.1.js', '/assets/main.2.js']);
+  });
+
+  it('gives up after a few seconds without a frame, and never holds twice', () => {
+    jest.useFakeTimers();
+    const video = serverPage();
+    runPicker(1);
+    runInline(AFTER_PAINT_SCRIPT);
+    video.dispatchEvent(new Event('play'));
+    jest.advanceTimersByTime(MEDIA_FIRST_MAX_MS);
+    expect(requested()).toEqual(['/assets/runtime.1.js', '/assets/main.2.js']);
+    video.dispatchEvent(new Event('play'));
+    expect((window as unknown as Record<string, unknown>)[MEDIA_FIRST]).toBe(0);
+  });
+
+  it('does not hold a page without the loader (the embed’s scripts are its own)', () => {
+    const video = videoIn({ width: 412, height: 232 }, LANDSCAPE);
+    runPicker(1);
+    video.dispatchEvent(new Event('play'));
+    expect((window as unknown as Record<string, unknown>)[MEDIA_FIRST]).toBeUndefined();
+  });
 });
 
 describe('fast-start source picker', () => {

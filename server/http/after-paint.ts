@@ -15,13 +15,27 @@ export const APP_SCRIPTS_ELEMENT_ID = 'app-scripts';
 const AFTER_PAINT_FALLBACK_MS = 1500;
 
 /**
+ * Media first: a viewer who presses play before the app's scripts have been requested is waiting
+ * for the picture, and on a slow link ~200 KB of script would share the bandwidth with the few
+ * tens of KB of MP4 the first frame needs. While such a play is starting, `window[MEDIA_FIRST]`
+ * is set and the loader below holds the scripts; the fast-start script (fast-start.ts) sets it
+ * and dispatches `MEDIA_FIRST_DONE` on the document once the video plays, fails or pauses, or
+ * after MEDIA_FIRST_MAX_MS.
+ */
+export const MEDIA_FIRST = 'clipnestMediaFirst';
+export const MEDIA_FIRST_DONE = 'clipnest-media-first-done';
+export const MEDIA_FIRST_MAX_MS = 3000;
+
+/**
  * Requests the listed scripts (in order, `async = false`) once a frame has been painted and the
  * document has loaded (its images and preloads: the first screen's largest image is not shared
  * with ~130 KB of script), or after AFTER_PAINT_FALLBACK_MS at the latest.
  */
 export const AFTER_PAINT_SCRIPT =
   `(function(){var d=0,p=0,l=JSON.parse(document.getElementById('${APP_SCRIPTS_ELEMENT_ID}').textContent);` +
-  `function go(){if(d)return;d=1;l.forEach(function(s){var e=document.createElement('script');e.src=s;e.async=false;document.head.appendChild(e)})}` +
+  // A play the viewer pressed before them goes first (fast-start.ts, "media first").
+  `function go(){if(d)return;if(window.${MEDIA_FIRST}){document.addEventListener('${MEDIA_FIRST_DONE}',go);return}` +
+  `d=1;l.forEach(function(s){var e=document.createElement('script');e.src=s;e.async=false;document.head.appendChild(e)})}` +
   `function ready(){if(p&&document.readyState==='complete')go()}` +
   `requestAnimationFrame(function(){setTimeout(function(){p=1;ready()},0)});addEventListener('load',function(){setTimeout(ready,0)});` +
   `setTimeout(go,${AFTER_PAINT_FALLBACK_MS})})()`;

@@ -12,14 +12,23 @@
  */
 import { createHash } from 'node:crypto';
 
+import { APP_SCRIPTS_ELEMENT_ID, MEDIA_FIRST, MEDIA_FIRST_DONE, MEDIA_FIRST_MAX_MS } from './after-paint';
+
 /** The attribute the page's and the embed's <video> carry the rungs in. */
 export const PROGRESSIVE_ATTRIBUTE = 'data-progressive';
 
+
 export const FAST_START_SCRIPT =
   `(function(){var v=document.querySelectorAll('video[${PROGRESSIVE_ATTRIBUTE}]'),d=window.devicePixelRatio||1;` +
+  // Media first: the first play before the app's scripts holds them until it plays (or gives up).
+  `function f(e){var t;function done(){if(!window.${MEDIA_FIRST})return;window.${MEDIA_FIRST}=0;clearTimeout(t);` +
+  `document.dispatchEvent(new Event('${MEDIA_FIRST_DONE}'))}` +
+  `e.addEventListener('play',function(){if(window.${MEDIA_FIRST}!==undefined||document.getElementById('${APP_SCRIPTS_ELEMENT_ID}')===null)return;` +
+  `window.${MEDIA_FIRST}=1;t=setTimeout(done,${MEDIA_FIRST_MAX_MS});` +
+  `['playing','pause','error','emptied'].forEach(function(n){e.addEventListener(n,done)})})}` +
   'for(var i=0;i<v.length;i++){try{var e=v[i],l=JSON.parse(e.getAttribute(\'' + PROGRESSIVE_ATTRIBUTE + '\')),r=e.getBoundingClientRect(),' +
   'w=Math.round(r.width*d),h=Math.round(r.height*d),b=null,m=null;' +
-  'if(!(w>0&&h>0)||!e.paused||e.currentTime>0)continue;' +
+  'if(!(w>0&&h>0)||!e.paused||e.currentTime>0)continue;f(e);' +
   'for(var j=0;j<l.length;j++){var s=l[j];if(!(s[1]>0&&s[2]>0))continue;var p=s[1]*s[2];' +
   'if(!m||p>m[1]*m[2])m=s;if((s[1]>=w||s[2]>=h)&&(!b||p<b[1]*b[2]))b=s}' +
   "b=b||m;if(b&&typeof b[0]==='string'&&e.getAttribute('src')!==b[0])e.setAttribute('src',b[0])}catch(x){}}})()";
