@@ -11,6 +11,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { transform } from 'esbuild';
+
 /** Above this (uncompressed), a stylesheet is linked instead: a larger first HTML is not worth a round trip. */
 export const MAX_INLINE_STYLE_BYTES = 64 * 1024;
 /** Only the build's own hashed stylesheets (asset-manifest.json's names). */
@@ -22,30 +24,19 @@ async function readStylesheet(file: string): Promise<string | undefined> {
   try {
     const text = await readFile(file, 'utf8');
     if (Buffer.byteLength(text) > MAX_INLINE_STYLE_BYTES || /<\/style/i.test(text)) return undefined;
-    return compactCss(text);
+    return await minifyCss(text);
   } catch {
     return undefined;
   }
 }
 
-/** A string, a comment, or white space spanning a line break (a string holds no raw line break). */
-const CSS_TOKENS = /("(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*')|(\/\*(?!!)[\s\S]*?\*\/)|(\s*\n\s*)/g;
-
 /**
- * The stylesheet without its comments (the source map's URL among them, which is relative to the
- * file, not to the page; `/*!` licence comments stay) and its indentation: a line break and the
- * white space around it become one line break. Strings are left as they are. The build does not
- * minify CSS, and in the HTML its comments cost ~25 % of the styles' compressed bytes.
+ * The stylesheet minified by esbuild (the build does not minify CSS, and in the HTML its comments
+ * and indentation cost ~25 % of the styles' compressed bytes): comments go, the source map's URL
+ * among them (relative to the file, not to the page); `/*!` licence comments stay.
  */
-export function compactCss(text: string): string {
-  return text
-    .replace(CSS_TOKENS, (match: string, string: string | undefined, comment: string | undefined, _space: unknown, at: number) => {
-      if (string) return match;
-      if (!comment) return '\n';
-      // Between two characters of a token a comment separates them: kept.
-      return /[\w-]/.test(text[at - 1] ?? '') && /[\w-]/.test(text[at + match.length] ?? '') ? match : '';
-    })
-    .trim();
+export async function minifyCss(text: string): Promise<string> {
+  return (await transform(text, { loader: 'css', minify: true, legalComments: 'inline' })).code.trim();
 }
 
 /** The texts of the build's stylesheets `names` (`assets/….css`) that can be inlined, by name. */
