@@ -42,9 +42,12 @@ function runInline(script: string) {
   new Function(script)();
 }
 
+/** The picker as the page runs it: it picks in the first animation frame. */
 function runPicker(dpr: number) {
   Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: dpr });
+  jest.useFakeTimers();
   runInline(FAST_START_SCRIPT);
+  jest.advanceTimersByTime(50);
 }
 
 afterEach(() => {
@@ -115,6 +118,16 @@ describe('fast-start source picker', () => {
     const desktop = videoIn({ width: 1600, height: 900 }, LANDSCAPE);
     runPicker(1);
     expect(desktop.getAttribute('src')).toBe('/media/r/video.mp4');
+  });
+
+  it('picks in the first animation frame, not while the page is being parsed (no forced layout)', () => {
+    const video = videoIn({ width: 412, height: 232 }, LANDSCAPE);
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 1 });
+    jest.useFakeTimers();
+    runInline(FAST_START_SCRIPT);
+    expect(video.getAttribute('src')).toBe('/media/r/video.mp4');
+    jest.advanceTimersByTime(50);
+    expect(video.getAttribute('src')).toBe('/media/r/240p.mp4');
   });
 
   it('picks what the engine’s level cap picks, for any box, ratio and ladder', () => {
