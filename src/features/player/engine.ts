@@ -18,10 +18,11 @@
  *   fetched before play): the rung that fits the box, picked as the page loads
  *   (server/http/fast-start.ts; the top one without it), so its native controls play at once. A
  *   video the viewer already started that way when the engine arrives is adopted as it plays: no
- *   restart, nothing fetched twice. The adaptive engine takes over at the viewer's next seek (the
- *   buffer is dropped there anyway), from the position sought, as soon as the MP4 runs out of data
- *   while playing (hls.js carries on from there at a rung the link sustains), or when the box
- *   outgrows the rung adopted (fullscreen, a turned phone).
+ *   restart, nothing fetched twice. The adaptive engine takes over as soon as the MP4 runs out of
+ *   data while playing (hls.js carries on from there at a rung the link sustains), when the box
+ *   outgrows the rung adopted (fullscreen, a turned phone), or, for the top MP4 given whatever the
+ *   box, at the viewer's next seek, from the position sought (a rung chosen for the box seeks
+ *   itself).
  * - Listen mode (`setListening`): the element switches to the audio-only media playlist at the
  *   current time, keeping play or pause, and back to the master (docs/player.md "Listen mode").
  *   With no audio playlist (a video made before them, not backfilled yet) or only the MP4 to
@@ -171,7 +172,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   let handOverAtSeek = false;
   /**
    * A seek hands over too: the adopted MP4 is the top one (given whatever the box, maybe above
-   * the cap). A smaller rung was chosen for the box by the page's picker, and its fragmented
+   * the cap). A smaller rung was chosen for the box by the page's picker, and its faststart
    * file seeks with one range request, sooner than attaching hls.js would.
    */
   let seekHandsOver = false;
@@ -411,8 +412,8 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   const onSeeking = () => {
     if (seekHandsOver) handOver();
   };
-  // The MP4 (the top rung) outrunning the link: the adaptive engine carries on from here at a
-  // rung the link sustains, rather than the viewer waiting on the MP4.
+  // The adopted MP4 outrunning the link: the adaptive engine carries on from here at a rung the
+  // link sustains, rather than the viewer waiting on the MP4.
   const onRebuffer = () => {
     // (Waiting for the data of a seek is not the link falling behind.)
     if (video.currentTime > 0 && !video.paused && !video.seeking) handOver();
