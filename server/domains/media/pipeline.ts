@@ -9,8 +9,8 @@
  * a video deleted while it was being transcoded has its renditions removed by the job itself.
  *
  * The `storyboard` job (storyboardJob) makes what a ready video's renditions lack: the storyboard
- * (seek previews) of a video made before storyboards existed (backfillStoryboard) and the audio
- * rendition listen mode plays, of a video made before audio groups (backfillAudio); the backfill in
+ * (seek previews) of a video made before storyboards existed and the audio rendition listen
+ * mode plays, of a video made before audio groups (both by backfillGeneration); the backfill in
  * domains/media/index.ts enqueues those at worker start. Which one a job is, is its kind (infra/jobs/queue.ts),
  * not the video's state; the handlers are domains/media/handlers/<kind>.ts.
  *
@@ -39,7 +39,7 @@ import { MediaToolError } from './ffmpeg';
 import { sweepStaleGenerations } from './generations/sweep';
 import { syncMediaGenerationNow } from './generations/rotate';
 import { probeMedia, UndecodableMediaError, type RefusalKind } from './probe';
-import { outputFps, transcode, type RenditionManifest, type Rung, type StoryboardInfo } from './renditions';
+import { outputFps, transcode, type RenditionManifest, type Rung } from './renditions';
 import type { Spool } from './spool';
 import { makeStoryboard } from './storyboard';
 import { recordJobSpeeds, setProcessingStage, setSourceFacts, sourceKind } from './progress';
@@ -133,14 +133,11 @@ export async function processVideo(deps: PipelineDeps, job: JobContext): Promise
 
 /**
  * The `storyboard` job: what a ready video's renditions lack, the storyboard and the audio
- * rendition (nothing to do otherwise). Each step reads the row afresh: the first one changed it.
+ * rendition (nothing to do otherwise), made by one backfill (backfillGeneration).
  */
 export async function storyboardJob(deps: PipelineDeps, job: Pick<JobContext, 'videoId' | 'signal'>): Promise<void> {
-  const read = () => deps.db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
-  const video = await read();
-  if (video) await backfillStoryboard(deps, video, job);
-  const again = await read();
-  if (again) await backfillAudio(deps, again, job);
+  const video = await deps.db.selectFrom('videos').selectAll().where('id', '=', job.videoId).executeTakeFirst();
+  if (video) await backfillGeneration(deps, video, job);
 }
 
 /** The `transcode` job: a processing video's renditions, then the video is ready (nothing to do for any other state). */
@@ -220,7 +217,8 @@ export async function transcodeVideo(deps: PipelineDeps, job: JobContext): Promi
     const transcodedAt = Date.now();
     await stage('storyboard');
     // Seek previews from the top rung's MP4 (keyframes only); a video plays fine without them.
-    result.manifest.storyboard = await storyboardOrNull(
+    result.manifest.storyboard = await madeOrNull(
+      'storyboard',
       () =>
         makeStoryboard({
           input: path.join(outputDir, result.manifest.mp4),
@@ -316,16 +314,21 @@ export async function transcodeVideo(deps: PipelineDeps, job: JobContext): Promi
   }
 }
 
+/** An abort (the job's signal, or ffmpeg stopped by it): never recorded as a failure, the job stops. */
+function isAbort(error: unknown): boolean {
+  return (error instanceof MediaToolError && error.reason === 'aborted') || (error instanceof Error && error.name === 'AbortError');
+}
+
 /**
- * The storyboard, or null when making it failed (logged: a video without seek previews still
- * plays); an abort still throws, so the job stops.
+ * What `make` made, or null when making it failed (logged: a video without seek previews or an
+ * audio rendition still plays); an abort still throws, so the job stops.
  */
-async function storyboardOrNull(make: () => Promise<StoryboardInfo>, log: FastifyBaseLogger): Promise<StoryboardInfo | null> {
+async function madeOrNull<T>(what: string, make: () => Promise<T>, log: FastifyBaseLogger): Promise<T | null> {
   try {
     return await make();
   } catch (error) {
-    if ((error instanceof MediaToolError && error.reason === 'aborted') || (error instanceof Error && error.name === 'AbortError')) throw error;
-    log.warn({ err: error }, 'could not make the storyboard');
+    if (isAbort(error)) throw error;
+    log.warn({ err: error }, `could not make the ${what}`);
     return null;
   }
 }
@@ -337,60 +340,6 @@ export function needsStoryboard(video: Pick<VideoRow, 'status' | 'renditions' | 
   return manifest !== null && manifest.storyboard === undefined;
 }
 
-/**
- * Makes the storyboard of a ready video that lacks one, into its current generation folder.
- * Idempotent and safe to race: the row is updated only if its renditions did not change meanwhile
- * (another run finished first, or the renditions moved), else this run's files (named with their
- * own token) are removed. A failure is recorded as `storyboard: null`, so the backfill does not
- * retry it at every start; an abort throws (the job runs again later).
- */
-export async function backfillStoryboard(deps: PipelineDeps, video: VideoRow, job: Pick<JobContext, 'signal'>): Promise<void> {
-  const { db, storage, spool } = deps;
-  if (!needsStoryboard(video)) return;
-  const manifest = renditionManifest(video) as RenditionManifest;
-  const prefix = `${video.renditions_prefix as string}/`;
-  const log = deps.log.child({ videoId: video.id });
-  const workDir = await spool.makeWorkDir(`storyboard-${video.id}`);
-  const written: string[] = [];
-  try {
-    const storyboard = await storyboardOrNull(async () => {
-      const input = await localCopy(storage, `${prefix}${manifest.mp4}`, workDir, job.signal);
-      const outputDir = path.join(workDir, 'out');
-      await mkdir(outputDir);
-      const made = await makeStoryboard({
-        input,
-        outputDir,
-        duration: Number(video.duration) || 0,
-        width: manifest.mp4Width || Number(video.width),
-        height: manifest.mp4Height || Number(video.height),
-        signal: job.signal,
-      });
-      written.push(...(await putDirectory(storage, prefix, outputDir)));
-      return made;
-    }, log);
-    job.signal.throwIfAborted();
-    const updated = await db
-      .updateTable('videos')
-      .set({ renditions: JSON.stringify({ ...manifest, storyboard }) })
-      .where('id', '=', video.id)
-      .where('status', '=', 'ready')
-      .where('renditions_prefix', '=', video.renditions_prefix)
-      .where('renditions', '=', video.renditions)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      for (const key of written) await storage.delete(key).catch(() => undefined);
-      return;
-    }
-    log.info({ made: storyboard !== null }, 'storyboard backfilled');
-    if (storyboard) await deps.onReady?.(video.id);
-  } catch (error) {
-    for (const key of written) await storage.delete(key).catch(() => undefined);
-    throw error;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
-}
-
 /** True for a ready video whose renditions were made before audio renditions (no `audio` key at all). */
 export function needsAudio(video: Pick<VideoRow, 'status' | 'renditions' | 'renditions_prefix'>): boolean {
   if (video.status !== 'ready') return false;
@@ -399,48 +348,84 @@ export function needsAudio(video: Pick<VideoRow, 'status' | 'renditions' | 'rend
 }
 
 /**
- * The audio rendition of a ready video made before them (listen mode, docs/transcoding.md "The
- * audio group"), cut from its progressive MP4's sound as it is (`-c:a copy`, nothing encoded)
- * into its current generation folder, under names with a fresh token. The master playlist stays
- * as it was (its segments carry their sound): only listen mode plays this playlist. Safe to race
- * and to crash like the storyboard backfill: the row is updated only if its renditions did not
- * change meanwhile, else this run's files go. An MP4 without sound is recorded as `audio: null`;
- * a failure (not an abort) too, logged, so it is not retried at every start (listen mode then
- * keeps the video's own source, the picture hidden).
+ * Makes what a ready video's generation lacks — the storyboard (seek previews), the audio
+ * rendition listen mode plays (docs/transcoding.md "The audio group") — from its progressive MP4,
+ * copied here once, into its current generation folder under names with a fresh token. The
+ * audio is cut from the MP4's sound as it is (`-c:a copy`, nothing encoded); the master playlist
+ * stays as it was (its segments carry their sound). Idempotent and safe to race: the row is
+ * updated only if its renditions did not change meanwhile (another run finished first, or the
+ * renditions moved), else this run's files are removed. A failure (not an abort), or an MP4
+ * without sound, is recorded as null (logged), so the backfill does not retry it at every start;
+ * an abort throws (the job runs again later).
  */
-export async function backfillAudio(deps: PipelineDeps, video: VideoRow, job: Pick<JobContext, 'signal'>): Promise<void> {
+export async function backfillGeneration(deps: PipelineDeps, video: VideoRow, job: Pick<JobContext, 'signal'>): Promise<void> {
   const { db, storage, spool } = deps;
-  if (!needsAudio(video)) return;
+  const wantsStoryboard = needsStoryboard(video);
+  const wantsAudio = needsAudio(video);
+  if (!wantsStoryboard && !wantsAudio) return;
   const manifest = renditionManifest(video) as RenditionManifest;
   const prefix = `${video.renditions_prefix as string}/`;
   const log = deps.log.child({ videoId: video.id });
-  const workDir = await spool.makeWorkDir(`audio-${video.id}`);
+  const workDir = await spool.makeWorkDir(`backfill-${video.id}`);
+  const duration = Number(video.duration) || 0;
+  let copied: Promise<string> | undefined;
+  const input = () => (copied ??= localCopy(storage, `${prefix}${manifest.mp4}`, workDir, job.signal));
+  /** This run's files in storage: removed again unless the row takes them. */
   const written: string[] = [];
-  try {
-    let audio: AudioRendition | null = null;
+  /** Makes one part in a folder of its own and stores it; a part that fails leaves none of its files. */
+  const part = async <T>(name: string, make: (source: string, outputDir: string) => Promise<T | null>): Promise<T | null> => {
+    const outputDir = path.join(workDir, name);
+    const stored: string[] = [];
     try {
-      const input = await localCopy(storage, `${prefix}${manifest.mp4}`, workDir, job.signal);
-      const kbps = await audioStreamKbps(input, job.signal);
-      if (kbps !== null) {
-        const outputDir = path.join(workDir, 'out');
-        await mkdir(outputDir);
-        const duration = Number(video.duration) || 0;
-        const playlist = await segmentAudio(input, outputDir, `audio-${randomBytes(4).toString('hex')}`, {
-          timeoutMs: Math.max(60_000, duration * 1000),
-          signal: job.signal,
-        });
-        written.push(...(await putDirectory(storage, prefix, outputDir)));
-        audio = { playlist, bitrateKbps: kbps };
-      }
+      await mkdir(outputDir);
+      const made = await make(await input(), outputDir);
+      if (made !== null) stored.push(...(await putDirectory(storage, prefix, outputDir)));
+      written.push(...stored);
+      return made;
     } catch (error) {
-      if ((error instanceof MediaToolError && error.reason === 'aborted') || (error instanceof Error && error.name === 'AbortError')) throw error;
-      log.warn({ err: error }, 'could not make the audio rendition');
-      for (const key of written.splice(0)) await storage.delete(key).catch(() => undefined);
+      for (const key of stored) await storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+  };
+  try {
+    const made: Pick<RenditionManifest, 'storyboard' | 'audio'> = {};
+    if (wantsStoryboard) {
+      made.storyboard = await madeOrNull(
+        'storyboard',
+        () =>
+          part('storyboard', (source, outputDir) =>
+            makeStoryboard({
+              input: source,
+              outputDir,
+              duration,
+              width: manifest.mp4Width || Number(video.width),
+              height: manifest.mp4Height || Number(video.height),
+              signal: job.signal,
+            }),
+          ),
+        log,
+      );
+    }
+    if (wantsAudio) {
+      made.audio = await madeOrNull(
+        'audio rendition',
+        () =>
+          part('audio', async (source, outputDir): Promise<AudioRendition | null> => {
+            const kbps = await audioStreamKbps(source, job.signal);
+            if (kbps === null) return null;
+            const playlist = await segmentAudio(source, outputDir, `audio-${randomBytes(4).toString('hex')}`, {
+              timeoutMs: Math.max(60_000, duration * 1000),
+              signal: job.signal,
+            });
+            return { playlist, bitrateKbps: kbps };
+          }),
+        log,
+      );
     }
     job.signal.throwIfAborted();
     const updated = await db
       .updateTable('videos')
-      .set({ renditions: JSON.stringify({ ...manifest, audio }) })
+      .set({ renditions: JSON.stringify({ ...manifest, ...made }) })
       .where('id', '=', video.id)
       .where('status', '=', 'ready')
       .where('renditions_prefix', '=', video.renditions_prefix)
@@ -450,8 +435,8 @@ export async function backfillAudio(deps: PipelineDeps, video: VideoRow, job: Pi
       for (const key of written) await storage.delete(key).catch(() => undefined);
       return;
     }
-    log.info({ made: audio !== null }, 'audio rendition backfilled');
-    if (audio) await deps.onReady?.(video.id);
+    log.info({ storyboard: made.storyboard === undefined ? undefined : made.storyboard !== null, audio: made.audio === undefined ? undefined : made.audio !== null }, 'generation backfilled');
+    if (made.storyboard || made.audio) await deps.onReady?.(video.id);
   } catch (error) {
     for (const key of written) await storage.delete(key).catch(() => undefined);
     throw error;

@@ -148,7 +148,7 @@ export interface RenditionManifest {
   /**
    * The audio rendition (listen mode; the master's audio group when made with the renditions):
    * absent in manifests made before them (the backfill adds one, domains/media/pipeline.ts
-   * backfillAudio), null for a video without sound or when cutting it failed.
+   * backfillGeneration), null for a video without sound or when cutting it failed.
    */
   audio?: AudioRendition | null;
   /**

@@ -1,6 +1,6 @@
 /**
  * The `storyboard` job (infra/jobs/queue.ts): the storyboard (seek previews) of a ready video made before
- * storyboards existed (pipeline.ts backfillStoryboard), enqueued by the backfill at worker start.
+ * storyboards existed or audio renditions (pipeline.ts backfillGeneration), enqueued by the backfill at worker start.
  * Not a transcode: not in the transcode metrics. A failure to make one is recorded in the video's
  * renditions (no storyboard, not retried); a job given up for good changes nothing on the video.
  */
