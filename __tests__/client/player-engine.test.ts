@@ -6,93 +6,9 @@
  * behind.
  */
 import { AUTO, createVideoEngine, type EngineOptions } from '../../src/features/player';
-import type { HlsCallbacks, HlsOptions } from '../../src/features/player/hlsEngine';
 
-interface FakeSession {
-  url: string;
-  callbacks: HlsCallbacks;
-  options: HlsOptions;
-  setCap: jest.Mock;
-  setLevel: jest.Mock;
-  destroy: jest.Mock;
-}
+import { fakeHls, flush, makeVideo } from './player-fixtures';
 
-/** The hls.js wrapper, loaded when the test says (`arrive`) or at once. */
-function fakeHls(supported = true) {
-  const sessions: FakeSession[] = [];
-  const startHls = jest.fn((_video: HTMLVideoElement, url: string, callbacks: HlsCallbacks, options: HlsOptions = { startPosition: () => -1 }) => {
-    if (!supported) return null;
-    const session = { url, callbacks, options, setCap: jest.fn(), setLevel: jest.fn(), destroy: jest.fn() };
-    sessions.push(session);
-    return session;
-  });
-  let arrive: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  let held = false;
-  const load = jest.fn(async () => {
-    if (held) await arrived;
-    return { startHls };
-  });
-  return {
-    sessions,
-    startHls,
-    load,
-    /** Keeps the chunk on its way until `arrive()`. */
-    hold() {
-      held = true;
-      return () => arrive();
-    },
-  };
-}
-
-/** jsdom's <video>, with what it lacks: playing, pausing, a ready state, a time. */
-function makeVideo() {
-  const video = document.createElement('video');
-  let paused = true;
-  let time = 0;
-  let readyState = 0;
-  const define = (name: string, descriptor: PropertyDescriptor) => Object.defineProperty(video, name, { configurable: true, ...descriptor });
-  define('paused', { get: () => paused });
-  define('readyState', { get: () => readyState });
-  define('duration', { get: () => 60 });
-  define('currentTime', {
-    get: () => time,
-    set: (value: number) => {
-      time = value;
-      // As browsers do: a seek of loaded media says so.
-      if (readyState >= 1) video.dispatchEvent(new Event('seeking'));
-    },
-  });
-  const play = jest.fn(() => {
-    paused = false;
-    video.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  const pause = jest.fn(() => {
-    paused = true;
-    video.dispatchEvent(new Event('pause'));
-  });
-  const load = jest.fn();
-  define('play', { value: play });
-  define('pause', { value: pause });
-  define('load', { value: load });
-  document.body.append(video);
-  return {
-    video,
-    play,
-    load,
-    /** Metadata arrived (readyState 1). */
-    loaded() {
-      readyState = 1;
-      video.dispatchEvent(new Event('loadedmetadata'));
-    },
-    fail() {
-      video.dispatchEvent(new Event('error'));
-    },
-  };
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const LADDER = [
   { index: 0, width: 426, height: 240, bitrate: 290_000 },

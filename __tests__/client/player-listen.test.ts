@@ -6,80 +6,11 @@
  * their source (picture hidden, hls.js capped to the lowest rung).
  */
 import { createVideoEngine, type EngineOptions } from '../../src/features/player';
-import type { HlsCallbacks, HlsOptions } from '../../src/features/player/hlsEngine';
 
-interface FakeSession {
-  url: string;
-  callbacks: HlsCallbacks;
-  options: HlsOptions;
-  setCap: jest.Mock;
-  setLevel: jest.Mock;
-  destroy: jest.Mock;
-}
+import { fakeHls, flush, makeVideo as makeAnyVideo } from './player-fixtures';
 
-function fakeHls() {
-  const sessions: FakeSession[] = [];
-  const startHls = jest.fn((_video: HTMLVideoElement, url: string, callbacks: HlsCallbacks, options: HlsOptions = { startPosition: () => -1 }) => {
-    const session = { url, callbacks, options, setCap: jest.fn(), setLevel: jest.fn(), destroy: jest.fn() };
-    sessions.push(session);
-    return session;
-  });
-  const load = jest.fn(async () => ({ startHls }));
-  return { sessions, startHls, load };
-}
-
-function makeVideo() {
-  const video = document.createElement('video');
-  let paused = true;
-  let time = 0;
-  let readyState = 0;
-  const define = (name: string, descriptor: PropertyDescriptor) => Object.defineProperty(video, name, { configurable: true, ...descriptor });
-  define('paused', { get: () => paused });
-  define('readyState', { get: () => readyState });
-  define('duration', { get: () => 60 });
-  define('currentTime', {
-    get: () => time,
-    set: (value: number) => {
-      time = value;
-      if (readyState >= 1) video.dispatchEvent(new Event('seeking'));
-    },
-  });
-  const play = jest.fn(() => {
-    paused = false;
-    video.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  const pause = jest.fn(() => {
-    paused = true;
-    video.dispatchEvent(new Event('pause'));
-  });
-  // As browsers do: loading a new source stops playback (no `pause` event) and empties the time.
-  const load = jest.fn(() => {
-    paused = true;
-    readyState = 0;
-  });
-  define('play', { value: play });
-  define('pause', { value: pause });
-  define('load', { value: load });
-  document.body.append(video);
-  return {
-    video,
-    play,
-    pause,
-    load,
-    loaded() {
-      readyState = 1;
-      video.dispatchEvent(new Event('loadedmetadata'));
-    },
-    /** A source change as hls.js or `src` makes it: paused, nothing loaded. */
-    reset() {
-      paused = true;
-      readyState = 0;
-    },
-  };
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The listen suite's <video> loads as browsers do: a new source stops playback. */
+const makeVideo = () => makeAnyVideo({ loadResets: true });
 
 const LADDER = [
   { index: 0, width: 426, height: 240, bitrate: 290_000 },
