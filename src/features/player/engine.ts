@@ -199,12 +199,17 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
   };
 
   const box = () => options.capBox?.() ?? video;
+  /** The box that caps the renditions, now: its size, the device pixel ratio, fullscreen or not. */
+  const boxNow = () => {
+    const element = box();
+    return { rect: element.getBoundingClientRect(), ratio: window.devicePixelRatio || 1, fullscreen: Boolean(document.fullscreenElement?.contains(element)) };
+  };
   /** The cap for the player's current size (hls.js level index, -1: none). */
   const cap = () => {
     // Listening without an audio playlist: the picture is hidden, the lowest rung is enough.
     if (listening) return audioSource() ? -1 : 0;
-    const element = box();
-    return levelCap(hlsLevels, element.getBoundingClientRect(), window.devicePixelRatio || 1, Boolean(document.fullscreenElement?.contains(element)));
+    const { rect, ratio, fullscreen } = boxNow();
+    return levelCap(hlsLevels, rect, ratio, fullscreen);
   };
   const applyCap = () => {
     session?.setCap(cap());
@@ -217,10 +222,7 @@ export function createVideoEngine(video: HTMLVideoElement, options: EngineOption
    */
   const adoptedOutgrown = () => {
     if (state.engine !== 'mp4' || video.getAttribute('src') === mp4Url || !(video.videoHeight > 0)) return false;
-    const element = box();
-    const fullscreen = Boolean(document.fullscreenElement?.contains(element));
-    const rect = element.getBoundingClientRect();
-    const ratio = window.devicePixelRatio || 1;
+    const { rect, ratio, fullscreen } = boxNow();
     const reaches = video.videoWidth >= Math.round(rect.width * ratio) || video.videoHeight >= Math.round(rect.height * ratio);
     return fullscreen || (rect.width > 0 && rect.height > 0 && !reaches);
   };
