@@ -166,7 +166,11 @@ describe('automatic captions', () => {
         expect(text).toContain('name="response_format"\r\n\r\nverbose_json');
         expect(text).toMatch(/name="file"; filename="piece-000\.mp3"/);
       }
-      const job = await t.app.db.selectFrom('media_jobs').selectAll().where('video_id', '=', id).where('kind', '=', 'transcribe').executeTakeFirstOrThrow();
+      // The track is stored by the job's handler; the queue marks the job done just after it returns.
+      const job = await until('the transcribe job done', async () => {
+        const row = await t.app.db.selectFrom('media_jobs').selectAll().where('video_id', '=', id).where('kind', '=', 'transcribe').executeTakeFirstOrThrow();
+        return row.state === 'running' ? undefined : row;
+      });
       expect(job.state).toBe('done');
 
       // What was said is searchable (docs/search.md#captions-in-search), by keyword and by AI search.
